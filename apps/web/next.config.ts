@@ -1,0 +1,32 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+import { assertBrandConfigured } from './src/lib/brand-check';
+
+// Refuse to build or start without a brand: every page depends on it.
+assertBrandConfigured(process.env.BRAND);
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  transpilePackages: ['@rentacar/domain'],
+  typedRoutes: false,
+  images: { unoptimized: true },
+  experimental: {
+    optimizePackageImports: ['lucide-react'],
+  },
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+        ],
+      },
+    ];
+  },
+};
+
+export default createNextIntlPlugin('./src/i18n/request.ts')(nextConfig);

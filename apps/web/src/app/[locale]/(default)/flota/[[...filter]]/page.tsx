@@ -1,0 +1,77 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { CarCard } from '@/features/fleet/car-card';
+import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
+import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { Link } from '@/i18n/navigation';
+import { pageAlternates } from '@/features/seo/alternates';
+
+type Props = { params: Promise<{ locale: string; filter?: string[] }> };
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, filter } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'fleet' });
+  const filters = filtersFromSegments(filter) ?? {};
+  return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, `/flota${filtersToQuery(filters)}`) };
+}
+
+export default async function FleetPage({ params }: Props) {
+  const { locale: requested, filter } = await params;
+  if (!isLocale(requested)) notFound();
+  const locale: Locale = requested;
+  setRequestLocale(locale);
+  const filters = filtersFromSegments(filter);
+  if (!filters) notFound();
+  const { fleet } = await loadAppData();
+  // A page that exists to show the fleet must not be cached empty because the content service hiccuped.
+  if (fleet.failed) throw new Error('Error getting cars: the fleet is unavailable');
+  const t = await getTranslations('fleet');
+
+  const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({
+    value: type,
+    label: t.has(`types.${type}`) ? t(`types.${type}` as 'types.sedan') : type,
+  }));
+  const makes = makeOptions(fleet.cars.map((car) => car.make));
+  const cars = fleet.cars.filter(
+    (car) => (!filters.tipo || car.type === filters.tipo) && (!filters.marca || slugifyFilterValue(car.make) === filters.marca),
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
+        <p className="text-lg text-slate-700">{t('intro')}</p>
+      </header>
+      <FleetFilterBar filters={filters} types={types} makes={makes} />
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-slate-700" role="status" data-testid="fleet-count">
+          {t('count', { count: cars.length })}
+        </p>
+        {filters.tipo || filters.marca ? (
+          <Link href="/flota" className="text-sm font-semibold text-brand underline underline-offset-4">
+            {t('clearFilters')}
+          </Link>
+        ) : null}
+      </div>
+      {cars.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
+          {cars.map((car, index) => (
+            <li key={car.id}>
+              <CarCard car={car} locale={locale} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { setRequestLocale } from 'next-intl/server';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { getInfoPage } from '@/features/info/info-pages';
+import { InfoPageView } from '@/features/info/info-page-view';
+import { pageAlternates } from '@/features/seo/alternates';
+
+type Props = { params: Promise<{ locale: string; slug: string }> };
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug } = await params;
+  if (!isLocale(locale)) return {};
+  const page = await getInfoPage(slug);
+  if (!page) return {};
+  return { title: page.text[locale].title, alternates: pageAlternates(locale, `/info/${page.slug}`) };
+}
+
+export default async function InfoPageRoute({ params }: Props) {
+  const { locale: requested, slug } = await params;
+  if (!isLocale(requested)) notFound();
+  const locale: Locale = requested;
+  setRequestLocale(locale);
+  const page = await getInfoPage(slug);
+  // A missing slug is a fatal 404; this segment's not-found screen says 'Pagina no encontrada'.
+  if (!page) notFound();
+  return <InfoPageView page={page} locale={locale} />;
+}

@@ -1,0 +1,84 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Briefcase, MapPin } from 'lucide-react';
+import { FORMAT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { getJobs } from '@/features/jobs/jobs-data';
+import { pageAlternates } from '@/features/seo/alternates';
+
+type Props = { params: Promise<{ locale: string }> };
+
+const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'internship'] as const;
+type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+const isEmploymentType = (value: string): value is EmploymentType => (EMPLOYMENT_TYPES as readonly string[]).includes(value);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'jobs' });
+  return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, '/jobs') };
+}
+
+export default async function JobsPage({ params }: Props) {
+  const { locale: requested } = await params;
+  if (!isLocale(requested)) notFound();
+  const locale: Locale = requested;
+  setRequestLocale(locale);
+  const { site } = await loadAppData();
+  const [jobs, t] = await Promise.all([getJobs(), getTranslations('jobs')]);
+  const formatDate = (value: string) =>
+    new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: 'America/Panama' }).format(new Date(`${value.slice(0, 10)}T12:00:00-05:00`));
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
+        <p className="text-lg text-slate-700">{t('intro')}</p>
+      </header>
+      {jobs.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
+      ) : (
+        <ul className="space-y-6">
+          {jobs.map((job) => {
+            const text = job.text[locale];
+            return (
+              <li key={job.id}>
+                <article className="space-y-3 rounded-2xl border border-slate-200 p-6" aria-labelledby={`job-${job.id}`}>
+                  <h2 id={`job-${job.id}`} className="text-xl font-bold text-slate-900">{text.title}</h2>
+                  <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+                    {job.location ? (
+                      <span className="inline-flex items-center gap-1"><MapPin aria-hidden="true" className="size-4" />{job.location}</span>
+                    ) : null}
+                    <span className="inline-flex items-center gap-1">
+                      <Briefcase aria-hidden="true" className="size-4" />
+                      {isEmploymentType(job.employmentType) ? t(`employmentType.${job.employmentType}`) : job.employmentType}
+                    </span>
+                    {job.postedOn ? <span>{t('postedOn', { date: formatDate(job.postedOn) })}</span> : null}
+                    {job.closingOn ? <span>{t('closingOn', { date: formatDate(job.closingOn) })}</span> : null}
+                  </p>
+                  {text.summary ? <p className="text-slate-800">{text.summary}</p> : null}
+                  {text.description ? <div className="prose-content" dangerouslySetInnerHTML={{ __html: text.description }} /> : null}
+                  {text.requirements.length > 0 ? (
+                    <div>
+                      <h3 className="font-semibold text-slate-900">{t('requirements')}</h3>
+                      <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-800">
+                        {text.requirements.map((requirement) => <li key={requirement}>{requirement}</li>)}
+                      </ul>
+                    </div>
+                  ) : null}
+                  {site.assistance.email ? (
+                    <p className="text-sm text-slate-700">
+                      <a className="font-semibold text-brand underline underline-offset-4" href={`mailto:${site.assistance.email}?subject=${encodeURIComponent(text.title)}`}>
+                        {t('apply', { email: site.assistance.email })}
+                      </a>
+                    </p>
+                  ) : null}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

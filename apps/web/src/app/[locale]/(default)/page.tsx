@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ArrowRight, BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { loadAppData } from '@/features/content/app-data';
+import { getBranches } from '@/features/branches/branches-data';
+import { getPromos } from '@/features/promos/promos-data';
+import { CarCard } from '@/features/fleet/car-card';
+import { SearchForm } from '@/features/landing/search-form';
+import { CtaBlocks } from '@/features/landing/cta-blocks';
+import { PromoCard } from '@/features/promos/promo-card';
+import { pageAlternates } from '@/features/seo/alternates';
+
+type Props = { params: Promise<{ locale: string }> };
+
+const FEATURED_COUNT = 6;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  return { alternates: pageAlternates(locale, '/') };
+}
+
+export default async function LandingPage({ params }: Props) {
+  const { locale: requested } = await params;
+  if (!isLocale(requested)) notFound();
+  const locale: Locale = requested;
+  setRequestLocale(locale);
+  const { site, fleet } = await loadAppData();
+  const [branches, promos, t] = await Promise.all([getBranches(), getPromos(site.brand), getTranslations('landing')]);
+  const text = site.text[locale];
+  const featured = (fleet.cars.some((car) => car.featured) ? fleet.cars.filter((car) => car.featured) : fleet.cars).slice(0, FEATURED_COUNT);
+
+  return (
+    <>
+      <section className="bg-brand-dark text-white">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:py-16">
+          <div className="max-w-3xl space-y-3">
+            {text.tagline ? <p className="text-sm font-semibold tracking-wide text-white/90 uppercase">{text.tagline}</p> : null}
+            <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{text.heroTitle || t('heroFallbackTitle')}</h1>
+            <p className="text-lg text-white/90">{text.heroSubtitle || t('heroFallbackSubtitle')}</p>
+          </div>
+          <SearchForm branches={branches.map((branch) => ({ code: branch.code, name: branch.name }))} />
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="mx-auto max-w-6xl px-4 pt-12">
+        <h2 id="why-title" className="sr-only">{t('whyTitle')}</h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {[
+            { icon: BadgeCheck, text: t('why1') },
+            { icon: LifeBuoy, text: t('why2') },
+            { icon: MapPin, text: t('why3') },
+          ].map(({ icon: Icon, text: line }) => (
+            <li key={line} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
+              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+              <span className="text-slate-800">{line}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('featuredTitle')}</h2>
+            <Link href="/flota" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
+              {t('featuredLink')} <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((car) => (
+              <li key={car.id}>
+                <CarCard car={car} locale={locale} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <CtaBlocks ctas={site.ctas} locale={locale} />
+
+      {promos.length > 0 ? (
+        <section aria-labelledby="promos-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="promos-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('promosTitle')}</h2>
+            <Link href="/promos" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
+              {t('promosLink')} <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {promos.slice(0, 3).map((promo) => (
+              <li key={promo.id}>
+                <PromoCard promo={promo} locale={locale} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="branches-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="branches-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('branchesTitle')}</h2>
+          <Link href="/sucursales" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
+            {t('branchesLink')} <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {branches.map((branch) => (
+            <li key={branch.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+              <div>
+                <p className="font-semibold text-slate-900">{branch.name}</p>
+                <p className="text-sm text-slate-700">{branch.city}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { loadAppData } from '@/features/content/app-data';
+import { SiteHeader } from '@/features/layout/site-header';
+import { SiteFooter } from '@/features/layout/site-footer';
+
+/** The pre-check-in layout: compact header and a band naming the flow. */
+export default async function PrecheckinLayout({ children }: { children: ReactNode }) {
+  const { site } = await loadAppData();
+  const t = await getTranslations('precheckin');
+  return (
+    <>
+      <SiteHeader site={site} variant="compact" />
+      <div className="bg-brand-dark text-white">
+        <p className="mx-auto max-w-4xl px-4 py-3 text-sm font-semibold">{t('title')}</p>
+      </div>
+      <main id="main" className="flex-1">
+        <div className="mx-auto max-w-4xl px-4 py-10">{children}</div>
+      </main>
+      <SiteFooter site={site} />
+    </>
+  );
+}

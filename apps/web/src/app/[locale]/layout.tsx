@@ -1,0 +1,70 @@
+import '../globals.css';
+import type { Metadata, Viewport } from 'next';
+import type { CSSProperties, ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { isLocale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { BrandProvider } from '@/features/layout/brand-context';
+import { LoadingBar } from '@/features/layout/loading-bar';
+import { PageViewTracker } from '@/features/analytics/page-view-tracker';
+import { TagManagerScript } from '@/features/analytics/tag-manager-script';
+import { pickClientMessages } from '@/features/i18n/client-messages';
+import { sans } from '../fonts';
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+// No page is rendered at build time (the build needs no content service); each is rendered on its first visit,
+// cached, and re-rendered when the content service's webhook expires its tags.
+export function generateStaticParams() {
+  return [];
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const { site } = await loadAppData();
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  const title = t('title', { siteName: site.siteName });
+  return {
+    title: { default: title, template: t('pageTitle', { page: '%s', siteName: site.siteName }) },
+    description: site.text[locale].seoDescription || undefined,
+    applicationName: title,
+    icons: site.logoUrl ? { icon: site.logoUrl } : undefined,
+    formatDetection: { telephone: false },
+  };
+}
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const { site } = await loadAppData();
+  const messages = await getMessages();
+  const brandStyle = {
+    '--brand-primary': site.colors.primary,
+    '--brand-secondary': site.colors.secondary,
+    '--brand-accent': site.colors.accent,
+  } as CSSProperties;
+  return (
+    <html lang={locale} className={sans.variable}>
+      <body style={brandStyle} className="flex min-h-screen flex-col font-sans">
+        <NextIntlClientProvider locale={locale} messages={pickClientMessages(messages)}>
+          <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl }}>
+            <LoadingBar color={site.colors.primary}>
+              <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[1100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
+                {(await getTranslations('nav'))('skipToContent')}
+              </a>
+              {children}
+            </LoadingBar>
+            <PageViewTracker />
+          </BrandProvider>
+        </NextIntlClientProvider>
+        <TagManagerScript containerId={site.tagManagerId} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import { ErrorScreen } from '@/features/errors/error-screen';
+
+export default function NotFound() {
+  return <ErrorScreen />;
+}

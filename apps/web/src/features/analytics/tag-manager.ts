@@ -1,0 +1,27 @@
+const CONTAINER_ID = /^(GTM-[A-Z0-9]{4,12}|G-[A-Z0-9]{4,14})$/;
+
+/** Default event name of page views, as the spec gives it. */
+export const PAGE_VIEW_EVENT = 'content-view';
+
+/** Returns the container id when it is a GTM-/G- id; throws on anything else. Undefined means "no tag manager". */
+export function validateContainerId(containerId: string | undefined): string | undefined {
+  if (containerId === undefined || containerId === '') return undefined;
+  if (!CONTAINER_ID.test(containerId)) {
+    throw new Error(`Invalid tag manager container id "${containerId}": expected GTM-XXXXXXX or G-XXXXXXXXXX`);
+  }
+  return containerId;
+}
+
+/** Route name of a path without its locale prefix, e.g. `/` → `index`, `/info/x` → `info-slug`. */
+export function routeName(pathWithoutLocale: string): string {
+  const segments = pathWithoutLocale.split('/').filter(Boolean);
+  if (segments.length === 0) return 'index';
+  if (segments[0] === 'info' && segments.length > 1) return 'info-slug';
+  return segments.join('-');
+}
+
+export type PageViewEvent = { event: string; name: string; path: string };
+
+export function pageViewEvent(pathWithoutLocale: string, fullPath: string): PageViewEvent {
+  return { event: PAGE_VIEW_EVENT, name: routeName(pathWithoutLocale), path: fullPath };
+}

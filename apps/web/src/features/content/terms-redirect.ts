@@ -1,0 +1,21 @@
+export const TERMS_SLUG = 'terminos-y-condiciones';
+export const TERMS_PATH = `/info/${TERMS_SLUG}`;
+
+const TERMS_TEXTS = ['terminos-y-condiciones', 'terminos-condiciones', 'terms-and-conditions', 'terms-conditions'];
+
+function normalise(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is matched as typed.
+  }
+  return decoded.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[\s_]+/g, '-');
+}
+
+/** True when a path (without locale prefix) mentions terms and conditions but is not the terms page itself. */
+export function shouldRedirectToTerms(pathWithoutLocale: string): boolean {
+  const path = normalise(pathWithoutLocale).replace(/\/+$/, '');
+  if (path === TERMS_PATH) return false;
+  return TERMS_TEXTS.some((text) => path.includes(text));
+}

@@ -1,0 +1,78 @@
+import { getTranslations } from 'next-intl/server';
+import { Briefcase, DoorOpen, Fuel, Settings2, Users } from 'lucide-react';
+import { formatMoney } from '@rentacar/domain/money';
+import type { Locale } from '@/i18n/routing';
+import type { Car } from './fleet-data';
+import { AvailabilityBadge } from './availability-badge';
+
+const KNOWN_TYPES = ['sedan', 'hatchback', 'suv', 'pickup', 'minivan', 'van', 'coupe'] as const;
+type KnownType = (typeof KNOWN_TYPES)[number];
+const isKnownType = (type: string): type is KnownType => (KNOWN_TYPES as readonly string[]).includes(type);
+
+/** One car of the fleet: illustration, daily and prepaid prices, minimum days, features and availability. */
+export async function CarCard({ car, locale, headingLevel = 'h2', eager = false }: { car: Car; locale: Locale; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
+  const t = await getTranslations('fleet');
+  const typeLabel = isKnownType(car.type) ? t(`types.${car.type}`) : car.type;
+  const Heading = headingLevel;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="car-card" data-car-id={car.id}>
+      <div className="relative bg-slate-50 px-4 pt-4">
+        <div className="absolute top-3 left-3">
+          <AvailabilityBadge status={car.status} />
+        </div>
+        {car.imageUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- small SVG illustrations served by the content service
+          <img
+            src={car.imageUrl}
+            alt={t('imageAlt', { type: typeLabel, make: car.make, model: car.model })}
+            width={640}
+            height={360}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="mx-auto aspect-[16/9] w-full max-w-xs object-contain"
+          />
+        ) : (
+          <div className="aspect-[16/9]" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {typeLabel}
+            {car.classCode ? <span className="ml-2 font-mono normal-case">· {t('classCode', { code: car.classCode })}</span> : null}
+          </p>
+          <Heading className="text-lg font-bold text-slate-900">{t('orSimilar', { make: car.make, model: car.model })}</Heading>
+        </div>
+        <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm text-slate-700">
+          {car.passengers ? (
+            <li className="flex items-center gap-1.5"><Users aria-hidden="true" className="size-4" />{t('passengers', { count: car.passengers })}</li>
+          ) : null}
+          {car.doors ? (
+            <li className="flex items-center gap-1.5"><DoorOpen aria-hidden="true" className="size-4" />{t('doors', { count: car.doors })}</li>
+          ) : null}
+          {car.bags != null ? (
+            <li className="flex items-center gap-1.5"><Briefcase aria-hidden="true" className="size-4" />{t('bags', { count: car.bags })}</li>
+          ) : null}
+          {car.transmission ? (
+            <li className="flex items-center gap-1.5"><Settings2 aria-hidden="true" className="size-4" />{t(`transmission.${car.transmission}`)}</li>
+          ) : null}
+          {car.fuel ? (
+            <li className="flex items-center gap-1.5"><Fuel aria-hidden="true" className="size-4" />{t(`fuel.${car.fuel}`)}</li>
+          ) : null}
+        </ul>
+        <div className="mt-auto space-y-1 border-t border-slate-100 pt-3">
+          <p className="flex items-baseline gap-1.5">
+            <span className="text-2xl font-bold text-slate-900" data-testid="daily-price">{formatMoney(car.dailyRate, locale)}</span>
+            <span className="text-sm text-slate-600">{t('perDay')}</span>
+          </p>
+          {car.discountPercent > 0 ? (
+            <p className="text-sm font-medium text-emerald-800" data-testid="prepaid-price">
+              {t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) })}
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-600" data-testid="minimum-days">{t('minimumDays', { days: car.minimumDays })}</p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+/** Fleet filters live in the URL as `?tipo=suv&marca=toyota`; internally they are path segments so each combination is cached as its own page. */
+export const FILTER_KEYS = ['tipo', 'marca'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type FleetFilters = Partial<Record<FilterKey, string>>;
+
+const VALUE_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+export function slugifyFilterValue(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Reads the filters from query parameters, dropping malformed values. */
+export function filtersFromSearchParams(params: URLSearchParams): FleetFilters {
+  const filters: FleetFilters = {};
+  for (const key of FILTER_KEYS) {
+    const raw = params.get(key);
+    if (!raw) continue;
+    const value = slugifyFilterValue(raw);
+    if (VALUE_PATTERN.test(value)) filters[key] = value;
+  }
+  return filters;
+}
+
+/** `{ tipo: 'suv', marca: 'toyota' }` → `['tipo', 'suv', 'marca', 'toyota']` (fixed key order). */
+export function filtersToSegments(filters: FleetFilters): string[] {
+  return FILTER_KEYS.flatMap((key) => (filters[key] ? [key, filters[key]] : []));
+}
+
+/** Inverse of filtersToSegments; returns undefined for segments that are not a filter path. */
+export function filtersFromSegments(segments: readonly string[] | undefined): FleetFilters | undefined {
+  if (!segments || segments.length === 0) return {};
+  if (segments.length % 2 !== 0 || segments.length > FILTER_KEYS.length * 2) return undefined;
+  const filters: FleetFilters = {};
+  for (let index = 0; index < segments.length; index += 2) {
+    const key = segments[index];
+    const value = segments[index + 1];
+    if (key !== 'tipo' && key !== 'marca') return undefined;
+    if (!value || !VALUE_PATTERN.test(value) || filters[key]) return undefined;
+    filters[key] = value;
+  }
+  return filters;
+}
+
+/** Public URL query for a set of filters, e.g. `?tipo=suv`. */
+export function filtersToQuery(filters: FleetFilters): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** Maps the internal `/flota/tipo/suv` back to the public `/flota?tipo=suv`; other paths are returned as they are. */
+export function publicFleetPath(pathWithoutLocale: string): string {
+  const match = /^\/flota\/(.+)$/.exec(pathWithoutLocale);
+  if (!match?.[1]) return pathWithoutLocale;
+  const filters = filtersFromSegments(match[1].split('/'));
+  return filters ? `/flota${filtersToQuery(filters)}` : pathWithoutLocale;
+}

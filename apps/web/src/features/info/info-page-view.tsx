@@ -1,0 +1,28 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import type { InfoPage } from './info-pages';
+
+/** An info page: title, optional image and the staff-written HTML body. */
+export async function InfoPageView({ page, locale }: { page: InfoPage; locale: Locale }) {
+  const text = page.text[locale];
+  const t = await getTranslations('info');
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{text.title}</h1>
+      {text.imageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- artwork from the content service
+        <img src={text.imageUrl} alt="" width={960} height={400} className="mt-6 w-full rounded-2xl" />
+      ) : null}
+      {/* Content is HTML written by staff in the content service's admin (trusted source). */}
+      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: text.content }} />
+      {page.showCorporateForm ? (
+        <section aria-labelledby="corporate-form-title" className="mt-12 rounded-2xl border border-slate-200 bg-slate-50 p-6" data-testid="corporate-form">
+          <h2 id="corporate-form-title" className="text-xl font-bold text-slate-900">
+            {t('corporateFormTitle')}
+          </h2>
+          <p className="mt-2 text-slate-700">{t('corporateFormIntro')}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}

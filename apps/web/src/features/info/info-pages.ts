@@ -1,0 +1,65 @@
+import 'server-only';
+import { readItems } from '@directus/sdk';
+import { z } from 'zod';
+import { assetUrl, contentRequest } from '@/features/content/content-client';
+import { cachedContentRead } from '@/features/content/content-cache';
+import { fileField, localize, optionalText, translationRow, type Localized } from '@/features/content/translations';
+
+const infoPageSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  slug: z.string(),
+  page_category: z.string().nullish(),
+  show_corporate_form: z.boolean().nullish(),
+  translations: z.array(translationRow({ title: optionalText, content: optionalText, page_image: fileField })).nullish(),
+});
+
+export type InfoPage = {
+  id: string;
+  slug: string;
+  category: string;
+  showCorporateForm: boolean;
+  text: Localized<{ title: string; content: string; imageUrl: string | undefined }>;
+};
+
+function reshape(raw: z.infer<typeof infoPageSchema>): InfoPage {
+  return {
+    id: String(raw.id),
+    slug: raw.slug,
+    category: raw.page_category ?? 'general',
+    showCorporateForm: raw.show_corporate_form ?? false,
+    text: localize(
+      raw.translations,
+      (row) => ({ title: row.title, content: row.content, imageUrl: assetUrl(row.page_image) }),
+      { title: '', content: '', imageUrl: undefined },
+    ),
+  };
+}
+
+async function fetchInfoPages(): Promise<InfoPage[]> {
+  const rows = await contentRequest(
+    'GET /items/info_pages',
+    readItems('info_pages', {
+      filter: { status: { _eq: 'published' } },
+      fields: ['id', 'slug', 'page_category', 'show_corporate_form', 'sort', 'translations.*'],
+      sort: ['sort', 'slug'],
+      limit: -1,
+    }),
+  );
+  return rows.map((row) => reshape(infoPageSchema.parse(row)));
+}
+
+const cachedInfoPages = cachedContentRead(fetchInfoPages, 'info-pages', ['info_pages', 'directus_files']);
+
+/** Every published info page (for the footer, the sitemap and lookups by slug). */
+export async function getInfoPages(): Promise<InfoPage[]> {
+  return cachedInfoPages();
+}
+
+/** The info page with this slug; the terms page is the one whose slug contains 'terminos'. */
+export async function getInfoPage(slug: string): Promise<InfoPage | undefined> {
+  const pages = await getInfoPages();
+  const exact = pages.find((page) => page.slug === slug);
+  if (exact) return exact;
+  if (slug.includes('terminos')) return pages.find((page) => page.slug.includes('terminos'));
+  return undefined;
+}

@@ -1,0 +1,75 @@
+import { getTranslations } from 'next-intl/server';
+import { Menu, Phone } from 'lucide-react';
+import { Link } from '@/i18n/navigation';
+import type { SiteConfig } from '@/features/content/site-config';
+import { LanguageSwitcher } from './language-switcher';
+
+const NAV_ITEMS = [
+  { href: '/flota', key: 'fleet' },
+  { href: '/sucursales', key: 'branches' },
+  { href: '/promos', key: 'promos' },
+  { href: '/info/planes-corporativos', key: 'corporate' },
+  { href: '/jobs', key: 'jobs' },
+] as const;
+
+export async function SiteHeader({ site, variant = 'full' }: { site: SiteConfig; variant?: 'full' | 'compact' }) {
+  const t = await getTranslations('nav');
+  const navItems = site.precheckinEnabled ? [...NAV_ITEMS, { href: '/precheckin', key: 'precheckin' } as const] : NAV_ITEMS;
+  return (
+    <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="flex shrink-0 items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand" aria-label={t('homeLink', { siteName: site.siteName })}>
+          {site.logoUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- SVG logo served by the content service
+            <img src={site.logoUrl} alt="" width={160} height={40} className="h-9 w-auto" />
+          ) : (
+            <span className="text-xl font-bold text-brand">{site.siteName}</span>
+          )}
+        </Link>
+        {variant === 'full' ? (
+          <>
+            <nav aria-label={t('main')} className="hidden lg:block">
+              <ul className="flex items-center gap-1">
+                {navItems.map((item) => (
+                  <li key={item.href}>
+                    <Link href={item.href} className="nav-link">
+                      {t(item.key)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex items-center gap-2">
+              {site.assistance.phone ? (
+                <a href={`tel:${site.assistance.phone}`} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 md:flex">
+                  <Phone aria-hidden="true" className="size-4 text-brand" />
+                  <span>{site.assistance.phone}</span>
+                </a>
+              ) : null}
+              <LanguageSwitcher />
+              <details className="relative lg:hidden">
+                <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+                  <Menu aria-hidden="true" className="size-5" />
+                  <span>{t('openMenu')}</span>
+                </summary>
+                <nav aria-label={t('main')} className="absolute right-0 z-[1000] mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+                  <ul>
+                    {navItems.map((item) => (
+                      <li key={item.href}>
+                        <Link href={item.href} className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100">
+                          {t(item.key)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              </details>
+            </div>
+          </>
+        ) : (
+          <LanguageSwitcher />
+        )}
+      </div>
+    </header>
+  );
+}

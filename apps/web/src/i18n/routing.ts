@@ -1,0 +1,25 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const LOCALES = ['es', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';
+
+/** BCP 47 tags of the content service's `languages` collection, per URL locale. */
+export const CONTENT_LANGUAGE: Record<Locale, string> = { es: 'es-ES', en: 'en-US' };
+/** Locale used for number, money and date formatting. */
+export const FORMAT_LOCALE: Record<Locale, string> = { es: 'es-PA', en: 'en-US' };
+
+export function isLocale(value: string | undefined): value is Locale {
+  return value === 'es' || value === 'en';
+}
+
+// The proxy (src/proxy.ts) does the locale detection, cookies and rewrites; next-intl's routing is used for
+// link building: Spanish links carry no prefix, English ones carry /en.
+export const routing = defineRouting({
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
+  localePrefix: 'as-needed',
+  localeCookie: false,
+  localeDetection: false,
+  alternateLinks: false,
+});

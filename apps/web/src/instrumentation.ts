@@ -1,0 +1,18 @@
+import type { Instrumentation } from 'next';
+
+export async function register() {
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Fail at start, naming the variable, rather than on the first request.
+    const { assertBrandConfigured } = await import('./lib/brand-check');
+    assertBrandConfigured(process.env.BRAND);
+  }
+}
+
+/** Every server-side error is logged once with its path; for bots this line is all that happens. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request) => {
+  const { isbot } = await import('isbot');
+  const userAgent = request.headers['user-agent'];
+  const agent = Array.isArray(userAgent) ? userAgent.join(' ') : userAgent;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[request error] ${request.method} ${request.path}${isbot(agent) ? ' (bot)' : ''}: ${message}`);
+};
