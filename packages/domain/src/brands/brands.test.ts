@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BRANDS,
+  DEFAULT_BRAND,
+  brandFromEnv,
+  brandFromReservationPrefix,
+  brandPriceField,
+  isBrand,
+  reservationPrefix,
+  type Brand,
+} from './index';
+
+describe('brands', () => {
+  it('lists the four brands with firefly as default', () => {
+    expect(BRANDS).toEqual(['firefly', 'hertz', 'thrifty', 'dollar']);
+    expect(DEFAULT_BRAND).toBe('firefly');
+  });
+
+  it.each<[unknown, boolean]>([
+    ['firefly', true],
+    ['hertz', true],
+    ['thrifty', true],
+    ['dollar', true],
+    ['Hertz', false],
+    ['avis', false],
+    ['', false],
+    [undefined, false],
+    [1, false],
+  ])('isBrand(%j) = %s', (value, expected) => {
+    expect(isBrand(value)).toBe(expected);
+  });
+
+  it.each<[Brand, string, string]>([
+    ['firefly', 'precio_firefly', 'FF'],
+    ['hertz', 'precio_hertz', 'HZ'],
+    ['thrifty', 'precio_thrifty', 'TH'],
+    ['dollar', 'precio_dollar', 'DL'],
+  ])('%s → price field %s, prefix %s', (brand, field, prefix) => {
+    expect(brandPriceField(brand)).toBe(field);
+    expect(reservationPrefix(brand)).toBe(prefix);
+    expect(brandFromReservationPrefix(prefix.toLowerCase())).toBe(brand);
+  });
+
+  it('has no brand for an unknown prefix', () => {
+    expect(brandFromReservationPrefix('XX')).toBeNull();
+  });
+
+  it.each<[string | undefined, Brand | RegExp]>([
+    ['hertz', 'hertz'],
+    [' dollar ', 'dollar'],
+    [undefined, /^No brand specified: set the BRAND environment variable to one of: firefly, hertz, thrifty, dollar/],
+    ['', /^No brand specified/],
+    ['avis', /^Unknown brand "avis" in BRAND: use one of: firefly, hertz, thrifty, dollar/],
+  ])('brandFromEnv(%j)', (value, expected) => {
+    if (expected instanceof RegExp) {
+      expect(() => brandFromEnv(value)).toThrow(expected);
+    } else {
+      expect(brandFromEnv(value)).toBe(expected);
+    }
+  });
+});

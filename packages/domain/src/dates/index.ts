@@ -1,0 +1,3 @@
+export * from './local';
+export * from './opening-hours';
+export * from './rules';

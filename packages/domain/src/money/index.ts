@@ -1,0 +1,143 @@
+/** An amount of US dollars in integer cents. Only `formatMoney` and `centsToDecimalString` turn it into text. */
+export type Cents = number;
+
+export type MoneyLocale = 'es' | 'en';
+
+export const CURRENCY = 'USD';
+
+const INTL_LOCALES: Record<MoneyLocale, string> = { es: 'es-PA', en: 'en-US' };
+
+// Formatters are costly to build and formatMoney runs once per price on fleet pages.
+const formatters = new Map<MoneyLocale, Intl.NumberFormat>();
+
+export function isCents(value: unknown): value is Cents {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** Returns `value` when it is a safe integer number of cents; throws a RangeError naming `label` otherwise. */
+export function assertCents(value: number, label = 'amount'): Cents {
+  if (!isCents(value)) {
+    throw new RangeError(`${label} must be an integer number of cents, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Like `assertCents`, and also rejects negative amounts. */
+export function assertNonNegativeCents(value: number, label = 'amount'): Cents {
+  assertCents(value, label);
+  if (value < 0) {
+    throw new RangeError(`${label} must not be negative, got ${value}`);
+  }
+  return value;
+}
+
+export function sumCents(...amounts: readonly Cents[]): Cents {
+  return amounts.reduce((total, amount) => total + assertCents(amount), 0);
+}
+
+/**
+ * Formats cents as USD for display: es → es-PA, en → en-US. The narrow `$` symbol is used in both locales because
+ * es-PA would otherwise print "USD 12.00", which reads as foreign on a Panamanian site.
+ */
+export function formatMoney(cents: Cents, locale: MoneyLocale): string {
+  assertCents(cents);
+  let formatter = formatters.get(locale);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(INTL_LOCALES[locale], {
+      style: 'currency',
+      currency: CURRENCY,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(locale, formatter);
+  }
+  // Dividing by 100 is exact enough for display: every integer cent below 2^53 maps to the nearest 2-decimal double.
+  return formatter.format(cents / 100);
+}
+
+/** Cents as a plain decimal string such as "1234.50" (what payment gateways expect), built without floats. */
+export function centsToDecimalString(cents: Cents): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const units = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${sign}${units}.${rest.toString().padStart(2, '0')}`;
+}
+
+const DECIMAL_PATTERN = /^(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Parses a dollar amount typed or stored as text ("3.99", "$1,234.5", "-10") into cents without going through a
+ * float; returns null for anything else, including more than two decimals.
+ */
+export function parseMoney(input: string): Cents | null {
+  const match = DECIMAL_PATTERN.exec(input.trim());
+  if (match === null) {
+    return null;
+  }
+  const [, minus, unitsText = '0', fraction = ''] = match;
+  const units = Number(unitsText.replaceAll(',', ''));
+  const cents = units * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) {
+    return null;
+  }
+  return minus === undefined || cents === 0 ? cents : -cents;
+}
+
+/**
+ * Divides integer `numerator` by positive integer `denominator`, rounding half away from zero. BigInt keeps the
+ * division exact, so a true .5 is never seen as .4999… the way float arithmetic would.
+ */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) {
+    throw new RangeError('denominator must be positive');
+  }
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  let quotient = abs / denominator;
+  if ((abs % denominator) * 2n >= denominator) {
+    quotient += 1n;
+  }
+  return negative ? -quotient : quotient;
+}
+
+const MAX_PERCENT_DECIMALS = 6;
+
+/**
+ * Writes a finite percentage such as 12.5 as an exact fraction `numerator / 10^scale`; configured percentages
+ * have a few decimals at most, so anything needing more than six is rejected rather than silently rounded.
+ */
+function percentAsFraction(percent: number): { numerator: bigint; scale: bigint } {
+  if (!Number.isFinite(percent)) {
+    throw new RangeError(`percent must be a finite number, got ${String(percent)}`);
+  }
+  for (let decimals = 0; decimals <= MAX_PERCENT_DECIMALS; decimals += 1) {
+    const scale = 10 ** decimals;
+    const scaled = Math.round(percent * scale);
+    if (Math.abs(scaled - percent * scale) < 1e-7) {
+      return { numerator: BigInt(scaled), scale: BigInt(scale) };
+    }
+  }
+  throw new RangeError(`percent has more than ${MAX_PERCENT_DECIMALS} decimals: ${percent}`);
+}
+
+/**
+ * `percent`% of `cents`, rounded once to the cent, half away from zero (0.5 → 1, −0.5 → −1): the usual
+ * commercial rounding in Panama's rental tariffs, and symmetric so refunds mirror charges.
+ */
+export function percentOf(cents: Cents, percent: number): Cents {
+  assertCents(cents);
+  const { numerator, scale } = percentAsFraction(percent);
+  return Number(divideRounded(BigInt(cents) * numerator, 100n * scale));
+}
+
+/** Multiplies cents by a whole count (days, quantity); exact, so no rounding is involved. */
+export function multiplyCents(cents: Cents, count: number): Cents {
+  assertCents(cents);
+  if (!Number.isSafeInteger(count)) {
+    throw new RangeError(`count must be an integer, got ${String(count)}`);
+  }
+  return assertCents(cents * count, 'product');
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertCents,
+  assertNonNegativeCents,
+  centsToDecimalString,
+  divideRounded,
+  formatMoney,
+  isCents,
+  multiplyCents,
+  parseMoney,
+  percentOf,
+  sumCents,
+  type MoneyLocale,
+} from './index';
+
+describe('formatMoney', () => {
+  it.each<[number, MoneyLocale, string]>([
+    [0, 'es', '$0.00'],
+    [399, 'es', '$3.99'],
+    [12345650, 'es', '$123,456.50'],
+    [-399, 'es', '-$3.99'],
+    [0, 'en', '$0.00'],
+    [399, 'en', '$3.99'],
+    [12345650, 'en', '$123,456.50'],
+    [100, 'en', '$1.00'],
+  ])('%i cents in %s → %s', (cents, locale, expected) => {
+    expect(formatMoney(cents, locale)).toBe(expected);
+  });
+
+  it('refuses a float', () => {
+    expect(() => formatMoney(3.99, 'en')).toThrow(RangeError);
+  });
+});
+
+describe('percentOf (half away from zero)', () => {
+  it.each<[number, number, number, string]>([
+    [10000, 7, 700, 'exact'],
+    [1050, 7, 74, '73.5 → 74'],
+    [1049, 7, 73, '73.43 → 73'],
+    [-1050, 7, -74, '−73.5 → −74'],
+    [333, 12.5, 42, '41.625 → 42'],
+    [1001, 1.1, 11, '11.011 → 11'],
+    [150, 1, 2, '1.5 → 2'],
+    [50, 1, 1, '0.5 → 1'],
+    [49, 1, 0, '0.49 → 0'],
+    [4500, 90, 4050, 'prepaid rate with 10 % off'],
+    [3999, 0, 0, 'zero percent'],
+    [3999, 100, 3999, 'whole'],
+    [1, 50, 1, '0.5 → 1'],
+    [3, 50, 2, '1.5 → 2'],
+    [1000, 0.35, 4, '3.5 → 4 (float 0.35 is not exact)'],
+    [10, 14.5, 1, '1.45 → 1'],
+  ])('%i × %d %% = %i (%s)', (cents, percent, expected) => {
+    expect(percentOf(cents, percent)).toBe(expected);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [1.23456789]])('rejects percent %d', (percent) => {
+    expect(() => percentOf(100, percent)).toThrow(RangeError);
+  });
+
+  it('rejects fractional cents', () => {
+    expect(() => percentOf(10.5, 7)).toThrow(RangeError);
+  });
+});
+
+describe('divideRounded', () => {
+  it.each<[bigint, bigint, bigint]>([
+    [5n, 2n, 3n],
+    [-5n, 2n, -3n],
+    [4n, 3n, 1n],
+    [-4n, 3n, -1n],
+    [0n, 7n, 0n],
+  ])('%s / %s = %s', (n, d, q) => {
+    expect(divideRounded(n, d)).toBe(q);
+  });
+
+  it('rejects a non-positive denominator', () => {
+    expect(() => divideRounded(1n, 0n)).toThrow(RangeError);
+  });
+});
+
+describe('parseMoney', () => {
+  it.each<[string, number | null]>([
+    ['3.99', 399],
+    ['$3.99', 399],
+    ['  12 ', 1200],
+    ['12.5', 1250],
+    ['1,234.50', 123450],
+    ['$1,234,567.01', 123456701],
+    ['-10', -1000],
+    ['-0', 0],
+    ['0.07', 7],
+    ['3.999', null],
+    ['1,23.00', null],
+    ['abc', null],
+    ['', null],
+    ['3.', null],
+    ['.5', null],
+    ['99999999999999999', null],
+  ])('parseMoney(%j) = %s', (input, expected) => {
+    expect(parseMoney(input)).toBe(expected);
+  });
+});
+
+describe('guards and arithmetic', () => {
+  it.each<[unknown, boolean]>([
+    [0, true],
+    [-5, true],
+    [399, true],
+    [3.99, false],
+    [Number.NaN, false],
+    [2 ** 53, false],
+    ['399', false],
+    [null, false],
+  ])('isCents(%j) = %s', (value, expected) => {
+    expect(isCents(value)).toBe(expected);
+  });
+
+  it('assertCents returns the value or throws with the label', () => {
+    expect(assertCents(5)).toBe(5);
+    expect(() => assertCents(0.1, 'fee')).toThrow(/fee must be an integer/);
+    expect(() => assertNonNegativeCents(-1, 'price')).toThrow(/price must not be negative/);
+    expect(assertNonNegativeCents(0)).toBe(0);
+  });
+
+  it.each<[number, string]>([
+    [0, '0.00'],
+    [5, '0.05'],
+    [399, '3.99'],
+    [123450, '1234.50'],
+    [-1, '-0.01'],
+    [-123456, '-1234.56'],
+  ])('centsToDecimalString(%i) = %s', (cents, expected) => {
+    expect(centsToDecimalString(cents)).toBe(expected);
+  });
+
+  it('sums and multiplies in whole cents', () => {
+    expect(sumCents()).toBe(0);
+    expect(sumCents(399, 1, -100)).toBe(300);
+    expect(() => sumCents(1, 0.5)).toThrow(RangeError);
+    expect(multiplyCents(399, 3)).toBe(1197);
+    expect(() => multiplyCents(399, 1.5)).toThrow(RangeError);
+  });
+});

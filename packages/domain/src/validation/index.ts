@@ -1,0 +1,5 @@
+export * from './age';
+export * from './card';
+export * from './messages';
+export * from './phone';
+export * from './schemas';
