@@ -7,6 +7,8 @@ assertBrandConfigured(process.env.BRAND);
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // The test harness builds into its own folder so tests never share a cache with `npm start`.
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
   transpilePackages: ['@rentacar/domain'],
   typedRoutes: false,

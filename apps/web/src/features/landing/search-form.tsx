@@ -2,13 +2,12 @@
 
 import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 
 export type SearchBranch = { code: string; name: string };
 
 function panamaToday(offsetDays: number): string {
-  // Panama is UTC-5 all year: shift the instant, then read the UTC calendar date.
-  const shifted = new Date(Date.now() - 5 * 60 * 60 * 1000 + offsetDays * 24 * 60 * 60 * 1000);
-  return shifted.toISOString().slice(0, 10);
+  return addDaysToLocalDate(formatPanamaDate(new Date()), offsetDays);
 }
 
 const TIME_SLOTS = Array.from({ length: 48 }, (_, index) => {

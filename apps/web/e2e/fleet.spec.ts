@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { SPANISH } from './helpers';
+
+test.use(SPANISH);
+
+function parsePrice(text: string): number {
+  return Number(text.replace(/[^0-9.,]/g, '').replace(/,/g, ''));
+}
+
+test('the fleet is sorted by daily price and shows prices, minimum days and availability', async ({ page }) => {
+  await page.goto('/flota');
+  const cards = page.getByTestId('car-card');
+  expect(await cards.count()).toBeGreaterThan(5);
+  const prices = (await page.getByTestId('daily-price').allTextContents()).map(parsePrice);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expect(page.getByTestId('minimum-days').first()).toHaveText(/días? mínimo para reservar$/);
+  await expect(page.getByTestId('prepaid-price').first()).toContainText('Prepagado');
+  const statuses = await page.locator('[data-status]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+  expect(new Set(statuses).size).toBeGreaterThan(1);
+});
+
+test('filters by type and make live in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/flota');
+  const all = await page.getByTestId('car-card').count();
+  await page.getByRole('group', { name: 'Tipo' }).getByRole('link', { name: 'SUV' }).click();
+  await expect(page).toHaveURL(/\/flota\?tipo=suv$/);
+  await expect(page.getByRole('group', { name: 'Tipo' }).getByRole('link', { name: 'SUV' })).toHaveAttribute('aria-current', 'true');
+  const suvs = await page.getByTestId('car-card').count();
+  expect(suvs).toBeGreaterThan(0);
+  expect(suvs).toBeLessThan(all);
+  await expect(page.getByText(/^SUV/).first()).toBeVisible();
+
+  const makes = page.getByRole('group', { name: 'Marca' }).getByRole('link');
+  await makes.nth(1).click();
+  await expect(page).toHaveURL(/\/flota\?tipo=suv&marca=[a-z-]+$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/flota\?tipo=suv&marca=[a-z-]+$/);
+  await expect(page.getByRole('group', { name: 'Tipo' }).getByRole('link', { name: 'SUV' })).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('link', { name: 'Quitar filtros' }).click();
+  await expect(page).toHaveURL(/\/flota$/);
+  await expect(page.getByTestId('car-card')).toHaveCount(all);
+});
+
+test('a filter works from a typed URL without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ ...SPANISH, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/flota?tipo=pickup');
+  const types = await page.getByTestId('car-card').locator('p').first().allTextContents();
+  expect(types.length).toBeGreaterThan(0);
+  for (const card of await page.getByTestId('car-card').all()) await expect(card).toContainText('Pickup');
+  await context.close();
+});
+
+test('the English fleet is translated', async ({ page }) => {
+  await page.goto('/en/flota');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our fleet');
+  await expect(page.getByTestId('minimum-days').first()).toHaveText(/days? minimum to reserve$/);
+  await expect(page.getByTestId('daily-price').first()).toContainText('$');
+});
