@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The content service on its own (Directus 11 on 127.0.0.1:8055 by default), with the project's settings:
+// `.env` when present, else `.env.example`, with real environment variables on top.
+//
+//   node scripts/content.mjs            start it; Ctrl-C stops it
+//   node scripts/content.mjs prepare    only prepare the database (bootstrap, schema, access, flow, seed) and exit
+//
+// From services/content: `npm run content:start` (same thing).
+import { loadProjectEnv } from './lib/env-file.mjs';
+import { ROOT, prepareContentService, startContentService } from './lib/content-service.mjs';
+
+const command = process.argv[2] ?? 'start';
+const { env, file } = loadProjectEnv(ROOT);
+const log = (line) => console.log(`[content] ${line.replace(/^content: /, '')}`);
+
+if (command === 'prepare') {
+  try {
+    await prepareContentService({ env, log });
+    process.exit(0);
+  } catch (error) {
+    console.error(`[content] ${error.message.replace(/^content: /, "")}`);
+    process.exit(1);
+  }
+} else if (command === 'start') {
+  log(`settings from ${file}${file === '.env.example' ? ' (copy it to .env to change them)' : ''}`);
+  let service;
+  try {
+    service = await startContentService({ env, log });
+  } catch (error) {
+    console.error(`[content] ${error.message.replace(/^content: /, "")}`);
+    process.exit(1);
+  }
+  log(`admin: ${service.url}/admin  (${env.ADMIN_EMAIL ?? 'ADMIN_EMAIL'} / ADMIN_PASSWORD from ${file}); Ctrl-C stops it`);
+  let stopping = false;
+  const shutdown = async () => {
+    stopping = true;
+    log('stopping ...');
+    await service.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  const code = await service.exited;
+  if (!stopping) process.exit(code || 1);
+} else {
+  console.error(`usage: node scripts/content.mjs [start|prepare]`);
+  process.exit(2);
+}

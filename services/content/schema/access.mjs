@@ -1,0 +1,149 @@
+// Access control and the revalidation flow as code (docs/content-model.md, "Access" and "Cache revalidation").
+// Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
+// added to them in the admin are removed at the next start. Give staff extra rights through other policies.
+
+import { publicCollections, revalidatedCollections } from './model.mjs';
+
+// Fixed ids so every start finds the same rows.
+export const ids = {
+  storefrontRole: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a01',
+  storefrontPolicy: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a02',
+  storefrontUser: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a03',
+  agentRole: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a11',
+  agentPolicy: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a12',
+  flow: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a21',
+  flowPayloadOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a22',
+  flowRequestOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a23',
+};
+
+// Directus refuses addresses without a top-level domain (storefront@localhost); example.com is reserved for this use.
+export const STOREFRONT_EMAIL = 'storefront@example.com';
+
+// Read of published content: the Public policy's whole content, and part of the other policies.
+export const publicReads = [
+  ...Object.entries(publicCollections).map(([collection, filter]) => ({ collection, action: 'read', permissions: filter, fields: ['*'] })),
+  { collection: 'directus_files', action: 'read', permissions: null, fields: ['*'] },
+];
+
+const crud = (collection, actions) => actions.map((action) => ({ collection, action, permissions: null, fields: ['*'] }));
+
+export const policies = {
+  // The built-in Public policy (what a request without a token may do).
+  public: {
+    name: '$t:public_label',
+    permissions: publicReads,
+  },
+  storefront: {
+    id: ids.storefrontPolicy,
+    name: 'Storefront',
+    icon: 'storefront',
+    description: 'Server side of the storefront (static token): reads published content; writes bookings, payments, pre-check-ins, leads and applications; no delete.',
+    admin_access: false,
+    app_access: false,
+    enforce_tfa: false,
+    permissions: [
+      ...publicReads,
+      ...crud('reservations', ['create', 'read', 'update']),
+      ...crud('payments', ['create', 'read', 'update']),
+      ...crud('precheckins', ['create', 'read', 'update']),
+      ...crud('corporate_leads', ['create', 'read', 'update']),
+      ...crud('job_applications', ['create', 'read', 'update']),
+      // Coupons: only active ones are readable, and only the redemption count is writable.
+      { collection: 'coupons', action: 'read', permissions: { status: { _eq: 'active' } }, fields: ['*'] },
+      { collection: 'coupons', action: 'update', permissions: { status: { _eq: 'active' } }, fields: ['redemptions_count'] },
+    ],
+  },
+  agent: {
+    id: ids.agentPolicy,
+    name: 'Corporate agent',
+    icon: 'badge',
+    description: 'Agents of a corporate account: read published content, their own user, their company and its reservations.',
+    admin_access: false,
+    app_access: false,
+    enforce_tfa: false,
+    permissions: [
+      ...publicReads,
+      {
+        collection: 'reservations', action: 'read', fields: ['*'],
+        // The _nnull guard keeps an agent without a company from matching every non-corporate reservation.
+        permissions: { _and: [{ corporate_account: { _nnull: true } }, { corporate_account: { _eq: '$CURRENT_USER.corporate_account' } }] },
+      },
+      {
+        collection: 'corporate_accounts', action: 'read', fields: ['*'],
+        permissions: { _and: [{ status: { _eq: 'published' } }, { id: { _eq: '$CURRENT_USER.corporate_account' } }] },
+      },
+      {
+        collection: 'directus_users', action: 'read',
+        permissions: { id: { _eq: '$CURRENT_USER' } },
+        fields: ['id', 'first_name', 'last_name', 'email', 'language', 'role', 'status', 'corporate_account'],
+      },
+    ],
+  },
+};
+
+export const roles = {
+  storefront: {
+    id: ids.storefrontRole, name: 'Storefront', icon: 'storefront',
+    description: 'The storefront server (one user, static token from DIRECTUS_STOREFRONT_TOKEN).',
+    policy: ids.storefrontPolicy,
+  },
+  agent: {
+    id: ids.agentRole, name: 'Corporate agent', icon: 'badge',
+    description: 'People who book for a corporate account (set the user\'s corporate account).',
+    policy: ids.agentPolicy,
+  },
+};
+
+// Runs in Directus' script sandbox (isolated-vm): turns the event into the body the storefront expects.
+const payloadCode = `module.exports = async function (data) {
+  const t = data.$trigger || {};
+  const raw = Array.isArray(t.keys) ? t.keys : (t.key !== undefined && t.key !== null ? [t.key] : []);
+  const keys = raw.map((k) => (typeof k === 'string' && /^[0-9]+$/.test(k) ? Number(k) : k));
+  return { collection: t.collection, keys };
+};`;
+
+export function flowDefinition({ url, secret }) {
+  return {
+    flow: {
+      id: ids.flow,
+      name: 'Revalidate storefront',
+      icon: 'cached',
+      color: '#2ECDA7',
+      description: 'Tells the storefront which cached content changed (POST {collection, keys} to STOREFRONT_REVALIDATE_URL with the x-revalidate-secret header). Managed by the content service: edits are reset at the next start.',
+      status: 'active',
+      trigger: 'event',
+      accountability: 'activity',
+      options: { type: 'action', scope: ['items.create', 'items.update', 'items.delete'], collections: revalidatedCollections },
+    },
+    operations: [
+      {
+        id: ids.flowRequestOperation,
+        name: 'POST to the storefront',
+        key: 'revalidate',
+        type: 'request',
+        position_x: 37,
+        position_y: 1,
+        options: {
+          method: 'POST',
+          url,
+          headers: [{ header: 'x-revalidate-secret', value: secret }],
+          body: '{{payload}}',
+        },
+        resolve: null,
+        reject: null,
+      },
+      {
+        id: ids.flowPayloadOperation,
+        name: 'Build the payload',
+        key: 'payload',
+        type: 'exec',
+        position_x: 19,
+        position_y: 1,
+        options: { code: payloadCode },
+        resolve: ids.flowRequestOperation,
+        reject: null,
+      },
+    ],
+    first: ids.flowPayloadOperation,
+  };
+}

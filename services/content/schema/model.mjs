@@ -1,0 +1,731 @@
+// The content model as code: the source of schema/snapshot.yaml.
+//
+// docs/content-model.md is the contract; this file implements it for Directus 11 (collections, fields,
+// relations, translation relations, and the admin niceties: interfaces, displays, notes, sort and archive
+// settings, folders). After changing it, run `npm run schema:build` in services/content: it creates the
+// schema on a scratch SQLite database and writes schema/snapshot.yaml, which every start applies.
+//
+// Plain data + small helpers; no Directus imports here.
+
+export const LANGUAGES = ['es-ES', 'en-US'];
+export const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field helpers
+// ---------------------------------------------------------------------------------------------------------------
+
+const choice = (value, text, color) => (color ? { text, value, color } : { text, value });
+const brandChoices = BRANDS.map((b) => choice(b, b[0].toUpperCase() + b.slice(1)));
+const languageChoices = [choice('es-ES', 'Español (es-ES)'), choice('en-US', 'English (en-US)')];
+
+function field(name, type, { schema = {}, label, ...meta } = {}) {
+  const f = {
+    field: name,
+    type,
+    schema: { is_nullable: true, ...schema },
+    meta: { width: 'full', ...meta },
+  };
+  if (label) f.meta.translations = [{ language: 'en-US', translation: label }];
+  return f;
+}
+
+function withDefault(opts, def) {
+  if (def === undefined) return opts;
+  return { ...opts, schema: { ...(opts.schema ?? {}), default_value: def } };
+}
+
+export const f = {
+  pk: () => field('id', 'integer', {
+    schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+    hidden: true, readonly: true, interface: 'input',
+  }),
+  string: (name, { unique, required, def, maxLength, placeholder, icon, font, trim, ...rest } = {}) => field(name, 'string', withDefault({
+    schema: { is_unique: !!unique, ...(maxLength ? { max_length: maxLength } : {}) },
+    interface: 'input',
+    options: { ...(placeholder ? { placeholder } : {}), ...(icon ? { iconLeft: icon } : {}), ...(font ? { font } : {}), ...(trim ? { trim: true } : {}) },
+    required: !!required,
+    ...rest,
+  }, def)),
+  text: (name, { placeholder, ...rest } = {}) => field(name, 'text', {
+    interface: 'input-multiline', options: placeholder ? { placeholder } : null, ...rest,
+  }),
+  html: (name, rest = {}) => field(name, 'text', {
+    interface: 'input-rich-text-html',
+    options: { toolbar: ['blockquote', 'bold', 'italic', 'h2', 'h3', 'numlist', 'bullist', 'link', 'removeformat', 'code', 'fullscreen'] },
+    display: 'formatted-value', display_options: { format: true },
+    ...rest,
+  }),
+  select: (name, choices, { def, required, labels = true, allowOther = false, ...rest } = {}) => field(name, 'string', withDefault({
+    interface: 'select-dropdown',
+    options: { choices, ...(allowOther ? { allowOther: true } : {}) },
+    display: labels ? 'labels' : 'formatted-value',
+    display_options: labels ? { showAsDot: true, choices } : null,
+    required: !!required,
+    ...rest,
+  }, def)),
+  int: (name, { def, min, max, step, suffix, required, unique, ...rest } = {}) => field(name, 'integer', withDefault({
+    schema: { is_unique: !!unique },
+    interface: 'input',
+    options: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(step ? { step } : {}), ...(suffix ? { iconRight: suffix } : {}) },
+    required: !!required,
+    ...rest,
+  }, def)),
+  // Money: integer cents (USD).
+  cents: (name, { def, note, ...rest } = {}) => field(name, 'integer', withDefault({
+    interface: 'input', options: { min: 0, iconRight: 'attach_money' },
+    note: note ?? 'Integer cents (USD): 2599 = US$25.99.',
+    display: 'formatted-value', display_options: { suffix: ' ¢' },
+    ...rest,
+  }, def)),
+  // "Decimal" values of the contract are stored as float so the API answers JSON numbers (Directus answers
+  // strings for the decimal type).
+  float: (name, { def, min, max, suffix, ...rest } = {}) => field(name, 'float', withDefault({
+    interface: 'input',
+    options: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(suffix ? { iconRight: suffix } : {}) },
+    ...rest,
+  }, def)),
+  bool: (name, { def = false, label, note, ...rest } = {}) => field(name, 'boolean', withDefault({
+    interface: 'boolean', options: label ? { label } : null,
+    display: 'boolean', special: ['cast-boolean'], note, ...rest,
+  }, def)),
+  date: (name, rest = {}) => field(name, 'date', {
+    interface: 'datetime', display: 'datetime', display_options: { format: 'long' }, ...rest,
+  }),
+  // Date-time without zone: Panama local time (America/Panama, UTC-5).
+  datetime: (name, rest = {}) => field(name, 'dateTime', {
+    interface: 'datetime', display: 'datetime', display_options: { relative: false },
+    note: rest.note ?? 'Panama local time (UTC-5).', ...rest,
+  }),
+  dateCreated: () => field('date_created', 'timestamp', {
+    special: ['date-created'], interface: 'datetime', readonly: true, hidden: false, width: 'half',
+    display: 'datetime', display_options: { relative: true }, note: 'Set by the content service (UTC).',
+  }),
+  sort: () => field('sort', 'integer', { interface: 'input', hidden: true }),
+  json: (name, rest = {}) => field(name, 'json', { special: ['cast-json'], interface: 'input-code', options: { language: 'JSON' }, ...rest }),
+  tags: (name, { placeholder, ...rest } = {}) => field(name, 'json', {
+    special: ['cast-json'], interface: 'tags', options: { allowCustom: true, ...(placeholder ? { placeholder } : {}) },
+    display: 'labels', ...rest,
+  }),
+  brands: (name = 'brands', rest = {}) => field(name, 'json', {
+    special: ['cast-json'], interface: 'select-multiple-checkbox', options: { choices: brandChoices },
+    display: 'labels', display_options: { choices: brandChoices },
+    note: 'Brands this applies to; none ticked = all brands.', ...rest,
+  }),
+  color: (name, { def, ...rest } = {}) => field(name, 'string', withDefault({
+    schema: { max_length: 7 },
+    interface: 'select-color', display: 'color',
+    validation: { [name]: { _regex: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' } },
+    validation_message: 'A hex colour such as #1D4ED8.',
+    ...rest,
+  }, def)),
+  phone: (name, rest = {}) => field(name, 'string', {
+    interface: 'input', options: { placeholder: '+5072384100', iconLeft: 'call' },
+    validation: { _or: [{ [name]: { _null: true } }, { [name]: { _regex: '^\\+[1-9][0-9]{6,14}$' } }] },
+    validation_message: 'E.164 format: + and country code, digits only (e.g. +5072384100).',
+    ...rest,
+  }),
+  email: (name, rest = {}) => field(name, 'string', { interface: 'input', options: { iconLeft: 'alternate_email' }, ...rest }),
+  // Many-to-one: relation is derived from `related`.
+  m2o: (name, related, { template, onDelete = 'SET NULL', oneField = null, ...rest } = {}) => ({
+    ...field(name, related === 'directus_users' ? 'uuid' : relatedKeyType(related), {
+      special: ['m2o'],
+      interface: 'select-dropdown-m2o',
+      options: template ? { template } : null,
+      display: 'related-values', display_options: template ? { template } : null,
+      ...rest,
+    }),
+    relation: { related, onDelete, oneField },
+  }),
+  file: (name, { note, ...rest } = {}) => ({
+    ...field(name, 'uuid', {
+      special: ['file'], interface: 'file-image', options: { crop: false },
+      display: 'image', display_options: { circle: false },
+      note: note ?? 'Served at {content url}/assets/{file id}.', ...rest,
+    }),
+    relation: { related: 'directus_files', onDelete: 'SET NULL' },
+  }),
+  // One-to-many alias (the many side declares the m2o; see `o2m` in the collection definition).
+  o2m: (name, { template, sortField, ...rest } = {}) => field(name, 'alias', {
+    special: ['o2m'], interface: 'list-o2m',
+    options: { ...(template ? { template } : {}), enableLink: true },
+    display: 'related-values', display_options: template ? { template } : null,
+    ...rest,
+  }),
+  translations: (fields, { template } = {}) => ({
+    ...field('translations', 'alias', {
+      special: ['translations'], interface: 'translations',
+      options: { languageField: 'name', defaultLanguage: 'es-ES', defaultOpenSplitView: true, userLanguage: true },
+      display: 'translations',
+      display_options: { languageField: 'name', defaultLanguage: 'es-ES', userLanguage: true, ...(template ? { template } : {}) },
+      note: 'Content per language (es-ES, en-US).',
+    }),
+    translationFields: fields,
+  }),
+  status: () => field('status', 'string', {
+    schema: { default_value: 'draft', is_nullable: false },
+    interface: 'select-dropdown',
+    options: {
+      choices: [
+        choice('published', 'Published', 'var(--theme--primary)'),
+        choice('draft', 'Draft', 'var(--theme--foreground)'),
+        choice('archived', 'Archived', 'var(--theme--warning)'),
+      ],
+    },
+    display: 'labels',
+    display_options: {
+      showAsDot: true,
+      choices: [
+        { text: 'Published', value: 'published', foreground: 'var(--theme--primary)', background: 'var(--theme--primary-background)' },
+        { text: 'Draft', value: 'draft', foreground: 'var(--theme--foreground)', background: 'var(--theme--background-normal)' },
+        { text: 'Archived', value: 'archived', foreground: 'var(--theme--warning)', background: 'var(--theme--warning-background)' },
+      ],
+    },
+    width: 'half',
+    note: 'Only published items are visible on the storefront.',
+  }),
+  divider: (name, title) => field(name, 'alias', {
+    special: ['alias', 'no-data'], interface: 'presentation-divider', options: { title, inlineTitle: true },
+  }),
+};
+
+// Type of the primary key of a collection (languages uses its string code).
+function relatedKeyType(related) {
+  return related === 'languages' ? 'string' : 'integer';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collection helpers
+// ---------------------------------------------------------------------------------------------------------------
+
+const PUBLISHABLE_ARCHIVE = { archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft', archive_app_filter: true };
+
+function collection(name, { icon, note, label, template, group, sort, archive, hidden, color, accountability = 'all', fields, o2mFrom = [], translations, m2m }) {
+  return {
+    collection: name,
+    meta: {
+      icon: icon ?? 'box',
+      note: note ?? null,
+      display_template: template ?? null,
+      hidden: !!hidden,
+      singleton: false,
+      group: group ?? null,
+      sort_field: sort ? 'sort' : null,
+      ...(archive ?? { archive_field: null, archive_value: null, unarchive_value: null, archive_app_filter: true }),
+      accountability,
+      collapse: 'open',
+      color: color ?? null,
+      translations: label ? [{ language: 'en-US', translation: label, singular: label, plural: label }] : null,
+    },
+    fields,
+    translations,
+    m2m,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Folders (collection groups in the admin navigation)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const folders = [
+  { collection: 'site', icon: 'storefront', label: 'Brand sites', note: 'Per-brand site settings and home-page content' },
+  { collection: 'fleet', icon: 'directions_car', label: 'Fleet & prices', note: 'Cars, coverages, extras, discounts, coupons and promotions' },
+  { collection: 'locations', icon: 'location_on', label: 'Locations', note: 'Branches and drop-off fees' },
+  { collection: 'pages', icon: 'article', label: 'Pages & careers', note: 'Information pages and job openings' },
+  { collection: 'bookings', icon: 'receipt_long', label: 'Bookings', note: 'Renter data written by the storefront' },
+  { collection: 'corporate', icon: 'business', label: 'Corporate & leads', note: 'Corporate accounts, leads and job applications' },
+].map((fo, i) => ({
+  collection: fo.collection,
+  meta: {
+    icon: fo.icon, note: fo.note, hidden: false, singleton: false, collapse: 'open', sort: i + 1, group: null,
+    translations: [{ language: 'en-US', translation: fo.label, singular: fo.label, plural: fo.label }],
+  },
+  schema: null,
+}));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collections (order matters for creation: related collections first)
+// ---------------------------------------------------------------------------------------------------------------
+
+const tipoChoices = ['sedan', 'hatchback', 'suv', 'pickup', 'minivan', 'van', 'coupe'].map((t) => choice(t, t === 'suv' ? 'SUV' : t[0].toUpperCase() + t.slice(1)));
+
+export const collections = [
+  collection('languages', {
+    icon: 'translate', label: 'Languages', group: 'site', template: '{{name}} ({{code}})',
+    note: 'Languages of the translated content (es-ES, en-US).',
+    fields: [
+      field('code', 'string', {
+        schema: { is_primary_key: true, is_nullable: false, max_length: 16 },
+        interface: 'input', options: { placeholder: 'es-ES', font: 'monospace' }, readonly: false, width: 'half', required: true,
+        note: 'BCP 47 code, e.g. es-ES.',
+      }),
+      f.string('name', { width: 'half', required: true }),
+      f.select('direction', [choice('ltr', 'Left to right'), choice('rtl', 'Right to left')], { def: 'ltr', width: 'half', labels: false }),
+    ],
+  }),
+
+  collection('prepaid_discounts', {
+    icon: 'percent', label: 'Prepaid discounts', group: 'fleet', template: '{{percentage}} % · {{charge_id}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Discount for paying online in advance; a car links to one.',
+    fields: [
+      f.pk(), f.status(),
+      f.float('percentage', { required: true, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'e.g. 10 for 10 %.' }),
+      f.string('charge_id', { required: true, width: 'half', font: 'monospace', note: 'Prepaid discount id sent to the payment gateway.' }),
+    ],
+  }),
+
+  collection('branches', {
+    icon: 'location_on', label: 'Branches', group: 'locations', sort: true, template: '{{code}} · {{name}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Pick-up and return locations with hours and airport fees.',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('code', { unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'PTY', note: 'Short unique code (IATA code for airports).' }),
+      f.string('name', { required: true, width: 'half' }),
+      f.string('city', { width: 'half' }),
+      f.string('province', { width: 'half' }),
+      f.text('address'),
+      f.phone('phone', { width: 'half' }),
+      f.email('email', { width: 'half' }),
+      f.float('latitude', { width: 'half', note: 'Decimal degrees, e.g. 9.0714.' }),
+      f.float('longitude', { width: 'half', note: 'Decimal degrees, e.g. -79.3835.' }),
+      f.bool('is_airport', { label: 'Airport branch', width: 'half' }),
+      f.float('airport_fee_percent', { def: 0, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'Airport fee in %: 12 Tocumen, 6 Albrook and David, 0 in town.' }),
+      field('opening_hours', 'json', {
+        special: ['cast-json'], interface: 'list',
+        options: {
+          template: '{{days}}: {{open}}–{{close}}',
+          addLabel: 'Add opening hours',
+          fields: [
+            {
+              field: 'days', name: 'Days', type: 'json',
+              meta: {
+                field: 'days', type: 'json', width: 'full', interface: 'select-multiple-checkbox',
+                options: { choices: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d, i) => ({ text: d, value: i })) },
+                note: '0 = Sunday.',
+              },
+            },
+            { field: 'open', name: 'Opens', type: 'string', meta: { field: 'open', type: 'string', width: 'half', interface: 'input', options: { placeholder: '06:00' }, note: 'HH:MM; 00:00 with 24:00 = open 24 hours.' } },
+            { field: 'close', name: 'Closes', type: 'string', meta: { field: 'close', type: 'string', width: 'half', interface: 'input', options: { placeholder: '22:00' } } },
+          ],
+        },
+        note: 'Each row: days (0 = Sunday … 6 = Saturday), opening and closing time (HH:MM). 00:00–24:00 = 24 h.',
+      }),
+      f.translations([f.text('directions', { note: 'How to find the counter.' })], { template: '{{directions}}' }),
+    ],
+  }),
+
+  collection('flota', {
+    icon: 'directions_car', label: 'Fleet (flota)', group: 'fleet', template: '{{marca}} {{modelo}} · {{clasificacion}}',
+    archive: { archive_field: 'published', archive_value: 'false', unarchive_value: 'true', archive_app_filter: true },
+    note: 'Fleet classes offered on the storefronts; prices per brand.',
+    fields: [
+      f.pk(),
+      f.select('status', [
+        choice('available', 'Available', 'var(--theme--success)'),
+        choice('lowAvailability', 'Low availability', 'var(--theme--warning)'),
+        choice('unavailable', 'Unavailable', 'var(--theme--danger)'),
+        choice('promo', 'Promo', 'var(--theme--primary)'),
+      ], { def: 'available', width: 'half', label: 'Availability (status)', note: 'Availability shown on the storefront (not the publication state).' }),
+      f.bool('published', { def: true, label: 'Visible on the storefront', width: 'half', note: 'Unticked cars are hidden from the public.' }),
+      f.bool('featured', { label: 'Featured on the home page', width: 'half' }),
+      f.divider('divider_car', 'Car'),
+      f.string('marca', { required: true, width: 'half', label: 'Make (marca)' }),
+      f.string('modelo', { required: true, width: 'half', label: 'Model (modelo)' }),
+      f.int('anio', { width: 'half', min: 1990, max: 2100, label: 'Year (anio)' }),
+      f.select('tipo', tipoChoices, { required: true, width: 'half', labels: false, label: 'Body type (tipo)' }),
+      f.string('clasificacion', { required: true, width: 'half', font: 'monospace', maxLength: 4, placeholder: 'CDAR', label: 'ACRISS class (clasificacion)', note: 'Four-letter ACRISS code, e.g. CDAR.' }),
+      f.int('minimio_dias', { width: 'half', min: 1, label: 'Minimum days (minimio_dias)', note: 'Empty = the brand default (reservation_min_days).' }),
+      f.int('puertas', { width: 'half', min: 0, label: 'Doors (puertas)' }),
+      f.int('maletas', { width: 'half', min: 0, label: 'Suitcases (maletas)' }),
+      f.int('pasajeros', { width: 'half', min: 1, label: 'Passengers (pasajeros)' }),
+      f.select('transmision', [choice('automatic', 'Automatic'), choice('manual', 'Manual')], { width: 'half', labels: false, label: 'Transmission (transmision)' }),
+      f.select('combustible', [choice('gas', 'Gasoline'), choice('diesel', 'Diesel')], { width: 'half', labels: false, label: 'Fuel (combustible)' }),
+      f.file('image', { width: 'half', label: 'Image', note: 'Body-type illustration (SVG).' }),
+      f.divider('divider_prices', 'Prices per day (cents); empty = not offered by that brand'),
+      ...BRANDS.map((b) => f.cents(`precio_${b}`, { width: 'half', label: `Price ${b[0].toUpperCase() + b.slice(1)} (precio_${b})`, note: `Cents per day at ${b[0].toUpperCase() + b.slice(1)}; empty = not offered.` })),
+      f.m2o('discount', 'prepaid_discounts', { template: '{{percentage}} % · {{charge_id}}', width: 'half', label: 'Prepaid discount', note: 'Discount when paying online in advance.' }),
+    ],
+  }),
+
+  collection('coverages', {
+    icon: 'shield', label: 'Coverages', group: 'fleet', sort: true, template: '{{code}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Protection plans offered at checkout.',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('code', { unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'BASIC' }),
+      f.cents('daily_rate_sedan', { width: 'half', note: 'Cents per day for sedans and hatchbacks.' }),
+      f.cents('daily_rate_other', { width: 'half', note: 'Cents per day for every other body type.' }),
+      f.cents('deductible', { width: 'half', note: 'Deductible in cents (0 = none).' }),
+      f.bool('includes_era', { label: 'Includes roadside assistance (ERA)', width: 'half' }),
+      f.bool('recommended', { label: 'Recommended (highlighted)', width: 'half' }),
+      f.translations([
+        f.string('name', { required: true }),
+        f.text('description'),
+        f.tags('benefits', { placeholder: 'Add a benefit and press Enter', note: 'One line per benefit.' }),
+      ], { template: '{{name}}' }),
+    ],
+  }),
+
+  collection('dropoff_fees', {
+    icon: 'swap_horiz', label: 'Drop-off fees', group: 'locations', template: '{{from_branch.code}} → {{to_branch.code}}',
+    note: 'One-way fee when the car is returned to another branch.',
+    fields: [
+      f.pk(),
+      f.m2o('from_branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', required: true, onDelete: 'CASCADE' }),
+      f.m2o('to_branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', required: true, onDelete: 'CASCADE' }),
+      f.cents('fee', { width: 'half', def: 0 }),
+    ],
+  }),
+
+  collection('delivery_options', {
+    icon: 'local_shipping', label: 'Delivery options', group: 'fleet', sort: true, template: '{{code}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Car delivery and collection extras.',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('code', { unique: true, required: true, width: 'half', font: 'monospace' }),
+      f.cents('price', { width: 'half', def: 0 }),
+      f.translations([f.text('description')], { template: '{{description}}' }),
+    ],
+  }),
+
+  collection('cta', {
+    icon: 'ads_click', label: 'Calls to action', group: 'site', sort: true, template: '{{link}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Home-page teasers; attach them to a brand site.',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('link', { required: true, width: 'half', placeholder: '/flota', note: 'Storefront path (without the language prefix) or full URL.' }),
+      f.translations([
+        f.string('title', { required: true }),
+        f.text('description'),
+        f.string('button_text', { width: 'half' }),
+        f.file('cta_image', { width: 'half' }),
+      ], { template: '{{title}}' }),
+    ],
+  }),
+
+  collection('sites_config', {
+    icon: 'storefront', label: 'Brand sites (sites_config)', group: 'site', template: '{{site_name}} ({{brand}})', archive: PUBLISHABLE_ARCHIVE,
+    note: 'One per brand: look, rules and home-page content of that storefront.',
+    fields: [
+      f.pk(), f.status(),
+      f.select('brand', brandChoices, { required: true, width: 'half', labels: false, schema: { is_unique: true }, note: 'Each brand has exactly one site.' }),
+      f.string('site_name', { required: true, width: 'half' }),
+      f.divider('divider_look', 'Look'),
+      f.file('brand_logo', { width: 'half', note: 'Logo for light backgrounds.' }),
+      f.file('brand_logo_inverse', { width: 'half', note: 'Logo for dark backgrounds.' }),
+      f.color('primary_color', { width: 'half' }),
+      f.color('secondary_color', { width: 'half' }),
+      f.color('accent_color', { width: 'half' }),
+      f.color('reservation_background_color', { width: 'half', def: '#ffffff' }),
+      f.divider('divider_booking', 'Booking rules'),
+      f.int('reservation_min_days', { def: 1, min: 1, width: 'half', note: 'Minimum rental days when the car sets none.' }),
+      f.int('same_day_notice_hours', { def: 2, min: 0, width: 'half', note: 'Hours of notice for a same-day pick-up.' }),
+      f.int('minimum_renter_age', { def: 21, min: 18, width: 'half' }),
+      f.date('disable_reservations_until', { width: 'half', note: 'Bookings are closed until this date (empty = open).' }),
+      f.select('payment_gateway', [choice('metrobank', 'Metrobank (card)'), choice('paypal', 'PayPal')], { def: 'metrobank', width: 'half', labels: false, allowOther: true }),
+      f.cents('era_daily_rate', { def: 399, width: 'half', note: 'Roadside assistance (ERA) per day, in cents.' }),
+      f.float('tax_rate_percent', { def: 7, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'ITBMS in %.' }),
+      f.bool('precheckin_enabled', { label: 'Online pre-check-in enabled', width: 'half' }),
+      f.divider('divider_contact', 'Assistance and analytics'),
+      f.phone('assistance_phone', { width: 'half', note: '24-hour line (E.164).' }),
+      f.phone('assistance_whatsapp', { width: 'half', note: 'WhatsApp number (E.164).' }),
+      f.email('assistance_email', { width: 'half' }),
+      f.string('tag_manager_id', {
+        width: 'half', placeholder: 'GTM-XXXXXXX', font: 'monospace',
+        validation: { _or: [{ tag_manager_id: { _null: true } }, { tag_manager_id: { _regex: '^(GTM-[A-Z0-9]+|G-[A-Z0-9]+)$' } }] },
+        validation_message: 'A Google Tag Manager id (GTM-…) or a Google tag id (G-…).',
+        note: 'Empty = no analytics.',
+      }),
+      f.divider('divider_content', 'Content'),
+      f.o2m('cars', { template: '{{clasificacion}}', label: 'Allowed fleet classes', note: 'ACRISS classes this brand offers, in display order (empty = every class).' }),
+      field('ctas', 'alias', {
+        special: ['m2m'], interface: 'list-m2m',
+        options: { template: '{{cta_id.link}}', enableLink: true, enableCreate: true, enableSelect: true },
+        display: 'related-values', display_options: { template: '{{cta_id.link}}' },
+        label: 'Calls to action', note: 'Home-page teasers of this brand, in order.',
+      }),
+      f.translations([
+        f.string('tagline'),
+        f.string('hero_title'),
+        f.text('hero_subtitle'),
+        f.text('description', { note: 'Footer paragraph about the brand.' }),
+        f.text('seo_description', { note: 'Meta description (about 155 characters).' }),
+      ], { template: '{{tagline}}' }),
+    ],
+    m2m: { field: 'ctas', junction: 'sites_config_cta', related: 'cta' },
+  }),
+
+  collection('sites_config_cars', {
+    icon: 'format_list_numbered', label: 'Brand site fleet classes', group: 'sites_config', hidden: true, sort: true, template: '{{clasificacion}}',
+    fields: [
+      f.pk(),
+      f.m2o('sites_config_id', 'sites_config', { template: '{{brand}}', hidden: true, onDelete: 'CASCADE', oneField: 'cars' }),
+      f.string('clasificacion', { required: true, font: 'monospace', maxLength: 4, placeholder: 'CDAR', note: 'ACRISS code of an allowed fleet class.' }),
+      f.sort(),
+    ],
+  }),
+
+  collection('info_pages', {
+    icon: 'article', label: 'Information pages', group: 'pages', sort: true, template: '{{slug}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Terms, privacy, FAQ, corporate pages (/info/{slug}).',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('slug', {
+        unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'terminos-y-condiciones',
+        validation: { slug: { _regex: '^[a-z0-9]+(-[a-z0-9]+)*$' } }, validation_message: 'Lower case letters, digits and hyphens.',
+      }),
+      f.select('page_category', [choice('general', 'General'), choice('legal', 'Legal'), choice('help', 'Help'), choice('corporate', 'Corporate')], { def: 'general', width: 'half', labels: false }),
+      f.bool('show_corporate_form', { label: 'Show the corporate contact form', width: 'half' }),
+      f.translations([
+        f.string('title', { required: true }),
+        f.html('content'),
+        f.file('page_image', { note: 'Optional header image.' }),
+      ], { template: '{{title}}' }),
+    ],
+  }),
+
+  collection('promos', {
+    icon: 'sell', label: 'Promotions', group: 'fleet', sort: true, template: '{{slug}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Campaigns shown on the storefronts.',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('slug', {
+        unique: true, required: true, width: 'half', font: 'monospace',
+        validation: { slug: { _regex: '^[a-z0-9]+(-[a-z0-9]+)*$' } }, validation_message: 'Lower case letters, digits and hyphens.',
+      }),
+      f.string('coupon_code', { width: 'half', font: 'monospace', note: 'Coupon that applies this promotion (optional).' }),
+      f.date('valid_from', { width: 'half' }),
+      f.date('valid_until', { width: 'half' }),
+      f.brands('brands'),
+      f.file('image'),
+      f.translations([
+        f.string('title', { required: true }),
+        f.text('description'),
+        f.text('terms'),
+      ], { template: '{{title}}' }),
+    ],
+  }),
+
+  collection('jobs', {
+    icon: 'work', label: 'Jobs', group: 'pages', template: '{{slug}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Job openings (/jobs).',
+    fields: [
+      f.pk(), f.status(),
+      f.string('slug', {
+        unique: true, required: true, width: 'half', font: 'monospace',
+        validation: { slug: { _regex: '^[a-z0-9]+(-[a-z0-9]+)*$' } }, validation_message: 'Lower case letters, digits and hyphens.',
+      }),
+      f.m2o('branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', note: 'Empty = not tied to a branch.' }),
+      f.select('employment_type', [choice('full_time', 'Full time'), choice('part_time', 'Part time'), choice('internship', 'Internship')], { def: 'full_time', width: 'half', labels: false }),
+      f.date('posted_on', { width: 'half' }),
+      f.date('closing_on', { width: 'half' }),
+      f.translations([
+        f.string('title', { required: true }),
+        f.text('summary'),
+        f.html('description'),
+        f.tags('requirements', { placeholder: 'Add a requirement and press Enter' }),
+      ], { template: '{{title}}' }),
+      f.o2m('applications', { template: '{{name}} <{{email}}>', readonly: true, note: 'Applications received for this job.' }),
+    ],
+  }),
+
+  // ------------------------------------------------------------------------------------------------ private
+  collection('coupons', {
+    icon: 'confirmation_number', label: 'Coupons', group: 'fleet', template: '{{code}}',
+    archive: { archive_field: 'status', archive_value: 'inactive', unarchive_value: 'active', archive_app_filter: true },
+    note: 'Discount codes (private: never readable by the public).',
+    fields: [
+      f.pk(),
+      f.select('status', [choice('active', 'Active', 'var(--theme--success)'), choice('inactive', 'Inactive', 'var(--theme--foreground-subdued)')], { def: 'active', width: 'half' }),
+      f.string('code', {
+        unique: true, required: true, width: 'half', font: 'monospace',
+        validation: { code: { _regex: '^[A-Z0-9_-]+$' } }, validation_message: 'Upper case letters, digits, - and _ only.',
+        note: 'Stored upper case.',
+      }),
+      f.select('kind', [choice('percent', 'Percent'), choice('fixed', 'Fixed amount')], { def: 'percent', width: 'half', labels: false }),
+      f.int('amount', { width: 'half', min: 0, note: 'Percent value (10 = 10 %), or cents for a fixed amount.' }),
+      f.datetime('valid_from', { width: 'half' }),
+      f.datetime('valid_until', { width: 'half' }),
+      f.brands('brands'),
+      f.int('min_days', { def: 1, min: 1, width: 'half' }),
+      f.int('max_redemptions', { min: 0, width: 'half', note: 'Empty = unlimited.' }),
+      f.int('redemptions_count', { def: 0, min: 0, width: 'half', readonly: true, note: 'Counted by the storefront.' }),
+    ],
+  }),
+
+  collection('corporate_accounts', {
+    icon: 'business', label: 'Corporate accounts', group: 'corporate', template: '{{name}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Companies with negotiated rates; their agents are users with the Corporate agent role.',
+    fields: [
+      f.pk(), f.status(),
+      f.string('name', { required: true, width: 'half' }),
+      f.string('tax_id', { width: 'half', label: 'Tax id (RUC)' }),
+      f.float('discount_percent', { def: 0, min: 0, max: 100, suffix: 'percent', width: 'half' }),
+      f.email('contact_email', { width: 'half' }),
+      f.o2m('agents', { template: '{{first_name}} {{last_name}} <{{email}}>', note: 'Users who book for this company (role Corporate agent).' }),
+    ],
+  }),
+
+  collection('reservations', {
+    icon: 'event_available', label: 'Reservations', group: 'bookings', template: '{{reservation_number}} · {{client_name}} {{client_last_name}}',
+    note: 'Written by the storefront. Never readable without a token.',
+    fields: [
+      f.pk(),
+      f.string('reservation_number', { unique: true, required: true, width: 'half', font: 'monospace', readonly: true, placeholder: 'FF-7K3M9Q' }),
+      f.select('brand', brandChoices, { width: 'half', labels: false }),
+      f.select('status', [
+        choice('unpaid', 'Unpaid', 'var(--theme--warning)'),
+        choice('paid', 'Paid', 'var(--theme--success)'),
+        choice('cancelled', 'Cancelled', 'var(--theme--danger)'),
+      ], { def: 'unpaid', width: 'half' }),
+      f.select('payment_type', [choice('unpaid', 'Unpaid'), choice('card', 'Card'), choice('paypal', 'PayPal')], { def: 'unpaid', width: 'half', labels: false }),
+      f.select('reservation_type', [choice('postpaid', 'Pay at the counter (postpaid)'), choice('prepaid', 'Prepaid online')], { def: 'postpaid', width: 'half', labels: false }),
+      f.select('language', languageChoices, { width: 'half', labels: false }),
+      f.dateCreated(),
+      f.divider('divider_rental', 'Rental'),
+      f.m2o('car', 'flota', { template: '{{marca}} {{modelo}} · {{clasificacion}}', width: 'half' }),
+      f.m2o('coverage', 'coverages', { template: '{{code}}', width: 'half' }),
+      f.m2o('pickup_branch', 'branches', { template: '{{code}} · {{name}}', width: 'half' }),
+      f.m2o('return_branch', 'branches', { template: '{{code}} · {{name}}', width: 'half' }),
+      f.datetime('pickup_date', { width: 'half' }),
+      f.datetime('return_date', { width: 'half' }),
+      f.int('days', { width: 'half', min: 1 }),
+      f.bool('era', { label: 'Roadside assistance (ERA)', width: 'half' }),
+      f.m2o('delivery_option', 'delivery_options', { template: '{{code}}', width: 'half' }),
+      f.m2o('coupon', 'coupons', { template: '{{code}}', width: 'half' }),
+      f.m2o('corporate_account', 'corporate_accounts', { template: '{{name}}', width: 'half' }),
+      f.m2o('agent', 'directus_users', { template: '{{first_name}} {{last_name}} <{{email}}>', width: 'half', note: 'Corporate agent who booked.' }),
+      f.divider('divider_client', 'Renter'),
+      f.string('client_name', { width: 'half' }),
+      f.string('client_last_name', { width: 'half' }),
+      f.email('client_email', { width: 'half' }),
+      f.string('client_phone', { width: 'half', options: { iconLeft: 'call' } }),
+      f.date('client_birthday', { width: 'half' }),
+      f.string('client_license', { width: 'half' }),
+      f.divider('divider_totals', 'Totals (cents)'),
+      ...['car_total', 'coverage_total', 'era_total', 'extras_total', 'dropoff', 'delivery_price', 'coupon_discount', 'subtotal', 'airport_tax', 'tax', 'total']
+        .map((n) => f.cents(n, { width: 'half', def: 0 })),
+      f.o2m('payments', { template: '{{provider}} · {{status}} · {{amount}}', note: 'Payment attempts.' }),
+      f.o2m('precheckins', { template: '{{status}} · {{contact_email}}' }),
+    ],
+  }),
+
+  collection('payments', {
+    icon: 'payments', label: 'Payments', group: 'bookings', template: '{{provider}} · {{status}} · {{amount}}',
+    note: 'Payment attempts; card data is limited to brand, last four digits and expiry.',
+    fields: [
+      f.pk(),
+      f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'payments' }),
+      f.select('provider', [choice('metrobank', 'Metrobank'), choice('paypal', 'PayPal')], { width: 'half', labels: false, allowOther: true }),
+      f.select('status', [
+        choice('pending', 'Pending', 'var(--theme--foreground-subdued)'),
+        choice('requires_action', 'Requires action', 'var(--theme--warning)'),
+        choice('succeeded', 'Succeeded', 'var(--theme--success)'),
+        choice('failed', 'Failed', 'var(--theme--danger)'),
+      ], { def: 'pending', width: 'half' }),
+      f.cents('amount', { width: 'half' }),
+      f.string('currency', { def: 'USD', width: 'half', maxLength: 3 }),
+      f.string('idempotency_key', { unique: true, width: 'half', font: 'monospace', note: 'Unique: a second attempt with the same key is refused.' }),
+      f.string('provider_reference', { width: 'half', font: 'monospace' }),
+      f.string('card_brand', { width: 'half' }),
+      f.string('card_last4', { width: 'half', maxLength: 4 }),
+      f.string('card_expiry', { width: 'half', maxLength: 5, placeholder: 'MM/YY' }),
+      f.text('failure_reason'),
+      f.dateCreated(),
+    ],
+  }),
+
+  collection('precheckins', {
+    icon: 'how_to_reg', label: 'Pre-check-ins', group: 'bookings', template: '{{reservation.reservation_number}} · {{status}}',
+    fields: [
+      f.pk(),
+      f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'precheckins' }),
+      f.select('status', [
+        choice('pending', 'Pending', 'var(--theme--warning)'),
+        choice('paid', 'Paid', 'var(--theme--success)'),
+        choice('cancelled', 'Cancelled', 'var(--theme--danger)'),
+      ], { def: 'pending', width: 'half' }),
+      f.string('license_number', { width: 'half' }),
+      f.string('id_document', { width: 'half', note: 'Passport or national id number.' }),
+      f.string('flight_number', { width: 'half' }),
+      f.datetime('terms_accepted_at', { width: 'half' }),
+      f.email('contact_email', { width: 'half' }),
+      f.string('contact_phone', { width: 'half' }),
+      f.select('preferred_language', languageChoices, { width: 'half', labels: false }),
+      f.dateCreated(),
+    ],
+  }),
+
+  collection('corporate_leads', {
+    icon: 'contact_mail', label: 'Corporate leads', group: 'corporate', template: '{{company}} · {{contact_name}}',
+    note: 'Sent from the corporate contact form.',
+    fields: [
+      f.pk(),
+      f.string('company', { width: 'half' }),
+      f.string('contact_name', { width: 'half' }),
+      f.email('email', { width: 'half' }),
+      f.string('phone', { width: 'half' }),
+      f.string('fleet_size', { width: 'half', note: 'Number of cars needed, as given.' }),
+      f.select('brand', brandChoices, { width: 'half', labels: false }),
+      f.text('message'),
+      f.string('source_page', { width: 'half', note: 'Page the form was sent from.' }),
+      f.dateCreated(),
+    ],
+  }),
+
+  collection('job_applications', {
+    icon: 'badge', label: 'Job applications', group: 'corporate', template: '{{name}} · {{job.slug}}',
+    fields: [
+      f.pk(),
+      f.m2o('job', 'jobs', { template: '{{slug}}', width: 'half', oneField: 'applications' }),
+      f.string('name', { width: 'half' }),
+      f.email('email', { width: 'half' }),
+      f.string('phone', { width: 'half' }),
+      f.text('message'),
+      f.dateCreated(),
+    ],
+  }),
+];
+
+// Extra fields on system collections.
+export const systemFields = [
+  {
+    collection: 'directus_users',
+    ...f.m2o('corporate_account', 'corporate_accounts', {
+      template: '{{name}}', oneField: 'agents', note: 'Company of a corporate agent (role Corporate agent): the agent reads this company\'s reservations.',
+      width: 'half',
+    }),
+  },
+];
+
+// The collections the public (and the storefront) read, with their row filter, and the revalidation flow's scope.
+export const publicCollections = {
+  languages: null,
+  sites_config: { status: { _eq: 'published' } },
+  sites_config_cars: null,
+  sites_config_cta: null,
+  sites_config_translations: null,
+  flota: { published: { _eq: true } },
+  prepaid_discounts: { status: { _eq: 'published' } },
+  branches: { status: { _eq: 'published' } },
+  branches_translations: null,
+  coverages: { status: { _eq: 'published' } },
+  coverages_translations: null,
+  dropoff_fees: null,
+  delivery_options: { status: { _eq: 'published' } },
+  delivery_options_translations: null,
+  info_pages: { status: { _eq: 'published' } },
+  info_pages_translations: null,
+  cta: { status: { _eq: 'published' } },
+  cta_translations: null,
+  promos: { status: { _eq: 'published' } },
+  promos_translations: null,
+  jobs: { status: { _eq: 'published' } },
+  jobs_translations: null,
+};
+
+// Collections whose changes the revalidation flow reports to the storefront (translations and junction rows
+// are edited through their parent, whose update event carries the parent's key).
+export const revalidatedCollections = [
+  'languages', 'sites_config', 'sites_config_cars', 'flota', 'prepaid_discounts', 'branches', 'coverages',
+  'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs',
+];

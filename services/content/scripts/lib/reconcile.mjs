@@ -1,0 +1,205 @@
+// Idempotent reconciliation of roles, policies, permissions, the storefront user and the revalidation flow.
+// Safe to run on every start: it creates what is missing, updates what differs and removes permissions of the
+// managed policies that the code no longer grants.
+
+import { isDeepStrictEqual } from 'node:util';
+import { ids, policies, roles, flowDefinition, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+
+export async function reconcileAccess(d, { db, schema, env, log }) {
+  const S = d.services;
+  const opts = { knex: db, schema };
+  const policiesService = new S.PoliciesService(opts);
+  const rolesService = new S.RolesService(opts);
+  const accessService = new S.AccessService(opts);
+  const usersService = new S.UsersService(opts);
+  const changes = [];
+
+  // The built-in Public policy: the one attached to neither a role nor a user.
+  const publicAccess = await db('directus_access').select('policy').whereNull('role').whereNull('user').first();
+  let publicPolicyId = publicAccess?.policy;
+  if (!publicPolicyId) {
+    publicPolicyId = await policiesService.createOne({ name: policies.public.name, icon: 'public', app_access: false, admin_access: false });
+    await accessService.createOne({ policy: publicPolicyId, role: null, user: null });
+    changes.push('public policy created');
+  }
+
+  for (const key of ['storefront', 'agent']) {
+    const { permissions, ...policy } = policies[key];
+    void permissions;
+    const existing = await db('directus_policies').where({ id: policy.id }).first();
+    if (!existing) {
+      await policiesService.createOne(policy);
+      changes.push(`policy ${policy.name} created`);
+    } else if (differs(existing, policy)) {
+      await policiesService.updateOne(policy.id, policy);
+      changes.push(`policy ${policy.name} updated`);
+    }
+  }
+
+  for (const role of Object.values(roles)) {
+    const { policy, ...fields } = role;
+    const existing = await db('directus_roles').where({ id: role.id }).first();
+    if (!existing) {
+      await rolesService.createOne(fields);
+      changes.push(`role ${role.name} created`);
+    } else if (differs(existing, fields)) {
+      await rolesService.updateOne(role.id, fields);
+      changes.push(`role ${role.name} updated`);
+    }
+    const link = await db('directus_access').where({ role: role.id, policy }).first();
+    if (!link) {
+      await accessService.createOne({ role: role.id, policy });
+      changes.push(`role ${role.name} linked to its policy`);
+    }
+  }
+
+  // Permissions of the managed policies.
+  const desiredByPolicy = {
+    [publicPolicyId]: policies.public.permissions,
+    [ids.storefrontPolicy]: policies.storefront.permissions,
+    [ids.agentPolicy]: policies.agent.permissions,
+  };
+  for (const [policy, desired] of Object.entries(desiredByPolicy)) {
+    const current = await db('directus_permissions').where({ policy });
+    const seen = new Set();
+    for (const want of desired) {
+      const row = current.find((r) => r.collection === want.collection && r.action === want.action);
+      const normalized = {
+        collection: want.collection,
+        action: want.action,
+        permissions: want.permissions ?? null,
+        validation: want.validation ?? null,
+        presets: want.presets ?? null,
+        fields: want.fields ?? ['*'],
+        policy,
+      };
+      if (!row) {
+        await db('directus_permissions').insert(serialize(normalized));
+        changes.push(`+ ${label(policy, publicPolicyId)} ${want.action} ${want.collection}`);
+      } else {
+        seen.add(row.id);
+        const have = {
+          collection: row.collection, action: row.action,
+          permissions: parse(row.permissions), validation: parse(row.validation), presets: parse(row.presets),
+          fields: row.fields ? String(row.fields).split(',') : null, policy,
+        };
+        if (!isDeepStrictEqual(have, normalized)) {
+          await db('directus_permissions').where({ id: row.id }).update(serialize(normalized));
+          changes.push(`~ ${label(policy, publicPolicyId)} ${want.action} ${want.collection}`);
+        }
+      }
+    }
+    const extra = current.filter((r) => !seen.has(r.id) && !desired.some((w) => w.collection === r.collection && w.action === r.action));
+    if (extra.length) {
+      await db('directus_permissions').whereIn('id', extra.map((r) => r.id)).delete();
+      for (const r of extra) changes.push(`- ${label(policy, publicPolicyId)} ${r.action} ${r.collection}`);
+    }
+  }
+
+  // The storefront user and its static token.
+  const token = env.DIRECTUS_STOREFRONT_TOKEN;
+  const user = await db('directus_users').where({ id: ids.storefrontUser }).first();
+  const wantUser = {
+    email: STOREFRONT_EMAIL, first_name: 'Storefront', last_name: 'server', role: ids.storefrontRole,
+    status: 'active', token, description: 'Used by the storefront server through its static token. Managed by the content service.',
+  };
+  if (!user) {
+    // A token already held by someone else would make the storefront act as that user.
+    await db('directus_users').whereNot({ id: ids.storefrontUser }).where({ token }).update({ token: null });
+    await usersService.createOne({ id: ids.storefrontUser, ...wantUser });
+    changes.push('storefront user created');
+  } else if (differs(user, wantUser)) {
+    await db('directus_users').whereNot({ id: ids.storefrontUser }).where({ token }).update({ token: null });
+    await usersService.updateOne(ids.storefrontUser, wantUser);
+    changes.push(user.token !== token ? 'storefront token updated' : 'storefront user updated');
+  }
+
+  log(changes.length ? `access: ${changes.length} change(s): ${summarize(changes)}` : 'access: up to date');
+  return changes;
+}
+
+export async function reconcileFlow(d, { db, env, log }) {
+  // Written with plain queries: Directus' FlowsService would try to reload a flow manager that only the running
+  // server has. The server loads the flows when it starts, right after this.
+  const def = flowDefinition({ url: env.STOREFRONT_REVALIDATE_URL, secret: env.REVALIDATE_SECRET });
+  const changes = [];
+  const json = (row) => ({ ...row, options: JSON.stringify(row.options) });
+
+  const existing = await db('directus_flows').where({ id: def.flow.id }).first();
+  if (!existing) {
+    await db('directus_flows').insert(json({ ...def.flow, operation: null }));
+    changes.push('flow created');
+  } else if (differs(existing, def.flow)) {
+    await db('directus_flows').where({ id: def.flow.id }).update(json(def.flow));
+    changes.push('flow updated');
+  }
+
+  const wanted = def.operations.map((o) => o.id);
+  // Operations added to the managed flow by hand are removed.
+  const strays = await db('directus_operations').where({ flow: def.flow.id }).whereNotIn('id', wanted);
+  if (strays.length) {
+    const strayIds = strays.map((o) => o.id);
+    await db('directus_flows').whereIn('operation', strayIds).update({ operation: null });
+    await db('directus_operations').whereIn('resolve', strayIds).update({ resolve: null });
+    await db('directus_operations').whereIn('reject', strayIds).update({ reject: null });
+    await db('directus_operations').whereIn('id', strayIds).delete();
+    changes.push(`${strays.length} stray operation(s) removed`);
+  }
+  // Operations are listed last-first, so `resolve` targets exist before they are referenced.
+  for (const op of def.operations) {
+    const row = await db('directus_operations').where({ id: op.id }).first();
+    const want = { ...op, flow: def.flow.id };
+    if (!row) {
+      await db('directus_operations').insert(json({ ...want }));
+      changes.push(`operation ${op.key} created`);
+    } else if (differs(row, want)) {
+      await db('directus_operations').where({ id: op.id }).update(json(want));
+      changes.push(`operation ${op.key} updated`);
+    }
+  }
+  const flowRow = await db('directus_flows').where({ id: def.flow.id }).first();
+  if (flowRow.operation !== def.first) {
+    await db('directus_flows').where({ id: def.flow.id }).update({ operation: def.first });
+    if (!changes.includes('flow created')) changes.push('flow entry point updated');
+  }
+  log(changes.length ? `flow "${def.flow.name}": ${changes.join(', ')}` : `flow "${def.flow.name}": up to date`);
+  return changes;
+}
+
+function label(policy, publicPolicyId) {
+  if (policy === publicPolicyId) return 'public';
+  if (policy === ids.storefrontPolicy) return 'storefront';
+  if (policy === ids.agentPolicy) return 'agent';
+  return policy;
+}
+
+function summarize(changes) {
+  return changes.length > 8 ? `${changes.slice(0, 8).join('; ')}; … (+${changes.length - 8})` : changes.join('; ');
+}
+
+function parse(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return value;
+  try { return JSON.parse(value); } catch { return value; }
+}
+
+function serialize(p) {
+  return {
+    ...p,
+    permissions: p.permissions === null ? null : JSON.stringify(p.permissions),
+    validation: p.validation === null ? null : JSON.stringify(p.validation),
+    presets: p.presets === null ? null : JSON.stringify(p.presets),
+    fields: p.fields ? p.fields.join(',') : null,
+  };
+}
+
+// Does the stored row differ from the wanted values (JSON columns compared parsed; booleans as stored by SQLite)?
+function differs(row, want) {
+  for (const [k, v] of Object.entries(want)) {
+    let have = row[k];
+    if (typeof v === 'boolean' && (have === 0 || have === 1)) have = have === 1;
+    if (v !== null && typeof v === 'object') have = parse(have);
+    if (!isDeepStrictEqual(have ?? null, v ?? null)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,116 @@
+// Prepares the content database before Directus starts (run by scripts/lib/content-service.mjs on Node 22,
+// with the Directus configuration in the environment). Every start:
+//   1. bootstrap: install Directus' system tables and the first admin (ADMIN_EMAIL / ADMIN_PASSWORD) on an
+//      empty database; otherwise run pending Directus migrations;
+//   2. schema: apply schema/snapshot.yaml when it differs from the last one applied to this database;
+//   3. access: reconcile roles, policies, permissions and the storefront user (token);
+//   4. flow: reconcile the "Revalidate storefront" flow (URL, secret);
+//   5. seed: load the seed content once, on the first start of an empty database.
+// Prints one line per step; exits non-zero with the reason on failure.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const contentDir = join(here, '..');
+const snapshotFile = join(contentDir, 'schema', 'snapshot.yaml');
+const STATE_TABLE = 'content_service_state';
+
+const log = (line) => process.stdout.write(`${line}\n`);
+const t0 = Date.now();
+const elapsed = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+
+const required = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'STOREFRONT_REVALIDATE_URL'];
+for (const name of required) {
+  if (!process.env[name]) {
+    process.stderr.write(`prepare: ${name} is not set\n`);
+    process.exit(2);
+  }
+}
+
+const { loadDirectus, bootstrapDatabase } = await import('./lib/directus.mjs');
+const { reconcileAccess, reconcileFlow } = await import('./lib/reconcile.mjs');
+const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
+
+const d = await loadDirectus();
+const db = d.getDatabase();
+let exitCode = 0;
+
+try {
+  // 1. Bootstrap.
+  let t = Date.now();
+  const fresh = await bootstrapDatabase(d, { createAdmin: true, log: () => {} });
+  log(fresh ? `bootstrap: new database, admin ${process.env.ADMIN_EMAIL} created (${elapsed(t)})` : `bootstrap: existing database, migrations up to date (${elapsed(t)})`);
+  if (fresh && !(process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD)) log('bootstrap: warning: ADMIN_EMAIL/ADMIN_PASSWORD not set, no admin user was created');
+
+  if (!(await db.schema.hasTable(STATE_TABLE))) {
+    await db.schema.createTable(STATE_TABLE, (table) => {
+      table.string('key', 64).primary();
+      table.text('value');
+      table.string('updated_at', 32);
+    });
+  }
+  const getState = async (key) => (await db(STATE_TABLE).where({ key }).first())?.value ?? null;
+  const setState = async (key, value) => {
+    const row = { key, value, updated_at: new Date().toISOString() };
+    if (await db(STATE_TABLE).where({ key }).first()) await db(STATE_TABLE).where({ key }).update(row);
+    else await db(STATE_TABLE).insert(row);
+  };
+
+  // 2. Schema.
+  t = Date.now();
+  const snapshotText = readFileSync(snapshotFile, 'utf8');
+  const hash = createHash('sha256').update(snapshotText).digest('hex');
+  const appliedHash = await getState('schema_hash');
+  if (appliedHash === hash) {
+    log(`schema: up to date (${hash.slice(0, 12)})`);
+  } else {
+    const yaml = (await import('js-yaml')).default;
+    const snapshot = yaml.load(snapshotText);
+    const current = await d.getSnapshot({ database: db });
+    const diff = d.getSnapshotDiff(current, snapshot);
+    const n = diff.collections.length + diff.fields.length + diff.relations.length + diff.systemFields.length;
+    if (n > 0) {
+      await d.applySnapshot(snapshot, { database: db, current, diff });
+    }
+    await setState('schema_hash', hash);
+    log(`schema: applied ${hash.slice(0, 12)} (${diff.collections.length} collection, ${diff.fields.length} field, ${diff.relations.length} relation change(s)) in ${elapsed(t)}`);
+  }
+
+  const schema = await d.getSchema({ database: db, bypassCache: true });
+  const env = process.env;
+
+  // 3-4. Access control and flow (every start).
+  t = Date.now();
+  await reconcileAccess(d, { db, schema, env, log });
+  await reconcileFlow(d, { db, schema, env, log });
+
+  // 5. Seed (once).
+  const seededAt = await getState('seeded_at');
+  if (seededAt) {
+    log(`seed: already loaded (${seededAt}); kept as edited`);
+  } else {
+    let existing = 0;
+    for (const c of LOAD_ORDER) {
+      if (schema.collections[c]) existing += Number((await db(c).count('* as n').first()).n);
+    }
+    if (existing > 0) {
+      log(`seed: skipped, the database already holds ${existing} content item(s)`);
+    } else {
+      const seedDir = resolve(process.env.CONTENT_SEED_DIR || join(contentDir, 'seed'));
+      await seedContent(d, { db, schema, seedDir, log });
+    }
+    await setState('seeded_at', new Date().toISOString());
+  }
+
+  await d.flushCaches(true);
+  log(`prepared in ${elapsed(t0)}`);
+} catch (error) {
+  process.stderr.write(`prepare failed: ${error?.stack ?? error}\n`);
+  exitCode = 1;
+} finally {
+  await db.destroy().catch(() => {});
+}
+process.exit(exitCode);
