@@ -99,6 +99,7 @@ export function contentEnvironment(env = process.env) {
     STOREFRONT_REVALIDATE_URL: v('STOREFRONT_REVALIDATE_URL'),
     CONTENT_SEED_DIR: abs(v('CONTENT_SEED_DIR')),
   };
+  if (v('CONTENT_SCHEMA_SNAPSHOT')) directus.CONTENT_SCHEMA_SNAPSHOT = abs(v('CONTENT_SCHEMA_SNAPSHOT'));
   if (client === 'sqlite3') {
     directus.DB_FILENAME = abs(v('DB_FILENAME'));
   } else {

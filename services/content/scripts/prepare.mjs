@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const contentDir = join(here, '..');
-const snapshotFile = join(contentDir, 'schema', 'snapshot.yaml');
+// CONTENT_SCHEMA_SNAPSHOT: another snapshot file (tests use it to check that a changed snapshot lands).
+const snapshotFile = resolve(process.env.CONTENT_SCHEMA_SNAPSHOT || join(contentDir, 'schema', 'snapshot.yaml'));
 const STATE_TABLE = 'content_service_state';
 
 const log = (line) => process.stdout.write(`${line}\n`);

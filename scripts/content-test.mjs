@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// The content service's tests on their own: starts a content service on a fresh temporary database (free port,
+// seed from CONTENT_SEED_DIR or services/content/seed), runs the Vitest project `content` against it, stops it.
+//
+//   node scripts/content-test.mjs [vitest args]        e.g. node scripts/content-test.mjs tests/access.test.ts
+//   cd services/content && npm test
+//
+// `npm test` at the root (scripts/test.mjs) runs the same project against the stack it starts.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProjectEnv } from './lib/env-file.mjs';
+import { ROOT, startContentService } from './lib/content-service.mjs';
+
+const log = (line) => console.log(`[content-test] ${line.replace(/^content: /, '')}`);
+const vitest = join(ROOT, 'node_modules', '.bin', 'vitest');
+if (!existsSync(vitest)) {
+  console.error('[content-test] node_modules/.bin/vitest is missing: run `npm install` at the repository root');
+  process.exit(1);
+}
+
+const freePort = () => new Promise((resolve, reject) => {
+  const server = createServer();
+  server.once('error', reject);
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
+const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
+const { env: projectEnv } = loadProjectEnv(ROOT);
+const env = {
+  ...projectEnv,
+  DB_CLIENT: 'sqlite3',
+  DB_FILENAME: join(dataDir, 'content.db'),
+  STORAGE_LOCAL_ROOT: join(dataDir, 'uploads'),
+  CONTENT_HOST: '127.0.0.1',
+  CONTENT_PORT: port,
+  CONTENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // Nothing listens there: the flow's requests fail quietly, as when the storefront is down.
+  STOREFRONT_REVALIDATE_URL: process.env.STOREFRONT_REVALIDATE_URL ?? 'http://127.0.0.1:9/api/revalidate',
+};
+
+let service;
+let code = 1;
+try {
+  service = await startContentService({ env, log });
+  code = await new Promise((resolve) => {
+    const child = spawn(vitest, ['run', '--project', 'content', ...process.argv.slice(2)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        CONTENT_URL: service.url,
+        ADMIN_EMAIL: env.ADMIN_EMAIL,
+        ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+        DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
+        REVALIDATE_SECRET: env.REVALIDATE_SECRET,
+        STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
+      },
+    });
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+} catch (error) {
+  console.error(`[content-test] ${error instanceof Error ? error.message : error}`);
+} finally {
+  if (service) await service.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

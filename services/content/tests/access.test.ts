@@ -1,0 +1,273 @@
+// Access control of the content service, against a live instance (CONTENT_URL) prepared by the harness:
+// docs/content-model.md, "Access". Every test creates the rows it needs through the admin and removes them after,
+// so it runs on the real seed or on any database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, errorCode, qs, requireEnv, uniqueSuffix } from './helpers';
+
+const PUBLIC_COLLECTIONS = ['languages', 'sites_config', 'flota', 'prepaid_discounts', 'branches', 'coverages', 'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs'];
+const PRIVATE_COLLECTIONS = ['coupons', 'reservations', 'payments', 'precheckins', 'corporate_accounts', 'corporate_leads', 'job_applications'];
+const STOREFRONT_WRITABLE = ['reservations', 'payments', 'precheckins', 'corporate_leads', 'job_applications'];
+
+let admin = '';
+let storefront = '';
+const cleanup: Array<{ collection: string; id: string | number }> = [];
+
+async function create<T extends { id: number | string }>(collection: string, body: Record<string, unknown>, token = admin): Promise<T> {
+  const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
+  const result = await api<T>(path, { method: 'POST', token, body });
+  expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
+  const item = result.body.data as T;
+  cleanup.push({ collection, id: item.id });
+  return item;
+}
+
+beforeAll(async () => {
+  admin = await adminToken();
+  storefront = requireEnv('DIRECTUS_STOREFRONT_TOKEN');
+});
+
+afterAll(async () => {
+  for (const { collection, id } of cleanup.reverse()) {
+    const path = collection === 'directus_users' ? `/users/${id}` : `/items/${collection}/${id}`;
+    await api(path, { method: 'DELETE', token: admin });
+  }
+});
+
+describe('staff (administrator)', () => {
+  it('logs in with ADMIN_EMAIL / ADMIN_PASSWORD and sees every collection of the contract', async () => {
+    const me = await api<{ email: string }>('/users/me', { token: admin });
+    expect(me.status).toBe(200);
+    expect(me.body.data?.email).toBe(requireEnv('ADMIN_EMAIL'));
+    const collections = await api<Array<{ collection: string }>>('/collections', { token: admin });
+    const names = new Set((collections.body.data ?? []).map((c) => c.collection));
+    for (const name of [...PUBLIC_COLLECTIONS, ...PRIVATE_COLLECTIONS, 'sites_config_cars', 'sites_config_cta', 'info_pages_translations']) {
+      expect(names.has(name), name).toBe(true);
+    }
+  });
+
+  it('refuses a wrong password', async () => {
+    const result = await api('/auth/login', { method: 'POST', body: { email: requireEnv('ADMIN_EMAIL'), password: 'not-the-password' } });
+    expect(result.status).toBe(401);
+  });
+});
+
+describe('public (no token)', () => {
+  it('reads published info pages, fleet, brand sites and branches, with translations', async () => {
+    for (const collection of ['info_pages', 'sites_config', 'branches']) {
+      const result = await api<Array<{ status: string }>>(`/items/${collection}${qs({ fields: 'id,status', limit: -1 })}`);
+      expect(result.status, collection).toBe(200);
+      for (const item of result.body.data ?? []) expect(item.status, collection).toBe('published');
+    }
+    const fleet = await api<Array<{ published: boolean }>>(`/items/flota${qs({ fields: 'id,published,discount.*', limit: -1 })}`);
+    expect(fleet.status).toBe(200);
+    for (const car of fleet.body.data ?? []) expect(car.published).toBe(true);
+
+    const page = await create<{ id: number }>('info_pages', {
+      status: 'published', slug: `test-published-${uniqueSuffix()}`, page_category: 'help',
+      translations: [{ languages_code: 'es-ES', title: 'Hola', content: '<p>es</p>' }, { languages_code: 'en-US', title: 'Hello', content: '<p>en</p>' }],
+    });
+    const read = await api<{ translations: Array<{ languages_code: string; title: string }> }>(`/items/info_pages/${page.id}${qs({ fields: 'slug,translations.languages_code,translations.title' })}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data?.translations.map((t) => t.languages_code).sort()).toEqual(['en-US', 'es-ES']);
+  });
+
+  it('does not see drafts, archived items or unpublished cars', async () => {
+    const slug = `test-draft-${uniqueSuffix()}`;
+    const draft = await create<{ id: number }>('info_pages', { status: 'draft', slug, page_category: 'general' });
+    const archived = await create<{ id: number }>('branches', { status: 'archived', code: `A${uniqueSuffix()}`.slice(0, 10), name: 'Archived branch' });
+    const hiddenCar = await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: 'Hidden', tipo: 'sedan', clasificacion: 'XXXX' });
+
+    const list = await api<unknown[]>(`/items/info_pages${qs({ filter: { slug: { _eq: slug } } })}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([]);
+    expect((await api(`/items/info_pages/${draft.id}`)).status).toBe(403);
+    expect((await api(`/items/branches/${archived.id}`)).status).toBe(403);
+    expect((await api(`/items/flota/${hiddenCar.id}`)).status).toBe(403);
+
+    // The storefront sees what the public sees.
+    expect((await api(`/items/info_pages/${draft.id}`, { token: storefront })).status).toBe(403);
+    expect((await api(`/items/flota/${hiddenCar.id}`, { token: storefront })).status).toBe(403);
+  });
+
+  it('cannot read or write renter data, coupons or payments', async () => {
+    for (const collection of PRIVATE_COLLECTIONS) {
+      const result = await api(`/items/${collection}`);
+      expect(result.status, collection).toBe(403);
+    }
+    const write = await api('/items/reservations', { method: 'POST', body: { reservation_number: `XX-${uniqueSuffix()}` } });
+    expect(write.status).toBe(403);
+    const users = await api('/users');
+    expect(users.status).toBe(403);
+  });
+
+  it('cannot change published content', async () => {
+    const result = await api('/items/info_pages', { method: 'POST', body: { slug: `public-${uniqueSuffix()}`, status: 'published' } });
+    expect(result.status).toBe(403);
+  });
+
+  it('loads assets at /assets/{id}', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>';
+    const form = new FormData();
+    form.append('title', 'Test asset');
+    form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'test-asset.svg');
+    const upload = await fetch(`${process.env.CONTENT_URL}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect(upload.status).toBe(200);
+    const file = (await upload.json()) as { data: { id: string } };
+    cleanup.push({ collection: 'directus_files', id: file.data.id });
+
+    const asset = await fetch(`${process.env.CONTENT_URL}/assets/${file.data.id}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await asset.text()).toContain('<svg');
+
+    // Seeded images (when the seed has cars) are public too.
+    const cars = await api<Array<{ image: string | null }>>(`/items/flota${qs({ fields: 'image', limit: 1, filter: { image: { _nnull: true } } })}`);
+    const image = cars.body.data?.[0]?.image;
+    if (image) expect((await fetch(`${process.env.CONTENT_URL}/assets/${image}`)).status).toBe(200);
+  });
+});
+
+describe('storefront (static token)', () => {
+  it('creates, reads and updates a reservation but cannot delete it', async () => {
+    const number = `FF-${uniqueSuffix().toUpperCase()}`.slice(0, 12);
+    const created = await api<{ id: number; status: string; date_created: string }>('/items/reservations', {
+      method: 'POST', token: storefront,
+      body: {
+        reservation_number: number, brand: 'firefly', status: 'unpaid', payment_type: 'unpaid', reservation_type: 'postpaid',
+        pickup_date: '2027-01-10T10:00:00', return_date: '2027-01-12T10:00:00', days: 2, era: true,
+        client_name: 'Ana', client_last_name: 'Pérez', client_email: 'ana@example.com', client_birthday: '1990-05-01',
+        car_total: 6398, subtotal: 6398, tax: 448, total: 6846, language: 'es-ES',
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data!.id;
+    cleanup.push({ collection: 'reservations', id });
+    expect(created.body.data?.status).toBe('unpaid');
+    expect(created.body.data?.date_created).toBeTruthy();
+
+    const updated = await api<{ status: string; payment_type: string }>(`/items/reservations/${id}`, { method: 'PATCH', token: storefront, body: { status: 'paid', payment_type: 'card' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data?.status).toBe('paid');
+
+    const byNumber = await api<Array<{ id: number }>>(`/items/reservations${qs({ filter: { reservation_number: { _eq: number } }, fields: 'id' })}`, { token: storefront });
+    expect(byNumber.body.data?.map((r) => r.id)).toEqual([id]);
+
+    expect((await api(`/items/reservations/${id}`, { method: 'DELETE', token: storefront })).status).toBe(403);
+    expect((await api('/items/reservations', { method: 'DELETE', token: storefront, body: [id] })).status).toBe(403);
+
+    const duplicate = await api('/items/reservations', { method: 'POST', token: storefront, body: { reservation_number: number } });
+    expect(duplicate.status).toBe(400);
+    expect(errorCode(duplicate)).toBe('RECORD_NOT_UNIQUE');
+  });
+
+  it('writes payments (unique idempotency key), pre-check-ins, leads and applications, and deletes none', async () => {
+    const reservation = await create<{ id: number }>('reservations', { reservation_number: `PY-${uniqueSuffix()}` }, storefront);
+    const key = `idem-${uniqueSuffix()}`;
+    const payment = await create<{ id: number }>('payments', { reservation: reservation.id, provider: 'metrobank', status: 'pending', amount: 6846, currency: 'USD', idempotency_key: key, card_brand: 'visa', card_last4: '4242', card_expiry: '12/29' }, storefront);
+    const again = await api('/items/payments', { method: 'POST', token: storefront, body: { reservation: reservation.id, amount: 6846, idempotency_key: key } });
+    expect(again.status).toBe(400);
+    expect(errorCode(again)).toBe('RECORD_NOT_UNIQUE');
+    expect((await api(`/items/payments/${payment.id}`, { method: 'PATCH', token: storefront, body: { status: 'succeeded', provider_reference: 'abc' } })).status).toBe(200);
+
+    const precheckin = await create<{ id: number }>('precheckins', { reservation: reservation.id, status: 'pending', license_number: 'L-1', contact_email: 'ana@example.com' }, storefront);
+    const lead = await create<{ id: number }>('corporate_leads', { company: 'ACME', contact_name: 'Bo', email: 'bo@example.com', fleet_size: '10', brand: 'firefly' }, storefront);
+    const jobs = await api<Array<{ id: number }>>(`/items/jobs${qs({ fields: 'id', limit: 1 })}`, { token: storefront });
+    const application = await create<{ id: number }>('job_applications', { job: jobs.body.data?.[0]?.id ?? null, name: 'Cy', email: 'cy@example.com' }, storefront);
+
+    for (const [collection, id] of [['payments', payment.id], ['precheckins', precheckin.id], ['corporate_leads', lead.id], ['job_applications', application.id]] as const) {
+      expect((await api(`/items/${collection}/${id}`, { token: storefront })).status, `read ${collection}`).toBe(200);
+      expect((await api(`/items/${collection}/${id}`, { method: 'DELETE', token: storefront })).status, `delete ${collection}`).toBe(403);
+    }
+  });
+
+  it('reads active coupons only, updates only their redemption count, and never creates or deletes them', async () => {
+    const active = await create<{ id: number }>('coupons', { status: 'active', code: `ACT${uniqueSuffix().toUpperCase()}`, kind: 'percent', amount: 10 });
+    const inactive = await create<{ id: number }>('coupons', { status: 'inactive', code: `OFF${uniqueSuffix().toUpperCase()}`, kind: 'fixed', amount: 500 });
+
+    const list = await api<Array<{ id: number; status: string }>>(`/items/coupons${qs({ fields: 'id,status', limit: -1 })}`, { token: storefront });
+    expect(list.status).toBe(200);
+    const ids = (list.body.data ?? []).map((c) => c.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(inactive.id);
+    for (const coupon of list.body.data ?? []) expect(coupon.status).toBe('active');
+    expect((await api(`/items/coupons/${inactive.id}`, { token: storefront })).status).toBe(403);
+
+    const count = await api<{ redemptions_count: number }>(`/items/coupons/${active.id}`, { method: 'PATCH', token: storefront, body: { redemptions_count: 1 } });
+    expect(count.status).toBe(200);
+    expect(count.body.data?.redemptions_count).toBe(1);
+    expect((await api(`/items/coupons/${active.id}`, { method: 'PATCH', token: storefront, body: { amount: 99 } })).status).toBe(403);
+    expect((await api(`/items/coupons/${inactive.id}`, { method: 'PATCH', token: storefront, body: { redemptions_count: 1 } })).status).toBe(403);
+    expect((await api('/items/coupons', { method: 'POST', token: storefront, body: { code: 'NOPE', kind: 'fixed', amount: 1 } })).status).toBe(403);
+    expect((await api(`/items/coupons/${active.id}`, { method: 'DELETE', token: storefront })).status).toBe(403);
+  });
+
+  it('cannot change content, users, roles or settings', async () => {
+    expect((await api('/items/info_pages', { method: 'POST', token: storefront, body: { slug: `sf-${uniqueSuffix()}` } })).status).toBe(403);
+    const car = await api<Array<{ id: number }>>(`/items/flota${qs({ fields: 'id', limit: 1 })}`, { token: storefront });
+    const carId = car.body.data?.[0]?.id;
+    if (carId) expect((await api(`/items/flota/${carId}`, { method: 'PATCH', token: storefront, body: { precio_firefly: 1 } })).status).toBe(403);
+    expect((await api('/users', { token: storefront })).status).toBe(403);
+    expect((await api('/roles', { token: storefront, method: 'POST', body: { name: 'x' } })).status).toBe(403);
+    expect((await api('/settings', { token: storefront, method: 'PATCH', body: { project_name: 'x' } })).status).toBe(403);
+    expect((await api('/items/corporate_accounts', { token: storefront })).status).toBe(403);
+  });
+
+  it('reads the brand site with its cars, CTAs and translations three levels deep', async () => {
+    const result = await api<Array<Record<string, unknown>>>(`/items/sites_config${qs({
+      fields: '*,cars.clasificacion,ctas.cta_id.*,ctas.cta_id.translations.*,translations.*',
+      limit: 1,
+    })}`, { token: storefront });
+    expect(result.status, result.text.slice(0, 200)).toBe(200);
+  });
+});
+
+describe('corporate agent', () => {
+  it("reads only its own company's reservations", async () => {
+    const roles = await api<Array<{ id: string }>>(`/roles${qs({ filter: { name: { _eq: 'Corporate agent' } }, fields: 'id' })}`, { token: admin });
+    const role = roles.body.data?.[0]?.id;
+    expect(role).toBeTruthy();
+    const own = await create<{ id: number }>('corporate_accounts', { status: 'published', name: `Own ${uniqueSuffix()}` });
+    const other = await create<{ id: number }>('corporate_accounts', { status: 'published', name: `Other ${uniqueSuffix()}` });
+    const mine = await create<{ id: number }>('reservations', { reservation_number: `AG-${uniqueSuffix()}`, corporate_account: own.id });
+    const theirs = await create<{ id: number }>('reservations', { reservation_number: `AG-${uniqueSuffix()}`, corporate_account: other.id });
+    const retail = await create<{ id: number }>('reservations', { reservation_number: `AG-${uniqueSuffix()}` });
+    const email = `agent-${uniqueSuffix()}@example.com`;
+    const password = `pw-${uniqueSuffix()}`;
+    await create('directus_users', { email, password, role, corporate_account: own.id, status: 'active' });
+
+    const login = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { email, password } });
+    expect(login.status).toBe(200);
+    const agent = login.body.data!.access_token;
+    const list = await api<Array<{ id: number }>>(`/items/reservations${qs({ fields: 'id', limit: -1 })}`, { token: agent });
+    expect(list.status).toBe(200);
+    expect((list.body.data ?? []).map((r) => r.id)).toEqual([mine.id]);
+    expect((await api(`/items/reservations/${theirs.id}`, { token: agent })).status).toBe(403);
+    expect((await api(`/items/reservations/${retail.id}`, { token: agent })).status).toBe(403);
+    expect((await api('/items/reservations', { method: 'POST', token: agent, body: { reservation_number: `AG-${uniqueSuffix()}` } })).status).toBe(403);
+    const me = await api<{ corporate_account: number }>('/users/me?fields=email,corporate_account', { token: agent });
+    expect(me.body.data?.corporate_account).toBe(own.id);
+    const company = await api<Array<{ id: number }>>(`/items/corporate_accounts${qs({ fields: 'id' })}`, { token: agent });
+    expect((company.body.data ?? []).map((c) => c.id)).toEqual([own.id]);
+  });
+});
+
+describe('revalidation flow', () => {
+  it('exists, is active and posts to the storefront on changes of public content', async () => {
+    const flows = await api<Array<Record<string, any>>>(`/flows${qs({ filter: { name: { _eq: 'Revalidate storefront' } }, fields: '*,operations.*' })}`, { token: admin });
+    expect(flows.status).toBe(200);
+    expect(flows.body.data).toHaveLength(1);
+    const flow = flows.body.data![0]!;
+    expect(flow.status).toBe('active');
+    expect(flow.trigger).toBe('event');
+    expect(flow.options.type).toBe('action');
+    expect([...flow.options.scope].sort()).toEqual(['items.create', 'items.delete', 'items.update']);
+    for (const collection of PUBLIC_COLLECTIONS) expect(flow.options.collections, collection).toContain(collection);
+    for (const collection of PRIVATE_COLLECTIONS) expect(flow.options.collections, collection).not.toContain(collection);
+    const request = flow.operations.find((op: { type: string }) => op.type === 'request');
+    expect(request.options.method).toBe('POST');
+    expect(request.options.headers[0].header).toBe('x-revalidate-secret');
+    if (process.env.REVALIDATE_SECRET) expect(request.options.headers[0].value).toBe(process.env.REVALIDATE_SECRET);
+    if (process.env.STOREFRONT_REVALIDATE_URL) expect(request.options.url).toBe(process.env.STOREFRONT_REVALIDATE_URL);
+    expect(flow.operation).toBe(flow.operations.find((op: { type: string }) => op.type === 'exec').id);
+  });
+});

@@ -1,0 +1,65 @@
+// Small REST helpers for the content-service tests (no SDK: the tests speak the API the storefront uses).
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } & Record<string, unknown>;
+  text: string;
+  headers: Headers;
+}
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests through \`node scripts/content-test.mjs\` or \`npm test\``);
+  return value;
+}
+
+export function contentUrl(): string {
+  return requireEnv('CONTENT_URL').replace(/\/+$/, '');
+}
+
+export async function api<T = unknown>(
+  path: string,
+  { method = 'GET', token, body, base = contentUrl() }: { method?: string; token?: string | null; body?: unknown; base?: string } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: ApiResult<T>['body'] = {};
+  try {
+    parsed = text ? (JSON.parse(text) as ApiResult<T>['body']) : {};
+  } catch {
+    parsed = {};
+  }
+  return { status: response.status, body: parsed, text, headers: response.headers };
+}
+
+export async function login(email: string, password: string, base = contentUrl()): Promise<string> {
+  const result = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { email, password }, base });
+  if (result.status !== 200 || !result.body.data?.access_token) {
+    throw new Error(`login of ${email} failed: ${result.status} ${result.text.slice(0, 200)}`);
+  }
+  return result.body.data.access_token;
+}
+
+export async function adminToken(base = contentUrl()): Promise<string> {
+  return login(requireEnv('ADMIN_EMAIL'), requireEnv('ADMIN_PASSWORD'), base);
+}
+
+/** Query string for Directus: objects (filter, deep) are JSON-encoded as the storefront does. */
+export function qs(params: Record<string, string | number | object>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    search.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return `?${search.toString()}`;
+}
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function errorCode(result: ApiResult): string | undefined {
+  return result.body.errors?.[0]?.extensions?.code;
+}
