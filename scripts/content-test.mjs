@@ -4,6 +4,8 @@
 //
 //   node scripts/content-test.mjs [vitest args]        e.g. node scripts/content-test.mjs tests/access.test.ts
 //   cd services/content && npm test
+//   DB_CLIENT=pg DB_HOST=127.0.0.1 DB_PORT=55432 DB_DATABASE=content DB_USER=content DB_PASSWORD=... \
+//     node scripts/content-test.mjs                    same on an EMPTY PostgreSQL database instead of SQLite
 //
 // `npm test` at the root (scripts/test.mjs) runs the same project against the stack it starts.
 import { spawn } from 'node:child_process';
@@ -33,10 +35,12 @@ const freePort = () => new Promise((resolve, reject) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
 const { env: projectEnv } = loadProjectEnv(ROOT);
+const pg = process.env.DB_CLIENT === 'pg';
 const env = {
   ...projectEnv,
-  DB_CLIENT: 'sqlite3',
-  DB_FILENAME: join(dataDir, 'content.db'),
+  ...(pg
+    ? Object.fromEntries(['DB_CLIENT', 'DB_HOST', 'DB_PORT', 'DB_DATABASE', 'DB_USER', 'DB_PASSWORD'].map((k) => [k, process.env[k] ?? '']))
+    : { DB_CLIENT: 'sqlite3', DB_FILENAME: join(dataDir, 'content.db') }),
   STORAGE_LOCAL_ROOT: join(dataDir, 'uploads'),
   CONTENT_HOST: '127.0.0.1',
   CONTENT_PORT: port,

@@ -41,7 +41,7 @@ const REQUIRED = ['SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIRECTUS_STOREFRON
 const REQUIRED_PG = ['DB_HOST', 'DB_PORT', 'DB_DATABASE', 'DB_USER'];
 
 // Directus warnings that are expected here and only add noise.
-const QUIET = [/Spatialite isn't installed/];
+const QUIET = [/Spatialite isn't installed/, /PostGIS isn't installed/];
 
 /**
  * Resolves the content-service settings into the environment Directus runs with.

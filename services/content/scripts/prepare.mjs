@@ -34,6 +34,7 @@ for (const name of required) {
 const { loadDirectus, bootstrapDatabase } = await import('./lib/directus.mjs');
 const { reconcileAccess, reconcileFlow } = await import('./lib/reconcile.mjs');
 const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
+const { applySchemaSnapshot } = await import('./lib/schema.mjs');
 
 const d = await loadDirectus();
 const db = d.getDatabase();
@@ -70,14 +71,9 @@ try {
   } else {
     const yaml = (await import('js-yaml')).default;
     const snapshot = yaml.load(snapshotText);
-    const current = await d.getSnapshot({ database: db });
-    const diff = d.getSnapshotDiff(current, snapshot);
-    const n = diff.collections.length + diff.fields.length + diff.relations.length + diff.systemFields.length;
-    if (n > 0) {
-      await d.applySnapshot(snapshot, { database: db, current, diff });
-    }
+    const applied = await applySchemaSnapshot(d, { db, snapshot });
     await setState('schema_hash', hash);
-    log(`schema: applied ${hash.slice(0, 12)} (${diff.collections.length} collection, ${diff.fields.length} field, ${diff.relations.length} relation change(s)) in ${elapsed(t)}`);
+    log(`schema: applied ${hash.slice(0, 12)} (${applied.collections} collection, ${applied.fields} field, ${applied.relations} relation change(s)) in ${elapsed(t)}`);
   }
 
   const schema = await d.getSchema({ database: db, bypassCache: true });
