@@ -71,9 +71,10 @@ export async function applySchemaSnapshot(d, { db, snapshot }) {
   }
   const restCount = rest.collections.length + rest.fields.length + rest.relations.length + rest.systemFields.length;
   if (restCount) await d.applySnapshot(snapshot, { database: db, current, diff: rest });
+  const newCollections = new Set(rest.collections.filter((c) => c.diff[0]?.kind === 'N').map((c) => c.collection));
   return {
     collections: rest.collections.length,
-    fields: diff.fields.length,
+    fields: diff.fields.filter((f) => !newCollections.has(f.collection)).length,
     relations: rest.relations.length,
     total: metaOnly.length + restCount,
   };
