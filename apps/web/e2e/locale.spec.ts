@@ -33,14 +33,14 @@ test.describe('locale choice', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/en/sucursales');
-    await page.getByRole('link', { name: 'View the site in Spanish' }).click();
+    await page.getByRole('link', { name: /View the site in Spanish/ }).click();
     await expect(page).toHaveURL(/\/es\/sucursales$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     expect((await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('es');
     await page.goto('/sucursales');
     await expect(page).toHaveURL(/\/sucursales$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await page.getByRole('link', { name: 'Ver el sitio en inglés' }).click();
+    await page.getByRole('link', { name: /Ver el sitio en inglés/ }).click();
     await expect(page).toHaveURL(/\/en\/sucursales$/);
     await page.goto('/promos');
     await expect(page).toHaveURL(/\/en\/promos$/);

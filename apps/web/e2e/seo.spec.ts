@@ -19,10 +19,11 @@ test('the sitemap lists every public page in both languages with hreflang altern
 
 test('pages carry canonical and hreflang links', async ({ page, baseURL }) => {
   for (const [path, canonical] of [
+    ['/', '/'],
     ['/flota', '/flota'],
     ['/es/flota', '/flota'],
+    // Last: visiting English remembers it, and unprefixed paths would then redirect.
     ['/en/flota', '/en/flota'],
-    ['/', '/'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${canonical}`);

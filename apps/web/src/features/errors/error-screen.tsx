@@ -6,7 +6,7 @@ import { useBrandIdentity } from '@/features/layout/brand-context';
 import { splitLocalePrefix } from '@/features/i18n/locale-detection';
 
 /** The screen for every app error and unknown page: logo, heading, text and a link home. */
-export function ErrorScreen({ message }: { message?: string }) {
+export function ErrorScreen({ messageKey }: { messageKey?: 'infoNotFound' }) {
   const t = useTranslations('error');
   const { siteName, logoUrl } = useBrandIdentity();
   const pathname = usePathname();
@@ -23,7 +23,7 @@ export function ErrorScreen({ message }: { message?: string }) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
       <p className="text-lg text-slate-700">{t('text')}</p>
       <p className="text-sm text-slate-600" data-testid="error-message">
-        {message ?? t('notFoundPath', { path: pathname })}
+        {messageKey ? t(messageKey) : t('notFoundPath', { path: pathname })}
       </p>
       <a href={home} className="btn-primary">
         {t('backHome')}

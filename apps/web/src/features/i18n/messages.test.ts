@@ -24,7 +24,7 @@ describe('message catalogues', () => {
     expect(es.error.heading).toBe('404 - Página no encontrada');
     expect(es.error.text).toBe('Lo sentimos, la página que buscas no existe.');
     expect(es.error.backHome).toBe('Volver al inicio');
-    expect(es.info.notFound).toBe('Pagina no encontrada');
+    expect(es.error.infoNotFound).toBe('Pagina no encontrada');
     expect(en.validation.required).toBe('This field is required');
     expect(en.validation.cardExpired).toBe('Card is expired');
     expect(en.validation.cardExpiryInvalid).toBe('Invalid expiration date');

@@ -21,7 +21,6 @@ export function LanguageSwitcher() {
       href={href}
       hrefLang={target}
       lang={target}
-      aria-label={t('switchToLabel')}
       className="rounded-md px-3 py-2 text-sm font-semibold text-slate-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       onClick={(event) => {
         const query = window.location.search;
@@ -29,6 +28,7 @@ export function LanguageSwitcher() {
       }}
     >
       {t('switchTo')}
+      <span className="sr-only"> ({t('switchToLabel')})</span>
     </a>
   );
 }

@@ -1,14 +1,12 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { isLocale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { getBrandSummaries, type SiteConfig } from '@/features/content/site-config';
 import { getInfoPages } from '@/features/info/info-pages';
 import { AssistanceContact } from './assistance-contact';
 
-export async function SiteFooter({ site }: { site: SiteConfig }) {
-  const t = await getTranslations('footer');
-  const requested = await getLocale();
-  const locale = isLocale(requested) ? requested : 'es';
+export async function SiteFooter({ site, locale }: { site: SiteConfig; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'footer' });
   const [brands, infoPages] = await Promise.all([getBrandSummaries(), getInfoPages()]);
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">

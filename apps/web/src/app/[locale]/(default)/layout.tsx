@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
+import { setRequestLocale } from 'next-intl/server';
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 
 /** The default layout: full header with navigation, page, footer with the four brands. */
-export default async function DefaultLayout({ children }: { children: ReactNode }) {
+export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale: requested } = await params;
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  // Layouts render alongside pages: each sets the locale, or next-intl would read headers and the page turn dynamic.
+  setRequestLocale(locale);
   const { site } = await loadAppData();
   return (
     <>
@@ -12,7 +18,7 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter site={site} />
+      <SiteFooter site={site} locale={locale} />
     </>
   );
 }

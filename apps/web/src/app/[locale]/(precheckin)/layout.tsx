@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 
 /** The pre-check-in layout: compact header and a band naming the flow. */
-export default async function PrecheckinLayout({ children }: { children: ReactNode }) {
+export default async function PrecheckinLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale: requested } = await params;
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  // Layouts render alongside pages: each sets the locale, or next-intl would read headers and the page turn dynamic.
+  setRequestLocale(locale);
   const { site } = await loadAppData();
   const t = await getTranslations('precheckin');
   return (
@@ -17,7 +22,7 @@ export default async function PrecheckinLayout({ children }: { children: ReactNo
       <main id="main" className="flex-1">
         <div className="mx-auto max-w-4xl px-4 py-10">{children}</div>
       </main>
-      <SiteFooter site={site} />
+      <SiteFooter site={site} locale={locale} />
     </>
   );
 }

@@ -1,7 +1,6 @@
-import { getTranslations } from 'next-intl/server';
 import { ErrorScreen } from '@/features/errors/error-screen';
 
-export default async function InfoNotFound() {
-  const t = await getTranslations('info');
-  return <ErrorScreen message={t('notFound')} />;
+// Not-found screens are rendered eagerly with the page, so this one reads its text on the client side.
+export default function InfoNotFound() {
+  return <ErrorScreen messageKey="infoNotFound" />;
 }

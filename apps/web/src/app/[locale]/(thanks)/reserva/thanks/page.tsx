@@ -5,6 +5,9 @@ import { isLocale } from '@/i18n/routing';
 import { enforceGuards } from '@/features/guards/enforce-guards';
 import { ReservationThanks } from '@/features/booking/reservation-thanks';
 
+// Guards read the renter's cookies: rendered per request, never cached.
+export const dynamic = 'force-dynamic';
+
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
