@@ -40,7 +40,7 @@ test.describe('landing page', () => {
 
   test('the phone menu opens and leads to the fleet @phone-only', async ({ page }) => {
     await page.goto('/');
-    await page.getByText('Abrir menú').click();
+    await page.locator('header summary').click();
     await page.getByRole('link', { name: 'Flota' }).last().click();
     await expect(page).toHaveURL(/\/flota$/);
   });

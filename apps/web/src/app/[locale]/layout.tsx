@@ -50,8 +50,9 @@ export default async function LocaleLayout({ children, params }: Props) {
     '--brand-accent': site.colors.accent,
   } as CSSProperties;
   return (
-    <html lang={locale} className={sans.variable}>
-      <body style={brandStyle} className="flex min-h-screen flex-col font-sans">
+    // Brand colours sit on <html> so the theme variables (resolved at :root) pick them up.
+    <html lang={locale} className={sans.variable} style={brandStyle}>
+      <body className="flex min-h-screen flex-col font-sans">
         <NextIntlClientProvider locale={locale} messages={pickClientMessages(messages)}>
           <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl }}>
             <LoadingBar color={site.colors.primary}>

@@ -49,8 +49,8 @@ export async function SiteHeader({ site, variant = 'full' }: { site: SiteConfig;
               <LanguageSwitcher />
               <details className="relative lg:hidden">
                 <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-                  <Menu aria-hidden="true" className="size-5" />
-                  <span>{t('openMenu')}</span>
+                  <Menu aria-hidden="true" className="size-6" />
+                  <span className="sr-only">{t('openMenu')}</span>
                 </summary>
                 <nav aria-label={t('main')} className="absolute right-0 z-[1000] mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
                   <ul>

@@ -1,0 +1,65 @@
+// Builds (when the sources changed) and starts the storefront's production server.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { assertPortFree, stopProcess, waitForHttp } from './processes.mjs';
+
+const INPUTS = ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'apps/web/next.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.mjs', 'packages/domain/src', 'package-lock.json'];
+
+function hashTree(root, paths) {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
+    } else {
+      hash.update(relative(root, path));
+      hash.update(readFileSync(path));
+    }
+  };
+  for (const path of paths) visit(join(root, path));
+  return hash.digest('hex');
+}
+
+/** Runs `next build` into `distDir` unless a build of the same sources (and brand) is already there. */
+export function buildWeb({ root, env, distDir = '.next', force = false, log = console.log }) {
+  const webDir = join(root, 'apps/web');
+  const stamp = join(webDir, distDir, 'source-hash.txt');
+  const hash = `${hashTree(root, INPUTS)}:${env.BRAND}`;
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(webDir, distDir, 'BUILD_ID'))) {
+    log(`web: build is up to date (${distDir})`);
+    return;
+  }
+  log(`web: building the storefront for brand ${env.BRAND} (${distDir}) ...`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: webDir,
+    env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`web: next build failed (exit ${result.status})`);
+  writeFileSync(stamp, hash);
+  log(`web: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Forgets cached content (after the content service was created anew, its ids differ). */
+export function clearWebContentCache({ root, distDir = '.next' }) {
+  rmSync(join(root, 'apps/web', distDir, 'cache'), { recursive: true, force: true });
+}
+
+export async function startWeb({ root, env, distDir = '.next', log = console.log, quiet = false }) {
+  const host = env.WEB_HOST || '127.0.0.1';
+  const port = Number(env.WEB_PORT || 3000);
+  await assertPortFree(host, port, 'The storefront');
+  const child = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--hostname', host, '--port', String(port)], {
+    cwd: join(root, 'apps/web'),
+    env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    detached: true,
+  });
+  const url = `http://${host}:${port}`;
+  await waitForHttp(`${url}/robots.txt`, { child, timeoutMs: 60_000 });
+  log(`web: storefront ready at ${url} (pid ${child.pid})`);
+  return { url, pid: child.pid, child, stop: () => stopProcess(child) };
+}

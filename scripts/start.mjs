@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on embedded defaults. Starts the content service (creating and seeding its
+// SQLite database on first start), builds the storefront when its sources changed, starts it, and stops
+// everything on Ctrl-C.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadProjectEnv } from './lib/env-file.mjs';
+import { startContentService } from './lib/content-service.mjs';
+import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { env, file } = loadProjectEnv(root);
+const log = (line) => console.log(`[start] ${line}`);
+log(`settings from ${file}${file === '.env.example' ? ' (copy it to .env to change them)' : ''}`);
+
+const running = [];
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping ...');
+  for (const service of running.reverse()) await service.stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+try {
+  buildWeb({ root, env, log });
+  const content = await startContentService({ env, log });
+  running.push(content);
+  if (content.fresh) clearWebContentCache({ root });
+  const web = await startWeb({ root, env, log });
+  running.push(web);
+  web.child.on('exit', (code) => {
+    if (!stopping) {
+      log(`the storefront exited (${code}); stopping`);
+      stopAll(1);
+    }
+  });
+  log('');
+  log(`Storefront:            ${web.url}  (brand ${env.BRAND})`);
+  log(`Content service admin: ${content.url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
+  log('Press Ctrl-C to stop.');
+} catch (error) {
+  console.error(`[start] ${error instanceof Error ? error.message : error}`);
+  await stopAll(1);
+}
