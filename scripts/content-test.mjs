@@ -13,8 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProjectEnv } from './lib/env-file.mjs';
-import { ROOT, startContentService } from './lib/content-service.mjs';
+import { ROOT, loadContentEnv, startContentService } from './lib/content-service.mjs';
 
 const log = (line) => console.log(`[content-test] ${line.replace(/^content: /, '')}`);
 const vitest = join(ROOT, 'node_modules', '.bin', 'vitest');
@@ -34,7 +33,7 @@ const freePort = () => new Promise((resolve, reject) => {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
-const { env: projectEnv } = loadProjectEnv(ROOT);
+const { env: projectEnv } = loadContentEnv(ROOT);
 const pg = process.env.DB_CLIENT === 'pg';
 const env = {
   ...projectEnv,

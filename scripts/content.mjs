@@ -6,11 +6,10 @@
 //   node scripts/content.mjs prepare    only prepare the database (bootstrap, schema, access, flow, seed) and exit
 //
 // From services/content: `npm run content:start` (same thing).
-import { loadProjectEnv } from './lib/env-file.mjs';
-import { ROOT, prepareContentService, startContentService } from './lib/content-service.mjs';
+import { ROOT, loadContentEnv, prepareContentService, startContentService } from './lib/content-service.mjs';
 
 const command = process.argv[2] ?? 'start';
-const { env, file } = loadProjectEnv(ROOT);
+const { env, file } = loadContentEnv(ROOT);
 const log = (line) => console.log(`[content] ${line.replace(/^content: /, '')}`);
 
 if (command === 'prepare') {

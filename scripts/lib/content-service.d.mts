@@ -34,3 +34,4 @@ export function contentEnvironment(env?: ContentEnv): {
 export function assertPortFree(host: string, port: number): Promise<void>;
 export function findContentNode(): string;
 export function installedDirectusVersion(): string | null;
+export function loadContentEnv(root?: string, overrides?: ContentEnv): { env: Record<string, string>; file: string };

@@ -331,6 +331,27 @@ function ensureDirectories(directus) {
   mkdirSync(directus.EXTENSIONS_PATH, { recursive: true });
 }
 
+/**
+ * The project's settings for a standalone run: `.env` at the repository root when present, else `.env.example`,
+ * with real environment variables on top (for the keys the file names). Same rules as `npm start`.
+ */
+export function loadContentEnv(root = ROOT, overrides = process.env) {
+  const file = existsSync(join(root, '.env')) ? '.env' : '.env.example';
+  const values = {};
+  for (const raw of readFileSync(join(root, file), 'utf8').split(/\r?\n/)) {
+    const line = raw.trim();
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!match || line.startsWith('#')) continue;
+    let value = match[2];
+    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
+    values[match[1]] = value;
+  }
+  for (const key of Object.keys(values)) {
+    if (overrides[key] !== undefined && overrides[key] !== '') values[key] = overrides[key];
+  }
+  return { env: values, file };
+}
+
 /** Version of Directus installed in services/content (for messages), or null. */
 export function installedDirectusVersion() {
   try {
