@@ -292,7 +292,7 @@ export const collections = [
       field('opening_hours', 'json', {
         special: ['cast-json'], interface: 'list',
         options: {
-          template: '{{days}}: {{open}}–{{close}}',
+          template: '{{open}}–{{close}} · days {{days}}',
           addLabel: 'Add opening hours',
           fields: [
             {

@@ -256,7 +256,9 @@ describe('corporate agent', () => {
 
 describe('revalidation flow', () => {
   it('exists, is active and posts to the storefront on changes of public content', async () => {
-    const flows = await api<Array<Record<string, any>>>(`/flows${qs({ filter: { name: { _eq: 'Revalidate storefront' } }, fields: '*,operations.*' })}`, { token: admin });
+    interface Operation { id: string; type: string; options: { method?: string; url?: string; headers?: Array<{ header: string; value: string }> } }
+    interface Flow { status: string; trigger: string; operation: string; options: { type: string; scope: string[]; collections: string[] }; operations: Operation[] }
+    const flows = await api<Flow[]>(`/flows${qs({ filter: { name: { _eq: 'Revalidate storefront' } }, fields: '*,operations.*' })}`, { token: admin });
     expect(flows.status).toBe(200);
     expect(flows.body.data).toHaveLength(1);
     const flow = flows.body.data![0]!;
@@ -266,11 +268,11 @@ describe('revalidation flow', () => {
     expect([...flow.options.scope].sort()).toEqual(['items.create', 'items.delete', 'items.update']);
     for (const collection of PUBLIC_COLLECTIONS) expect(flow.options.collections, collection).toContain(collection);
     for (const collection of PRIVATE_COLLECTIONS) expect(flow.options.collections, collection).not.toContain(collection);
-    const request = flow.operations.find((op: { type: string }) => op.type === 'request');
-    expect(request.options.method).toBe('POST');
-    expect(request.options.headers[0].header).toBe('x-revalidate-secret');
-    if (process.env.REVALIDATE_SECRET) expect(request.options.headers[0].value).toBe(process.env.REVALIDATE_SECRET);
-    if (process.env.STOREFRONT_REVALIDATE_URL) expect(request.options.url).toBe(process.env.STOREFRONT_REVALIDATE_URL);
-    expect(flow.operation).toBe(flow.operations.find((op: { type: string }) => op.type === 'exec').id);
+    const request = flow.operations.find((op) => op.type === 'request');
+    expect(request?.options.method).toBe('POST');
+    expect(request?.options.headers?.[0]?.header).toBe('x-revalidate-secret');
+    if (process.env.REVALIDATE_SECRET) expect(request?.options.headers?.[0]?.value).toBe(process.env.REVALIDATE_SECRET);
+    if (process.env.STOREFRONT_REVALIDATE_URL) expect(request?.options.url).toBe(process.env.STOREFRONT_REVALIDATE_URL);
+    expect(flow.operation).toBe(flow.operations.find((op) => op.type === 'exec')?.id);
   });
 });
