@@ -91,7 +91,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('content service lifecycle', () => {
+// Generous: each start runs two Node processes; on a busy 2-core machine a first start took 20 s.
+describe('content service lifecycle', { timeout: 120_000 }, () => {
   let base = '';
   let admin = '';
 
@@ -160,10 +161,17 @@ describe('content service lifecycle', () => {
     expect(first.received.length).toBe(before);
   });
 
-  it('keeps the data on restart, reconciles a new token, secret and URL, and does not seed again', async () => {
+  it('keeps the data on restart, reconciles access (new token, secret, URL; hand-made grants removed), does not seed again', async () => {
     const pages = await api<Array<{ id: number }>>('/items/info_pages?fields=id&limit=1', { base });
     const id = pages.body.data![0]!.id;
     await api(`/items/info_pages/${id}`, { method: 'PATCH', token: admin, base, body: { translations: { update: [] }, page_category: 'help' } });
+    // A permission added by hand to a policy owned by the code is removed at the next start.
+    const policies = await api<Array<{ id: string }>>(`/policies${qs({ filter: { name: { _eq: '$t:public_label' } }, fields: 'id' })}`, { token: admin, base });
+    const publicPolicy = policies.body.data?.[0]?.id;
+    expect(publicPolicy).toBeTruthy();
+    const grant = await api('/permissions', { method: 'POST', token: admin, base, body: { policy: publicPolicy, collection: 'coupons', action: 'read', fields: ['*'] } });
+    expect(grant.status, grant.text).toBe(200);
+    expect((await api('/items/coupons', { base })).status).toBe(200);
     await service!.stop();
     service = undefined;
     expect((await fetch(`${base}/server/ping`).catch(() => null))).toBeNull();
@@ -177,6 +185,8 @@ describe('content service lifecycle', () => {
     expect(lines.some((l) => l.includes('seed: already loaded'))).toBe(true);
     expect(lines.some((l) => l.includes('storefront token updated'))).toBe(true);
     expect(lines.some((l) => l.includes('schema: up to date'))).toBe(true);
+    expect(lines.some((l) => l.includes('- public read coupons'))).toBe(true);
+    expect((await api('/items/coupons', { base })).status).toBe(403);
     admin = await login('staff@example.com', 'lifecycle-admin-password', base);
 
     // Staff edits and items survive, nothing was seeded twice.
