@@ -47,6 +47,8 @@ test.describe('landing page', () => {
 });
 
 test.describe('accessibility', () => {
+  // Several pages, each analysed in full: more than one page's worth of time.
+  test.describe.configure({ timeout: 120_000 });
   for (const [name, options, paths] of [
     ['es', SPANISH, ['/', '/flota', '/sucursales', '/info/terminos-y-condiciones', '/promos', '/jobs', '/no-existe']],
     ['en', ENGLISH, ['/en', '/en/flota']],

@@ -3,6 +3,8 @@
 import './globals.css';
 import { useEffect } from 'react';
 import { isbot } from 'isbot';
+import es from '../../messages/es.json';
+import en from '../../messages/en.json';
 
 // Errors in the locale layout itself (a site config failure, say) end here, outside every provider.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
@@ -11,15 +13,16 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
     console.error('[fatal error]', error.digest ?? '', error.message);
   }, [error]);
   const english = typeof window !== 'undefined' && /^\/en(\/|$)/.test(window.location.pathname);
+  const text = (english ? en : es).error;
   return (
     <html lang={english ? 'en' : 'es'}>
       <body className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center font-sans">
         {bot ? null : (
           <>
-            <h1 className="text-3xl font-bold">{english ? '404 - Page not found' : '404 - Página no encontrada'}</h1>
-            <p>{english ? 'Sorry, the page you are looking for does not exist.' : 'Lo sentimos, la página que buscas no existe.'}</p>
+            <h1 className="text-3xl font-bold">{text.heading}</h1>
+            <p>{text.text}</p>
             <a href={english ? '/en' : '/'} className="btn-primary">
-              {english ? 'Back to home' : 'Volver al inicio'}
+              {text.backHome}
             </a>
           </>
         )}

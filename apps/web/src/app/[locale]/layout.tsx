@@ -1,9 +1,9 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
-import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { BrandProvider } from '@/features/layout/brand-context';
@@ -39,9 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function LocaleLayout({ children, params }: Props) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site } = await loadAppData();
   const messages = await getMessages();
   const brandStyle = {

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
-import { setRequestLocale } from 'next-intl/server';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { enterLocale } from '@/features/i18n/request-locale';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 
 /** The default layout: full header with navigation, page, footer with the four brands. */
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const { locale: requested } = await params;
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  // Layouts render alongside pages: each sets the locale, or next-intl would read headers and the page turn dynamic.
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site } = await loadAppData();
   return (
     <>

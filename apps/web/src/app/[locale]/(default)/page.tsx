@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ArrowRight, BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
@@ -24,10 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function LandingPage({ params }: Props) {
-  const { locale: requested } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site, fleet } = await loadAppData();
   const [branches, promos, t] = await Promise.all([getBranches(), getPromos(site.brand), getTranslations('landing')]);
   const text = site.text[locale];

@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
+import { enterLocale } from '@/features/i18n/request-locale';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 
 /** The pre-check-in layout: compact header and a band naming the flow. */
 export default async function PrecheckinLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const { locale: requested } = await params;
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  // Layouts render alongside pages: each sets the locale, or next-intl would read headers and the page turn dynamic.
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site } = await loadAppData();
   const t = await getTranslations('precheckin');
   return (

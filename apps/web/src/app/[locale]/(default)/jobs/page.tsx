@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
-import { FORMAT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { FORMAT_LOCALE, isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getJobs } from '@/features/jobs/jobs-data';
 import { pageAlternates } from '@/features/seo/alternates';
@@ -21,10 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function JobsPage({ params }: Props) {
-  const { locale: requested } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site } = await loadAppData();
   const [jobs, t] = await Promise.all([getJobs(), getTranslations('jobs')]);
   const formatDate = (value: string) =>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getPromos } from '@/features/promos/promos-data';
 import { PromoCard } from '@/features/promos/promo-card';
@@ -17,10 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PromosPage({ params }: Props) {
-  const { locale: requested } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const { site } = await loadAppData();
   const [promos, t] = await Promise.all([getPromos(site.brand), getTranslations('promos')]);
   return (

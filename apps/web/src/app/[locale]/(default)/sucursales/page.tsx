@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Clock, MapPin, Phone, Plane } from 'lucide-react';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
 import { getBranches } from '@/features/branches/branches-data';
 import { isAllDay, weeklyHours } from '@/features/branches/opening-hours';
 import { pageAlternates } from '@/features/seo/alternates';
@@ -17,10 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function BranchesPage({ params }: Props) {
-  const { locale: requested } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
   const [branches, t] = await Promise.all([getBranches(), getTranslations('branches')]);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">

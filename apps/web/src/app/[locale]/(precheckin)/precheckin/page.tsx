@@ -1,26 +1,10 @@
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { isLocale } from '@/i18n/routing';
-import { enforceGuards } from '@/features/guards/enforce-guards';
+import { guardedRoute } from '@/features/guards/guarded-route';
 import { PrecheckinStart } from '@/features/precheckin/precheckin-start';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ locale: string }> };
+const route = guardedRoute({ guards: ['check-precheckin-module-enable'], step: 'precheckin-start', title: { namespace: 'precheckin', key: 'title' }, View: PrecheckinStart });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'precheckin' });
-  return { title: t('title'), robots: { index: false } };
-}
-
-export default async function Page({ params }: Props) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
-  setRequestLocale(locale);
-  await enforceGuards(['check-precheckin-module-enable'], 'precheckin-start');
-  return <PrecheckinStart />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
@@ -24,10 +25,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function FleetPage({ params }: Props) {
-  const { locale: requested, filter } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
+  const { filter } = await params;
   const filters = filtersFromSegments(filter);
   if (!filters) notFound();
   const { fleet } = await loadAppData();

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { setRequestLocale } from 'next-intl/server';
-import { isLocale, type Locale } from '@/i18n/routing';
+import {} from 'next-intl/server';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
 import { getInfoPage } from '@/features/info/info-pages';
 import { InfoPageView } from '@/features/info/info-page-view';
 import { pageAlternates } from '@/features/seo/alternates';
@@ -21,10 +22,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function InfoPageRoute({ params }: Props) {
-  const { locale: requested, slug } = await params;
-  if (!isLocale(requested)) notFound();
-  const locale: Locale = requested;
-  setRequestLocale(locale);
+  const locale = await enterLocale(params);
+  const { slug } = await params;
   const page = await getInfoPage(slug);
   // A missing slug is a fatal 404; this segment's not-found screen says 'Pagina no encontrada'.
   if (!page) notFound();

@@ -1,21 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { isLocale } from '@/i18n/routing';
+import { guardedRoute } from '@/features/guards/guarded-route';
 import { PrecheckinPreferences } from '@/features/precheckin/precheckin-preferences';
 
-type Props = { params: Promise<{ locale: string }> };
+const route = guardedRoute({ guards: [], step: 'precheckin-preferences', title: { namespace: 'precheckin', key: 'preferencesTitle' }, View: PrecheckinPreferences });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'precheckin' });
-  return { title: t('preferencesTitle'), robots: { index: false } };
-}
-
-export default async function Page({ params }: Props) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
-  setRequestLocale(locale);
-  return <PrecheckinPreferences />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,26 +1,10 @@
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { isLocale } from '@/i18n/routing';
-import { enforceGuards } from '@/features/guards/enforce-guards';
+import { guardedRoute } from '@/features/guards/guarded-route';
 import { ReservationCheckout } from '@/features/booking/reservation-checkout';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ locale: string }> };
+const route = guardedRoute({ guards: ['check-reservation-details', 'check-reservation-success-redirect'], step: 'reservation-checkout', title: { namespace: 'reservation', key: 'checkoutTitle' }, View: ReservationCheckout });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'reservation' });
-  return { title: t('checkoutTitle'), robots: { index: false } };
-}
-
-export default async function Page({ params }: Props) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
-  setRequestLocale(locale);
-  await enforceGuards(['check-reservation-details', 'check-reservation-success-redirect'], 'reservation-checkout');
-  return <ReservationCheckout />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
