@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
+import { freePort } from './lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`[test] ${line}`);
@@ -17,8 +18,9 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const resultsDir = mkdtempSync(join(tmpdir(), 'rentacar-test-results-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'rentacar-test-data-'));
 
-const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? '8155';
-const TEST_WEB_PORT = process.env.TEST_WEB_PORT ?? '3100';
+// Free ports picked at start, so a running `npm start` (or anything else) never collides with the tests.
+const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? String(await freePort());
+const TEST_WEB_PORT = process.env.TEST_WEB_PORT ?? String(await freePort());
 const webUrl = `http://127.0.0.1:${TEST_WEB_PORT}`;
 const contentUrl = `http://127.0.0.1:${TEST_CONTENT_PORT}`;
 

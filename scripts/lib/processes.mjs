@@ -50,3 +50,15 @@ export function stopProcess(child, { graceMs = 8000 } = {}) {
     }
   });
 }
+
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
