@@ -1,0 +1,30 @@
+// A bare GET with node:http. Not fetch(): undici adds `accept-language: *` and `accept-encoding`, and the bench must
+// request pages as a first-time visitor with no language preference (Spanish, uncompressed, no cookies).
+import { get, request } from 'node:http';
+
+export function httpGet(url, { timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { headers: { accept: 'text/html' }, timeout: timeoutMs }, (res) => {
+      const parts = [];
+      res.on('data', (part) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+export function httpPostJson(url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
+      const parts = [];
+      res.on('data', (part) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(parts).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

@@ -1,0 +1,73 @@
+// Settings of one bench run: fixed ports (so the bench never collides with `npm start` on 3000/8055 or the test
+// harness), targets from the issue, and the load/Lighthouse knobs, each settable by a flag or an env variable.
+
+export const PORTS = {
+  content: 8255, // the bench's own content service, on a temporary database
+  contentProxy: 8256, // counting proxy in front of it: the web server's DIRECTUS_URL
+  web: 3200,
+  static: 3299,
+};
+
+export const HOST = '127.0.0.1';
+export const DIST_DIR = '.next-bench';
+
+export const PAGES = ['/', '/flota', '/info/terminos-y-condiciones'];
+export const LIGHTHOUSE_PAGES = ['/', '/flota'];
+
+export const TARGETS = {
+  loadPage: '/flota', // the issue sets the throughput targets on /flota; the other pages get the same criteria as information
+  minRpsRatio: 0.1, // next rps >= 10 % of the static server's, same run
+  maxP99Ms: 100, // at 50 connections
+  maxFirstLoadJsKb: 150, // gzip, every same-origin script of the page
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+};
+
+const KNOBS = {
+  connections: { env: 'BENCH_CONNECTIONS', default: 50, help: 'autocannon connections' },
+  duration: { env: 'BENCH_DURATION', default: 10, help: 'measured seconds per server and page (split over the rounds)' },
+  rounds: { env: 'BENCH_ROUNDS', default: 2, help: 'alternating rounds per page (next, static, static, next, ...)' },
+  warmup: { env: 'BENCH_WARMUP', default: 2, help: 'autocannon warm-up seconds per server and page (not measured)' },
+  lighthouseRuns: { env: 'BENCH_LH_RUNS', default: 3, help: 'Lighthouse runs per page; the run with the median performance is kept' },
+  lighthouseLanguage: {
+    env: 'BENCH_LH_LANGUAGE',
+    default: 'es',
+    help: "Accept-Language Lighthouse sends; 'browser' keeps headless Chrome's en-US, which the storefront redirects to /en/...",
+  },
+  skipLighthouse: { env: 'BENCH_SKIP_LH', default: false, help: 'skip Lighthouse' },
+  keepDb: { env: 'BENCH_KEEP_DB', default: false, help: 'keep the temporary content database (its path is printed)' },
+};
+
+const flagName = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function coerce(raw, fallback) {
+  if (typeof fallback === 'boolean') return raw === '' || raw === 'true' || raw === '1';
+  if (typeof fallback === 'string') return raw;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`expected a positive number, got "${raw}"`);
+  return value;
+}
+
+export function usage() {
+  const lines = Object.entries(KNOBS).map(
+    ([key, knob]) => `  --${flagName(key)}${typeof knob.default === 'boolean' ? '' : typeof knob.default === 'string' ? '=S' : '=N'}  (${knob.env}, default ${knob.default})  ${knob.help}`,
+  );
+  return `Usage: node bench/run.mjs [options]\n${lines.join('\n')}`;
+}
+
+/** Flags win over env variables, which win over defaults. */
+export function readOptions(argv = process.argv.slice(2), env = process.env) {
+  const options = {};
+  for (const [key, knob] of Object.entries(KNOBS)) {
+    options[key] = env[knob.env] !== undefined && env[knob.env] !== '' ? coerce(env[knob.env], knob.default) : knob.default;
+  }
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return { help: true };
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    const key = match && Object.keys(KNOBS).find((k) => flagName(k) === match[1]);
+    if (!key) throw new Error(`unknown option ${arg}\n${usage()}`);
+    options[key] = coerce(match[2] ?? '', KNOBS[key].default);
+  }
+  options.rounds = Math.max(1, Math.round(options.rounds));
+  options.lighthouseRuns = Math.max(1, Math.round(options.lighthouseRuns));
+  return options;
+}
