@@ -43,9 +43,12 @@ export function buildWeb({ root, env, distDir = '.next', force = false, log = co
   log(`web: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Forgets cached content (after the content service was created anew, its ids differ). */
+/**
+ * Forgets cached content and the pages rendered from it (after the content service was created anew, its ids differ):
+ * Next keeps data in <distDir>/cache and pages rendered at run time in <distDir>/server/route-cache.
+ */
 export function clearWebContentCache({ root, distDir = '.next' }) {
-  rmSync(join(root, 'apps/web', distDir, 'cache'), { recursive: true, force: true });
+  for (const folder of ['cache', 'server/route-cache']) rmSync(join(root, 'apps/web', distDir, folder), { recursive: true, force: true });
 }
 
 export async function startWeb({ root, env, distDir = '.next', log = console.log, quiet = false }) {

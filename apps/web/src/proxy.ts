@@ -31,7 +31,7 @@ export function proxy(request: NextRequest) {
       const target = request.nextUrl.clone();
       target.pathname = localizedPath(detected, path);
       const response = NextResponse.redirect(target, 307);
-      rememberLocale(response, detected, remembered);
+      rememberLocale(response, detected, remembered, request);
       return response;
     }
     locale = DEFAULT_LOCALE;
@@ -52,13 +52,28 @@ export function proxy(request: NextRequest) {
   const response =
     internal.pathname === pathname && internal.search === search
       ? NextResponse.next()
-      : NextResponse.rewrite(internal);
-  rememberLocale(response, locale, remembered);
+      : NextResponse.rewrite(boundOrigin(internal));
+  rememberLocale(response, locale, remembered, request);
   return response;
 }
 
-function rememberLocale(response: NextResponse, locale: Locale, remembered: string | undefined) {
-  if (remembered === locale) return;
+/**
+ * Next's URL object spells every loopback address `localhost`, while the server compares a rewrite's origin with the
+ * address it is bound to (127.0.0.1 here): a mismatch turns the rewrite into an HTTP proxy request to itself. The
+ * rewrite therefore carries the bound host (WEB_HOST) when the server listens on a loopback address.
+ */
+function boundOrigin(url: URL): URL {
+  const boundHost = process.env.WEB_HOST;
+  if (url.hostname !== 'localhost' || !boundHost || boundHost === 'localhost') return url;
+  const target = new URL(url.toString());
+  target.hostname = boundHost;
+  return target;
+}
+
+function rememberLocale(response: NextResponse, locale: Locale, remembered: string | undefined, request: NextRequest) {
+  // Only a page the renter opens records the language: a prefetch still in flight from the previous page must not
+  // undo a language switch.
+  if (remembered === locale || request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return;
   response.cookies.set(LOCALE_COOKIE.name, locale, {
     maxAge: LOCALE_COOKIE.maxAge,
     path: LOCALE_COOKIE.path,

@@ -2,10 +2,8 @@ import localFont from 'next/font/local';
 
 // Inter from the @fontsource-variable package, bundled and self-hosted: no font is fetched from a third party.
 export const sans = localFont({
-  src: [
-    { path: '../../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', style: 'normal' },
-    { path: '../../../../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', style: 'normal' },
-  ],
+  // The latin subset covers Spanish and English (á é í ó ú ñ ü ¿ ¡); other scripts fall back to the system font.
+  src: [{ path: '../../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', style: 'normal' }],
   weight: '100 900',
   display: 'swap',
   variable: '--font-inter',

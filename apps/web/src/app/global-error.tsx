@@ -3,8 +3,7 @@
 import './globals.css';
 import { useEffect } from 'react';
 import { isbot } from 'isbot';
-import es from '../../messages/es.json';
-import en from '../../messages/en.json';
+import { FALLBACK_ERROR_TEXTS } from '@/features/errors/fallback-error-texts';
 
 // Errors in the locale layout itself (a site config failure, say) end here, outside every provider.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
@@ -13,7 +12,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
     console.error('[fatal error]', error.digest ?? '', error.message);
   }, [error]);
   const english = typeof window !== 'undefined' && /^\/en(\/|$)/.test(window.location.pathname);
-  const text = (english ? en : es).error;
+  const text = FALLBACK_ERROR_TEXTS[english ? 'en' : 'es'];
   return (
     <html lang={english ? 'en' : 'es'}>
       <body className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center font-sans">

@@ -1,5 +1,3 @@
-import { defineRouting } from 'next-intl/routing';
-
 export const LOCALES = ['es', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'es';
@@ -12,14 +10,3 @@ export const FORMAT_LOCALE: Record<Locale, string> = { es: 'es-PA', en: 'en-US' 
 export function isLocale(value: string | undefined): value is Locale {
   return value === 'es' || value === 'en';
 }
-
-// The proxy (src/proxy.ts) does the locale detection, cookies and rewrites; next-intl's routing is used for
-// link building: Spanish links carry no prefix, English ones carry /en.
-export const routing = defineRouting({
-  locales: LOCALES,
-  defaultLocale: DEFAULT_LOCALE,
-  localePrefix: 'as-needed',
-  localeCookie: false,
-  localeDetection: false,
-  alternateLinks: false,
-});

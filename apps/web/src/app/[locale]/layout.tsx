@@ -1,8 +1,7 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
@@ -10,7 +9,6 @@ import { BrandProvider } from '@/features/layout/brand-context';
 import { LoadingBar } from '@/features/layout/loading-bar';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
 import { TagManagerScript } from '@/features/analytics/tag-manager-script';
-import { pickClientMessages } from '@/features/i18n/client-messages';
 import { sans } from '../fonts';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -41,7 +39,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LocaleLayout({ children, params }: Props) {
   const locale = await enterLocale(params);
   const { site } = await loadAppData();
-  const messages = await getMessages();
+  const [t, nav] = await Promise.all([getTranslations('error'), getTranslations('nav')]);
+  const errorTexts = {
+    heading: t('heading'),
+    text: t('text'),
+    backHome: t('backHome'),
+    notFoundPath: t.raw('notFoundPath') as string,
+    infoNotFound: t('infoNotFound'),
+  };
   const brandStyle = {
     '--brand-primary': site.colors.primary,
     '--brand-secondary': site.colors.secondary,
@@ -51,17 +56,15 @@ export default async function LocaleLayout({ children, params }: Props) {
     // Brand colours sit on <html> so the theme variables (resolved at :root) pick them up.
     <html lang={locale} className={sans.variable} style={brandStyle}>
       <body className="flex min-h-screen flex-col font-sans">
-        <NextIntlClientProvider locale={locale} messages={pickClientMessages(messages)}>
-          <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl }}>
+        <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: locale === 'en' ? '/en' : '/', errorTexts }}>
             <LoadingBar color={site.colors.primary}>
               <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[1100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
-                {(await getTranslations('nav'))('skipToContent')}
+                {nav('skipToContent')}
               </a>
               {children}
             </LoadingBar>
             <PageViewTracker />
-          </BrandProvider>
-        </NextIntlClientProvider>
+        </BrandProvider>
         <TagManagerScript containerId={site.tagManagerId} />
       </body>
     </html>

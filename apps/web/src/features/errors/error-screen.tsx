@@ -1,17 +1,12 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useTranslations } from 'next-intl';
 import { useBrandIdentity } from '@/features/layout/brand-context';
-import { splitLocalePrefix } from '@/features/i18n/locale-detection';
 
 /** The screen for every app error and unknown page: logo, heading, text and a link home. */
 export function ErrorScreen({ messageKey }: { messageKey?: 'infoNotFound' }) {
-  const t = useTranslations('error');
-  const { siteName, logoUrl } = useBrandIdentity();
+  const { siteName, logoUrl, homeHref, errorTexts } = useBrandIdentity();
   const pathname = usePathname();
-  const { prefix } = splitLocalePrefix(pathname);
-  const home = prefix === 'en' ? '/en' : '/';
   return (
     <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-6 px-6 py-16 text-center">
       {logoUrl ? (
@@ -20,13 +15,13 @@ export function ErrorScreen({ messageKey }: { messageKey?: 'infoNotFound' }) {
       ) : (
         <p className="text-2xl font-bold text-brand">{siteName}</p>
       )}
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
-      <p className="text-lg text-slate-700">{t('text')}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{errorTexts.heading}</h1>
+      <p className="text-lg text-slate-700">{errorTexts.text}</p>
       <p className="text-sm text-slate-600" data-testid="error-message">
-        {messageKey ? t(messageKey) : t('notFoundPath', { path: pathname })}
+        {messageKey ? errorTexts[messageKey] : errorTexts.notFoundPath.replace('{path}', pathname)}
       </p>
-      <a href={home} className="btn-primary">
-        {t('backHome')}
+      <a href={homeHref} className="btn-primary">
+        {errorTexts.backHome}
       </a>
     </main>
   );

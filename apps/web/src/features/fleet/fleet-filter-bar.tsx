@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import { filtersToQuery, slugifyFilterValue, type FilterKey, type FleetFilters } from './fleet-filters';
 
 type Option = { value: string; label: string };

@@ -1,8 +1,9 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { redirect } from '@/i18n/navigation';
+import { isLocale } from '@/i18n/routing';
+import { localizedPath } from '@/features/i18n/locale-detection';
 import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, RESERVATION_DRAFT_COOKIE } from '@/lib/cookies';
 import { loadAppData } from '@/features/content/app-data';
 import { runGuards, type GuardName } from './route-guards';
@@ -17,5 +18,5 @@ export async function enforceGuards(names: readonly GuardName[], step: string): 
     names: { draft: RESERVATION_DRAFT_COOKIE.name, precheckin: PRECHECKIN_SESSION_COOKIE.name, flowStep: FLOW_STEP_COOKIE.name },
   });
   if (outcome.kind === 'reject') notFound();
-  if (outcome.kind === 'redirect') redirect({ href: outcome.to, locale });
+  if (outcome.kind === 'redirect') redirect(localizedPath(isLocale(locale) ? locale : 'es', outcome.to));
 }

@@ -1,5 +1,5 @@
 import type { Locale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import type { CallToAction } from '@/features/content/site-config';
 
 /** The brand's call-to-action blocks from the content service. */

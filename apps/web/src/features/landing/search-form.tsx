@@ -1,10 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
+import type { SearchFormLabels } from './search-form-labels';
 
 export type SearchBranch = { code: string; name: string };
+
 
 function panamaToday(offsetDays: number): string {
   return addDaysToLocalDate(formatPanamaDate(new Date()), offsetDays);
@@ -19,9 +20,8 @@ const TIME_SLOTS = Array.from({ length: 48 }, (_, index) => {
  * The landing page's search: branches and dates. A plain GET form to the fleet, so it works before hydration;
  * once hydrated it fills sensible default dates (tomorrow to three days later, Panama time).
  */
-export function SearchForm({ branches }: { branches: SearchBranch[] }) {
-  const t = useTranslations('landing');
-  const locale = useLocale();
+export function SearchForm({ branches, labels, action }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string }) {
+  const t = (key: keyof SearchFormLabels) => labels[key];
   const [sameBranch, setSameBranch] = useState(true);
   const [dates, setDates] = useState({ min: '', pickup: '', return: '' });
 
@@ -33,7 +33,7 @@ export function SearchForm({ branches }: { branches: SearchBranch[] }) {
   const label = 'block text-sm font-semibold text-slate-800';
 
   return (
-    <form action={locale === 'en' ? '/en/flota' : '/flota'} method="get" className="grid gap-4 rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:grid-cols-2 lg:grid-cols-4" aria-labelledby="search-title">
+    <form action={action} method="get" className="grid gap-4 rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:grid-cols-2 lg:grid-cols-4" aria-labelledby="search-title">
       <h2 id="search-title" className="text-lg font-bold sm:col-span-2 lg:col-span-4">
         {t('searchTitle')}
       </h2>

@@ -2,15 +2,23 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 
-export type BrandIdentity = { siteName: string; logoUrl: string | undefined };
+/** The error screen's texts in the page's language (templates keep their `{path}` placeholder). */
+export type ErrorTexts = { heading: string; text: string; backHome: string; notFoundPath: string; infoNotFound: string };
 
-const BrandContext = createContext<BrandIdentity>({ siteName: 'Rent a Car', logoUrl: undefined });
+export type BrandIdentity = { siteName: string; logoUrl: string | undefined; homeHref: string; errorTexts: ErrorTexts };
 
-/** Gives client leaves (the error screen) the brand's name and logo without another content read. */
+const BrandContext = createContext<BrandIdentity | undefined>(undefined);
+
+/**
+ * Gives client leaves (the error screens) the brand's name, logo and error texts from the server, so the browser
+ * needs no message catalogue or i18n runtime.
+ */
 export function BrandProvider({ value, children }: { value: BrandIdentity; children: ReactNode }) {
   return <BrandContext value={value}>{children}</BrandContext>;
 }
 
 export function useBrandIdentity(): BrandIdentity {
-  return useContext(BrandContext);
+  const identity = useContext(BrandContext);
+  if (!identity) throw new Error('useBrandIdentity must be used inside <BrandProvider>');
+  return identity;
 }

@@ -1,20 +1,17 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
 import { splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { publicFleetPath } from '@/features/fleet/fleet-filters';
+import type { Locale } from '@/i18n/routing';
 
 /**
  * Links to the same page in the other language. Spanish is linked with its explicit /es prefix so the proxy
  * remembers the choice in the locale cookie.
  */
-export function LanguageSwitcher() {
-  const t = useTranslations('nav');
-  const locale = useLocale();
+export function LanguageSwitcher({ target, label, description }: { target: Locale; label: string; description: string }) {
   const pathname = usePathname();
   const path = publicFleetPath(splitLocalePrefix(pathname).path);
-  const target = locale === 'en' ? 'es' : 'en';
   const href = `/${target}${path === '/' ? '' : path}`;
   return (
     <a
@@ -27,8 +24,8 @@ export function LanguageSwitcher() {
         if (query && !href.includes('?')) event.currentTarget.href = `${href}${query}`;
       }}
     >
-      {t('switchTo')}
-      <span className="sr-only"> ({t('switchToLabel')})</span>
+      {label}
+      <span className="sr-only"> ({description})</span>
     </a>
   );
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import type { Locale } from '@/i18n/routing';
 import { getBrandSummaries, type SiteConfig } from '@/features/content/site-config';
 import { getInfoPages } from '@/features/info/info-pages';

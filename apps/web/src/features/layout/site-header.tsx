@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Menu, Phone } from 'lucide-react';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import type { SiteConfig } from '@/features/content/site-config';
+import type { Locale } from '@/i18n/routing';
 import { LanguageSwitcher } from './language-switcher';
 
 const NAV_ITEMS = [
@@ -12,8 +13,9 @@ const NAV_ITEMS = [
   { href: '/jobs', key: 'jobs' },
 ] as const;
 
-export async function SiteHeader({ site, variant = 'full' }: { site: SiteConfig; variant?: 'full' | 'compact' }) {
-  const t = await getTranslations('nav');
+export async function SiteHeader({ site, locale, variant = 'full' }: { site: SiteConfig; locale: Locale; variant?: 'full' | 'compact' }) {
+  const t = await getTranslations({ locale, namespace: 'nav' });
+  const switcher = <LanguageSwitcher target={locale === 'en' ? 'es' : 'en'} label={t('switchTo')} description={t('switchToLabel')} />;
   const navItems = site.precheckinEnabled ? [...NAV_ITEMS, { href: '/precheckin', key: 'precheckin' } as const] : NAV_ITEMS;
   return (
     <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -46,7 +48,7 @@ export async function SiteHeader({ site, variant = 'full' }: { site: SiteConfig;
                   <span>{site.assistance.phone}</span>
                 </a>
               ) : null}
-              <LanguageSwitcher />
+              {switcher}
               <details className="relative lg:hidden">
                 <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
                   <Menu aria-hidden="true" className="size-6" />
@@ -67,7 +69,7 @@ export async function SiteHeader({ site, variant = 'full' }: { site: SiteConfig;
             </div>
           </>
         ) : (
-          <LanguageSwitcher />
+          switcher
         )}
       </div>
     </header>

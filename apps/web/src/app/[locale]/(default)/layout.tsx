@@ -10,7 +10,7 @@ export default async function DefaultLayout({ children, params }: { children: Re
   const { site } = await loadAppData();
   return (
     <>
-      <SiteHeader site={site} />
+      <SiteHeader site={site} locale={locale} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -3,12 +3,13 @@ import { getTranslations } from 'next-intl/server';
 import { ArrowRight, BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
 import { getPromos } from '@/features/promos/promos-data';
 import { CarCard } from '@/features/fleet/car-card';
 import { SearchForm } from '@/features/landing/search-form';
+import { SEARCH_FORM_LABELS, type SearchFormLabels } from '@/features/landing/search-form-labels';
 import { CtaBlocks } from '@/features/landing/cta-blocks';
 import { PromoCard } from '@/features/promos/promo-card';
 import { pageAlternates } from '@/features/seo/alternates';
@@ -39,7 +40,11 @@ export default async function LandingPage({ params }: Props) {
             <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{text.heroTitle || t('heroFallbackTitle')}</h1>
             <p className="text-lg text-white/90">{text.heroSubtitle || t('heroFallbackSubtitle')}</p>
           </div>
-          <SearchForm branches={branches.map((branch) => ({ code: branch.code, name: branch.name }))} />
+          <SearchForm
+            branches={branches.map((branch) => ({ code: branch.code, name: branch.name }))}
+            labels={Object.fromEntries(SEARCH_FORM_LABELS.map((key) => [key, t(key)])) as SearchFormLabels}
+            action={locale === 'en' ? '/en/flota' : '/flota'}
+          />
         </div>
       </section>
 

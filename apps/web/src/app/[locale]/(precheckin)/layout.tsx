@@ -12,7 +12,7 @@ export default async function PrecheckinLayout({ children, params }: { children:
   const t = await getTranslations('precheckin');
   return (
     <>
-      <SiteHeader site={site} variant="compact" />
+      <SiteHeader site={site} locale={locale} variant="compact" />
       <div className="bg-brand-dark text-white">
         <p className="mx-auto max-w-4xl px-4 py-3 text-sm font-semibold">{t('title')}</p>
       </div>

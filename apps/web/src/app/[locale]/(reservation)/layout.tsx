@@ -10,7 +10,7 @@ export default async function ReservationLayout({ children, params }: { children
   const { site } = await loadAppData();
   return (
     <>
-      <SiteHeader site={site} variant="compact" />
+      <SiteHeader site={site} locale={locale} variant="compact" />
       <main id="main" className="flex-1" style={{ backgroundColor: site.reservationBackgroundColor }}>
         <div className="mx-auto max-w-5xl px-4 py-10">{children}</div>
       </main>

@@ -7,7 +7,7 @@ import { loadAppData } from '@/features/content/app-data';
 import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
 import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/features/i18n/localized-link';
 import { pageAlternates } from '@/features/seo/alternates';
 
 type Props = { params: Promise<{ locale: string; filter?: string[] }> };
