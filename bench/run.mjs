@@ -225,14 +225,9 @@ function verdicts({ load, firstLoadJs, lighthouse, contentDown }) {
   return lines.map(([label, ok, target = true]) => ({ label, ok, target }));
 }
 
-/**
- * A fresh database has new ids (asset URLs included): nothing cached by an earlier run may be served.
- * clearWebContentCache() removes <distDir>/cache (the data cache), but Next 16 keeps the rendered pages in
- * <distDir>/server/route-cache, which would be served as HITs with the old database's asset ids; those go too.
- */
+/** A fresh database has new ids (asset URLs included): nothing cached by an earlier run may be served. */
 function forgetEarlierRuns() {
   clearWebContentCache({ root, distDir: DIST_DIR });
-  rmSync(join(root, 'apps/web', DIST_DIR, 'server/route-cache'), { recursive: true, force: true });
 }
 
 async function main() {

@@ -2,12 +2,13 @@
 
 import './globals.css';
 import { useEffect } from 'react';
-import { isbot } from 'isbot';
+import { useIsBot } from '@/features/errors/use-is-bot';
 import { FALLBACK_ERROR_TEXTS } from '@/features/errors/fallback-error-texts';
 
 // Errors in the locale layout itself (a site config failure, say) end here, outside every provider.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
-  const bot = typeof navigator !== 'undefined' && isbot(navigator.userAgent);
+  // Bots get no error page (the error is logged); people see the screen once the check is done.
+  const bot = useIsBot();
   useEffect(() => {
     console.error('[fatal error]', error.digest ?? '', error.message);
   }, [error]);
@@ -16,7 +17,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   return (
     <html lang={english ? 'en' : 'es'}>
       <body className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center font-sans">
-        {bot ? null : (
+        {bot !== false ? null : (
           <>
             <h1 className="text-3xl font-bold">{text.heading}</h1>
             <p>{text.text}</p>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Briefcase, DoorOpen, Fuel, Settings2, Users } from 'lucide-react';
+import { SpriteIcon } from '@/features/layout/icon-sprite';
 import { formatMoney } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from './fleet-data';
@@ -45,19 +45,19 @@ export async function CarCard({ car, locale, headingLevel = 'h2', eager = false 
         </div>
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm text-slate-700">
           {car.passengers ? (
-            <li className="flex items-center gap-1.5"><Users aria-hidden="true" className="size-4" />{t('passengers', { count: car.passengers })}</li>
+            <li className="flex items-center gap-1.5"><SpriteIcon name="passengers" className="size-4" />{t('passengers', { count: car.passengers })}</li>
           ) : null}
           {car.doors ? (
-            <li className="flex items-center gap-1.5"><DoorOpen aria-hidden="true" className="size-4" />{t('doors', { count: car.doors })}</li>
+            <li className="flex items-center gap-1.5"><SpriteIcon name="doors" className="size-4" />{t('doors', { count: car.doors })}</li>
           ) : null}
           {car.bags != null ? (
-            <li className="flex items-center gap-1.5"><Briefcase aria-hidden="true" className="size-4" />{t('bags', { count: car.bags })}</li>
+            <li className="flex items-center gap-1.5"><SpriteIcon name="bags" className="size-4" />{t('bags', { count: car.bags })}</li>
           ) : null}
           {car.transmission ? (
-            <li className="flex items-center gap-1.5"><Settings2 aria-hidden="true" className="size-4" />{t(`transmission.${car.transmission}`)}</li>
+            <li className="flex items-center gap-1.5"><SpriteIcon name="transmission" className="size-4" />{t(`transmission.${car.transmission}`)}</li>
           ) : null}
           {car.fuel ? (
-            <li className="flex items-center gap-1.5"><Fuel aria-hidden="true" className="size-4" />{t(`fuel.${car.fuel}`)}</li>
+            <li className="flex items-center gap-1.5"><SpriteIcon name="fuel" className="size-4" />{t(`fuel.${car.fuel}`)}</li>
           ) : null}
         </ul>
         <div className="mt-auto space-y-1 border-t border-slate-100 pt-3">

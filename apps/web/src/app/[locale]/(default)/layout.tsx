@@ -3,6 +3,7 @@ import { enterLocale } from '@/features/i18n/request-locale';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
+import { IconSprite } from '@/features/layout/icon-sprite';
 
 /** The default layout: full header with navigation, page, footer with the four brands. */
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -10,6 +11,7 @@ export default async function DefaultLayout({ children, params }: { children: Re
   const { site } = await loadAppData();
   return (
     <>
+      <IconSprite />
       <SiteHeader site={site} locale={locale} />
       <main id="main" className="flex-1">
         {children}
