@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Hashing every cached page per response cost a tenth of the CPU under load; caches in front use their own validators.
   generateEtags: false,
+  // Keep request.url as received, so the proxy's rewrites stay on the server's own origin (see src/proxy.ts).
+  skipProxyUrlNormalize: true,
   transpilePackages: ['@rentacar/domain'],
   typedRoutes: false,
   images: { unoptimized: true },

@@ -15,7 +15,7 @@ export function proxy(request: NextRequest) {
   const { prefix, path } = splitLocalePrefix(pathname);
 
   if (shouldRedirectToTerms(path)) {
-    const target = request.nextUrl.clone();
+    const target = new URL(request.url);
     target.pathname = prefix ? `/${prefix}${TERMS_PATH}` : TERMS_PATH;
     target.search = '';
     return NextResponse.redirect(target, 308);
@@ -28,7 +28,7 @@ export function proxy(request: NextRequest) {
   } else {
     const detected = isLocale(remembered) ? remembered : matchAcceptLanguage(request.headers.get('accept-language'));
     if (detected && detected !== DEFAULT_LOCALE) {
-      const target = request.nextUrl.clone();
+      const target = new URL(request.url);
       target.pathname = localizedPath(detected, path);
       const response = NextResponse.redirect(target, 307);
       rememberLocale(response, detected, remembered, request);
@@ -37,7 +37,10 @@ export function proxy(request: NextRequest) {
     locale = DEFAULT_LOCALE;
   }
 
-  const internal = request.nextUrl.clone();
+  // Built from request.url, which keeps the address the server was reached on (skipProxyUrlNormalize in
+  // next.config.ts): Next's own URL object renames loopback hosts to 'localhost', and a rewrite to another host is
+  // proxied over HTTP instead of served in place.
+  const internal = new URL(request.url);
   internal.pathname = `/${locale}${path === '/' ? '' : path}`;
   if (path === '/flota' || path === '/flota/') {
     const segments = filtersToSegments(filtersFromSearchParams(searchParams));
@@ -52,22 +55,9 @@ export function proxy(request: NextRequest) {
   const response =
     internal.pathname === pathname && internal.search === search
       ? NextResponse.next()
-      : NextResponse.rewrite(boundOrigin(internal));
+      : NextResponse.rewrite(internal);
   rememberLocale(response, locale, remembered, request);
   return response;
-}
-
-/**
- * Next's URL object spells every loopback address `localhost`, while the server compares a rewrite's origin with the
- * address it is bound to (127.0.0.1 here): a mismatch turns the rewrite into an HTTP proxy request to itself. The
- * rewrite therefore carries the bound host (WEB_HOST) when the server listens on a loopback address.
- */
-function boundOrigin(url: URL): URL {
-  const boundHost = process.env.WEB_HOST;
-  if (url.hostname !== 'localhost' || !boundHost || boundHost === 'localhost') return url;
-  const target = new URL(url.toString());
-  target.hostname = boundHost;
-  return target;
 }
 
 function rememberLocale(response: NextResponse, locale: Locale, remembered: string | undefined, request: NextRequest) {
