@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ArrowRight, BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
+import { BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { Link } from '@/features/i18n/localized-link';
+import { SectionHeading } from '@/features/landing/section-heading';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
 import { getPromos } from '@/features/promos/promos-data';
@@ -66,12 +66,7 @@ export default async function LandingPage({ params }: Props) {
 
       {featured.length > 0 ? (
         <section aria-labelledby="featured-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('featuredTitle')}</h2>
-            <Link href="/flota" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
-              {t('featuredLink')} <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
+          <SectionHeading id="featured-title" title={t('featuredTitle')} href="/flota" linkText={t('featuredLink')} />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((car) => (
               <li key={car.id}>
@@ -86,12 +81,7 @@ export default async function LandingPage({ params }: Props) {
 
       {promos.length > 0 ? (
         <section aria-labelledby="promos-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="promos-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('promosTitle')}</h2>
-            <Link href="/promos" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
-              {t('promosLink')} <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
+          <SectionHeading id="promos-title" title={t('promosTitle')} href="/promos" linkText={t('promosLink')} />
           <ul className="grid gap-6 md:grid-cols-3">
             {promos.slice(0, 3).map((promo) => (
               <li key={promo.id}>
@@ -103,12 +93,7 @@ export default async function LandingPage({ params }: Props) {
       ) : null}
 
       <section aria-labelledby="branches-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="branches-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('branchesTitle')}</h2>
-          <Link href="/sucursales" className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
-            {t('branchesLink')} <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </div>
+        <SectionHeading id="branches-title" title={t('branchesTitle')} href="/sucursales" linkText={t('branchesLink')} />
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {branches.map((branch) => (
             <li key={branch.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">

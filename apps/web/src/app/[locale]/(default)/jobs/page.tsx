@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { FORMAT_LOCALE, isLocale } from '@/i18n/routing';
+import { FORMAT_LOCALE } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getJobs } from '@/features/jobs/jobs-data';
-import { pageAlternates } from '@/features/seo/alternates';
+import { PageHeader } from '@/features/layout/page-header';
+import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -13,11 +14,8 @@ const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'internship'] as const;
 type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 const isEmploymentType = (value: string): value is EmploymentType => (EMPLOYMENT_TYPES as readonly string[]).includes(value);
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'jobs' });
-  return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, '/jobs') };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return catalogueMetadata(params, 'jobs', '/jobs');
 }
 
 export default async function JobsPage({ params }: Props) {
@@ -28,10 +26,7 @@ export default async function JobsPage({ params }: Props) {
     new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: 'America/Panama' }).format(new Date(`${value.slice(0, 10)}T12:00:00-05:00`));
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
-        <p className="text-lg text-slate-700">{t('intro')}</p>
-      </header>
+      <PageHeader title={t('title')} intro={t('intro')} />
       {jobs.length === 0 ? (
         <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (

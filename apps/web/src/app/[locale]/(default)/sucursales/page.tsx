@@ -2,18 +2,15 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Clock, MapPin, Phone, Plane } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { isLocale } from '@/i18n/routing';
 import { getBranches } from '@/features/branches/branches-data';
 import { isAllDay, weeklyHours } from '@/features/branches/opening-hours';
-import { pageAlternates } from '@/features/seo/alternates';
+import { PageHeader } from '@/features/layout/page-header';
+import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'branches' });
-  return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, '/sucursales') };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return catalogueMetadata(params, 'branches', '/sucursales');
 }
 
 export default async function BranchesPage({ params }: Props) {
@@ -21,10 +18,7 @@ export default async function BranchesPage({ params }: Props) {
   const [branches, t] = await Promise.all([getBranches(), getTranslations('branches')]);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
-        <p className="text-lg text-slate-700">{t('intro')}</p>
-      </header>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <ul className="grid gap-6 md:grid-cols-2">
         {branches.map((branch) => (
           <li key={branch.id}>

@@ -8,6 +8,7 @@ import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
 import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
 import { Link } from '@/features/i18n/localized-link';
+import { PageHeader } from '@/features/layout/page-header';
 import { pageAlternates } from '@/features/seo/alternates';
 
 type Props = { params: Promise<{ locale: string; filter?: string[] }> };
@@ -45,10 +46,7 @@ export default async function FleetPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
-        <p className="text-lg text-slate-700">{t('intro')}</p>
-      </header>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <FleetFilterBar filters={filters} types={types} makes={makes} />
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-700" role="status" data-testid="fleet-count">

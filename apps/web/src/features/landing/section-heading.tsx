@@ -1,0 +1,16 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from '@/features/i18n/localized-link';
+
+/** A landing-page section's heading with a link to the full page. */
+export function SectionHeading({ id, title, href, linkText }: { id: string; title: string; href: string; linkText: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {title}
+      </h2>
+      <Link href={href} className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
+        {linkText} <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
+  );
+}
