@@ -1,18 +1,16 @@
 import { getTranslations } from 'next-intl/server';
 import { SpriteIcon } from '@/features/layout/icon-sprite';
 import { formatMoney } from '@rentacar/domain/money';
+import { isCarType } from '@rentacar/domain/fleet';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from './fleet-data';
 import { AvailabilityBadge } from './availability-badge';
 
-const KNOWN_TYPES = ['sedan', 'hatchback', 'suv', 'pickup', 'minivan', 'van', 'coupe'] as const;
-type KnownType = (typeof KNOWN_TYPES)[number];
-const isKnownType = (type: string): type is KnownType => (KNOWN_TYPES as readonly string[]).includes(type);
 
 /** One car of the fleet: illustration, daily and prepaid prices, minimum days, features and availability. */
 export async function CarCard({ car, locale, headingLevel = 'h2', eager = false }: { car: Car; locale: Locale; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
   const t = await getTranslations('fleet');
-  const typeLabel = isKnownType(car.type) ? t(`types.${car.type}`) : car.type;
+  const typeLabel = isCarType(car.type) ? t(`types.${car.type}`) : car.type;
   const Heading = headingLevel;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="car-card" data-car-id={car.id}>

@@ -2,18 +2,17 @@ import 'server-only';
 import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { brandPriceField, type Brand } from '@rentacar/domain/brands';
-import { minimumDays, prepaidDailyRate } from '@rentacar/domain/fleet';
+import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, type AvailabilityStatus } from '@rentacar/domain/fleet';
 import { assetUrl, contentRequest } from '@/features/content/content-client';
 import { cachedContentRead } from '@/features/content/content-cache';
 import { fileField } from '@/features/content/translations';
 import type { SiteConfig } from '@/features/content/site-config';
 
-export const AVAILABILITY = ['available', 'lowAvailability', 'unavailable', 'promo'] as const;
-export type Availability = (typeof AVAILABILITY)[number];
+export type Availability = AvailabilityStatus;
 
 const carSchema = z.object({
   id: z.union([z.number(), z.string()]),
-  status: z.enum(AVAILABILITY).catch('available'),
+  status: z.enum(AVAILABILITY_STATUSES).catch('available'),
   featured: z.boolean().nullish(),
   marca: z.string(),
   modelo: z.string(),

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 
 /** Splits `/en/flota` into the locale prefix (if any) and the path without it. */
 export function splitLocalePrefix(pathname: string): { prefix: Locale | undefined; path: string } {
@@ -36,4 +36,3 @@ export function localizedPath(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? clean || '/' : `/${locale}${clean}`;
 }
 
-export { LOCALES };

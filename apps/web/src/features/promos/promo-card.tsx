@@ -1,11 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Tag } from 'lucide-react';
-import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
+import { formatContentDate } from '@/features/i18n/format-date';
 import type { Promo } from './promos-data';
-
-function formatDate(value: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: 'America/Panama' }).format(new Date(`${value.slice(0, 10)}T12:00:00-05:00`));
-}
 
 export async function PromoCard({ promo, locale, headingLevel = 'h2', withTerms = false }: { promo: Promo; locale: Locale; headingLevel?: 'h2' | 'h3'; withTerms?: boolean }) {
   const t = await getTranslations('promos');
@@ -27,7 +24,7 @@ export async function PromoCard({ promo, locale, headingLevel = 'h2', withTerms 
               {t('code', { code: promo.couponCode })}
             </p>
           ) : null}
-          {promo.validUntil ? <p>{t('validUntil', { date: formatDate(promo.validUntil, locale) })}</p> : null}
+          {promo.validUntil ? <p>{t('validUntil', { date: formatContentDate(promo.validUntil, locale) })}</p> : null}
         </div>
         {withTerms && text.terms ? (
           <details className="text-sm text-slate-700">

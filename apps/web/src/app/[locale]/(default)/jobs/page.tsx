@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { FORMAT_LOCALE } from '@/i18n/routing';
+import { formatContentDate } from '@/features/i18n/format-date';
 import { loadAppData } from '@/features/content/app-data';
 import { getJobs } from '@/features/jobs/jobs-data';
 import { PageHeader } from '@/features/layout/page-header';
@@ -22,8 +22,6 @@ export default async function JobsPage({ params }: Props) {
   const locale = await enterLocale(params);
   const { site } = await loadAppData();
   const [jobs, t] = await Promise.all([getJobs(), getTranslations('jobs')]);
-  const formatDate = (value: string) =>
-    new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: 'America/Panama' }).format(new Date(`${value.slice(0, 10)}T12:00:00-05:00`));
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <PageHeader title={t('title')} intro={t('intro')} />
@@ -45,8 +43,8 @@ export default async function JobsPage({ params }: Props) {
                       <Briefcase aria-hidden="true" className="size-4" />
                       {isEmploymentType(job.employmentType) ? t(`employmentType.${job.employmentType}`) : job.employmentType}
                     </span>
-                    {job.postedOn ? <span>{t('postedOn', { date: formatDate(job.postedOn) })}</span> : null}
-                    {job.closingOn ? <span>{t('closingOn', { date: formatDate(job.closingOn) })}</span> : null}
+                    {job.postedOn ? <span>{t('postedOn', { date: formatContentDate(job.postedOn, locale) })}</span> : null}
+                    {job.closingOn ? <span>{t('closingOn', { date: formatContentDate(job.closingOn, locale) })}</span> : null}
                   </p>
                   {text.summary ? <p className="text-slate-800">{text.summary}</p> : null}
                   {text.description ? <div className="prose-content" dangerouslySetInnerHTML={{ __html: text.description }} /> : null}

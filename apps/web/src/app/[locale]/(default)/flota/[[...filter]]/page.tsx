@@ -7,6 +7,7 @@ import { loadAppData } from '@/features/content/app-data';
 import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
 import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { isCarType } from '@rentacar/domain/fleet';
 import { Link } from '@/features/i18n/localized-link';
 import { PageHeader } from '@/features/layout/page-header';
 import { pageAlternates } from '@/features/seo/alternates';
@@ -37,7 +38,7 @@ export default async function FleetPage({ params }: Props) {
 
   const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({
     value: type,
-    label: t.has(`types.${type}`) ? t(`types.${type}` as 'types.sedan') : type,
+    label: isCarType(type) ? t(`types.${type}`) : type,
   }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
   const cars = fleet.cars.filter(
