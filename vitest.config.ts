@@ -7,18 +7,20 @@ const emptyModule = fileURLToPath(new URL('./apps/web/test/empty-module.ts', imp
 const webAliases = { '@': webSrc, 'server-only': emptyModule };
 
 /**
- * Test projects. `domain` and `web` need nothing running; `content` and `web-integration` talk to a real content
- * service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL.
+ * Test projects. `domain`, `web` and `scripts` need nothing running; `content` and `web-integration` talk to a real
+ * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
+ * processes of its own from the harness's build (WEB_DIST_DIR).
  */
 export default defineConfig({
   test: {
+    // `.only` left in a test fails the run under CI instead of silently skipping the rest.
+    allowOnly: !process.env.CI,
     projects: [
       {
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias: webAliases },
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -36,6 +38,21 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           testTimeout: 20_000,
         },
+      },
+      {
+        resolve: { alias: webAliases },
+        test: {
+          name: 'web-process',
+          include: ['apps/web/test/process/**/*.test.ts'],
+          environment: 'node',
+          // One storefront process at a time: each takes a core while it renders its first pages.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: { name: 'scripts', include: ['scripts/**/*.test.{ts,mjs}'], environment: 'node', testTimeout: 30_000 },
       },
       {
         test: { name: 'content', include: ['services/content/tests/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },

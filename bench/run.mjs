@@ -12,7 +12,7 @@ import { buildWeb, clearWebContentCache, startWeb } from '../scripts/lib/web-ser
 import { startContentService } from '../scripts/lib/content-service.mjs';
 import { DIST_DIR, HOST, LIGHTHOUSE_PAGES, PAGES, PORTS, TARGETS, readOptions, usage } from './lib/options.mjs';
 import { benchEnv } from './lib/stack.mjs';
-import { startCountingProxy } from './lib/counting-proxy.mjs';
+import { startCountingProxy } from '../scripts/lib/counting-proxy.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { httpGet, httpPostJson } from './lib/http-get.mjs';
 import { measurePage } from './lib/load.mjs';

@@ -10,10 +10,14 @@
 // `npm test` at the root (scripts/test.mjs) runs the same project against the stack it starts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, loadContentEnv, startContentService } from './lib/content-service.mjs';
+import { freePort } from './lib/processes.mjs';
+import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
+
+// Vitest and its reporters need Node 22 (on Node 20 a failing test crashes the reporter and hides which one failed).
+await ensureProjectNode();
 
 const log = (line) => console.log(`[content-test] ${line.replace(/^content: /, '')}`);
 const vitest = join(ROOT, 'node_modules', '.bin', 'vitest');
@@ -21,15 +25,6 @@ if (!existsSync(vitest)) {
   console.error('[content-test] node_modules/.bin/vitest is missing: run `npm install` at the repository root');
   process.exit(1);
 }
-
-const freePort = () => new Promise((resolve, reject) => {
-  const server = createServer();
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
-  });
-});
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
@@ -49,14 +44,23 @@ const env = {
 };
 
 let service;
+let tests;
 let code = 1;
+const stop = async (signal) => {
+  tests?.kill('SIGTERM');
+  await service?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));
 try {
   service = await startContentService({ env, log });
   code = await new Promise((resolve) => {
-    const child = spawn(vitest, ['run', '--project', 'content', ...process.argv.slice(2)], {
+    tests = spawn(vitest, ['run', '--project', 'content', ...process.argv.slice(2)], {
       cwd: ROOT,
       stdio: 'inherit',
-      env: {
+      env: projectNodeEnv({
         ...process.env,
         CONTENT_URL: service.url,
         ADMIN_EMAIL: env.ADMIN_EMAIL,
@@ -64,9 +68,9 @@ try {
         DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
         REVALIDATE_SECRET: env.REVALIDATE_SECRET,
         STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
-      },
+      }),
     });
-    child.once('exit', (exitCode) => resolve(exitCode ?? 1));
+    tests.once('exit', (exitCode) => resolve(exitCode ?? 1));
   });
 } catch (error) {
   console.error(`[content-test] ${error instanceof Error ? error.message : error}`);

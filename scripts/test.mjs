@@ -1,22 +1,36 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit tests first (nothing running), then the real stack on its own ports and a fresh
-// temporary database — content service, storefront built into .next-test — for the content-service tests, the
-// storefront's integration tests and the browser tests. Everything started here is stopped here.
+// `npm test`: every check and test, on the project's Node 22. Static checks and unit tests first (nothing running),
+// then the real stack on its own free ports with a fresh temporary database (content service, storefront built into
+// apps/web/.next-test) for the content-service, integration and browser tests, then the storefront's process tests
+// (which start storefronts of their own from the same build).
+//
+// Every suite runs whatever happened before it. A suite that could not run, crashed, or exited non-zero without
+// reporting a failed test counts as failed in the closing line `N passed, N failed`. Ctrl-C or SIGTERM stops every
+// server started here and removes the temporary folders.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { freePort } from './lib/processes.mjs';
+import { checkResult, notRunResult, playwrightResult, summarise, vitestResult } from './lib/test-results.mjs';
+
+await ensureProjectNode();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`[test] ${line}`);
 const bin = (name) => join(root, 'node_modules/.bin', name);
+const WEB_DIST_DIR = '.next-test';
 const resultsDir = mkdtempSync(join(tmpdir(), 'rentacar-test-results-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'rentacar-test-data-'));
+// Test files that start processes of their own (apps/web/test/process) note their PIDs here, so an interrupted run
+// still stops them.
+const processDir = join(resultsDir, 'processes');
+mkdirSync(processDir);
 
 // Free ports picked at start, so a running `npm start` (or anything else) never collides with the tests.
 const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? String(await freePort());
@@ -43,85 +57,172 @@ const env = {
   STOREFRONT_REVALIDATE_URL: `${webUrl}/api/revalidate`,
 };
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+// What the test suites are told about the stack.
+const suiteEnv = {
+  CONTENT_URL: contentUrl,
+  WEB_URL: webUrl,
+  WEB_DIST_DIR,
+  ADMIN_EMAIL: env.ADMIN_EMAIL,
+  ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+  SECRET: env.SECRET,
+  DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
+  REVALIDATE_SECRET: env.REVALIDATE_SECRET,
+  STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
+  DIRECTUS_URL: contentUrl,
+  DIRECTUS_PUBLIC_URL: contentUrl,
+  SITE_URL: webUrl,
+  BRAND: 'firefly',
+  TEST_PROCESS_DIR: processDir,
+};
+
+const results = [];
 const running = [];
+const starting = new Set();
+let currentChild;
+let aborted = false;
+
+class Aborted extends Error {}
 
 function run(command, args, extraEnv = {}) {
+  if (aborted) throw new Aborted();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: projectNodeEnv({ ...process.env, ...extraEnv }) });
+    currentChild = child;
+    child.once('error', (error) => {
+      console.error(`[test] could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      currentChild = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0);
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+async function check(name, script) {
+  log(`${name} (npm run ${script})`);
+  results.push(checkResult(name, await run('npm', ['run', '--silent', script])));
 }
 
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-  totals.failed += stats.unexpected ?? 0;
-  totals.skipped += stats.skipped ?? 0;
-}
-
-async function vitest(projects, name, extraEnv = {}) {
+async function vitest(name, projects, extraEnv = {}) {
+  log(`${name} (Vitest: ${projects.join(', ')})`);
   const output = join(resultsDir, `${name}.json`);
   const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
-  const code = await run(bin('vitest'), args, extraEnv);
-  countVitest(output);
-  return code;
+  results.push(vitestResult(name, output, await run(bin('vitest'), args, extraEnv)));
 }
 
-let exitCode = 0;
-try {
-  log('unit tests (domain, web)');
-  exitCode ||= await vitest(['domain', 'web'], 'unit');
-
-  log('starting the stack for integration and browser tests');
-  buildWeb({ root, env, distDir: '.next-test', log });
-  clearWebContentCache({ root, distDir: '.next-test' });
-  const content = await startContentService({ env, log });
-  running.push(content);
-  const web = await startWeb({ root, env, distDir: '.next-test', log, quiet: true });
-  running.push(web);
-
-  const serviceEnv = {
-    CONTENT_URL: contentUrl,
-    WEB_URL: webUrl,
-    ADMIN_EMAIL: env.ADMIN_EMAIL,
-    ADMIN_PASSWORD: env.ADMIN_PASSWORD,
-    DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
-    REVALIDATE_SECRET: env.REVALIDATE_SECRET,
-    DIRECTUS_URL: contentUrl,
-    DIRECTUS_PUBLIC_URL: contentUrl,
-    SITE_URL: webUrl,
-    BRAND: 'firefly',
-  };
-  log('content-service and storefront integration tests');
-  exitCode ||= await vitest(['content', 'web-integration'], 'integration', serviceEnv);
-
-  log('browser tests (Playwright, Debian Chromium)');
-  const playwrightReport = join(resultsDir, 'e2e.json');
-  const e2eCode = await run(bin('playwright'), ['test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-    ...serviceEnv,
-    E2E_BASE_URL: webUrl,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+async function playwright(name, extraEnv) {
+  log(`${name} (Playwright, Debian Chromium)`);
+  const output = join(resultsDir, `${name}.json`);
+  const code = await run(bin('playwright'), ['test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+    ...extraEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
-  countPlaywright(playwrightReport);
-  exitCode ||= e2eCode;
-} catch (error) {
-  console.error(`[test] ${error instanceof Error ? error.stack ?? error.message : error}`);
-  exitCode = 1;
-} finally {
-  for (const service of running.reverse()) await service.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+  results.push(playwrightResult(name, output, code));
 }
 
-console.log('');
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(exitCode || (totals.failed > 0 ? 1 : 0));
+/** Starts a service so that an abort in the middle of its start still stops it. */
+async function startService(start) {
+  if (aborted) throw new Aborted();
+  const pending = start();
+  starting.add(pending);
+  try {
+    const service = await pending;
+    running.push(service);
+    return service;
+  } finally {
+    starting.delete(pending);
+  }
+}
+
+/** Stops what tests started and could not stop themselves (their run was interrupted): each is a process group. */
+function stopTestProcesses() {
+  for (const pid of readdirSync(processDir).map(Number)) {
+    for (const target of [-pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+async function stopEverything() {
+  await Promise.allSettled([...starting]);
+  for (const service of running.splice(0).reverse()) await service.stop().catch(() => {});
+  stopTestProcesses();
+  const webDir = join(root, 'apps/web');
+  for (const entry of readdirSync(webDir)) if (entry.startsWith('.next-process-')) rmSync(join(webDir, entry), { recursive: true, force: true });
+  for (const dir of [dataDir, resultsDir]) rmSync(dir, { recursive: true, force: true });
+}
+
+function onSignal(signal) {
+  if (aborted) return;
+  aborted = true;
+  console.log(`\n[test] ${signal}: stopping every server the tests started ...`);
+  const runner = currentChild;
+  const runnerExited = runner ? new Promise((done) => runner.once('exit', done)) : Promise.resolve();
+  runner?.kill('SIGTERM');
+  Promise.race([runnerExited, new Promise((done) => setTimeout(done, 5000))])
+    .then(() => stopEverything())
+    .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+
+/** Runs one step; a failure is reported and returned as its reason, so the steps after it still run. */
+async function step(what, action) {
+  try {
+    await action();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Aborted) throw error;
+    const reason = `${what} failed: ${error instanceof Error ? error.message : error}`;
+    console.error(`[test] ${reason}`);
+    return reason;
+  }
+}
+
+try {
+  await check('lint', 'lint');
+  await check('typecheck', 'typecheck');
+  await vitest('unit', ['domain', 'web', 'scripts']);
+
+  log('building the storefront and starting the stack');
+  const buildProblem = await step('the storefront build', async () => {
+    await buildWeb({ root, env, distDir: WEB_DIST_DIR, log });
+    clearWebContentCache({ root, distDir: WEB_DIST_DIR });
+  });
+  const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
+    await startService(() => startContentService({ env, log }));
+    await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
+  }));
+
+  if (stackProblem) results.push(notRunResult('integration', stackProblem), notRunResult('browser', stackProblem));
+  else {
+    await vitest('integration', ['content', 'web-integration'], suiteEnv);
+    await playwright('browser', { ...suiteEnv, E2E_BASE_URL: webUrl });
+  }
+
+  // The process tests start storefronts of their own from the build; they need the build and the content service.
+  if (stackProblem) results.push(notRunResult('process', stackProblem));
+  else await vitest('process', ['web-process'], suiteEnv);
+} catch (error) {
+  if (!(error instanceof Aborted)) {
+    console.error(`[test] ${error instanceof Error ? error.stack ?? error.message : error}`);
+    results.push(notRunResult('harness', 'the test harness itself failed'));
+  }
+} finally {
+  if (!aborted) await stopEverything();
+}
+
+if (!aborted) {
+  const { totals, lines, closing } = summarise(results);
+  console.log('');
+  console.log('[test] suites:');
+  for (const line of lines) console.log(line);
+  console.log('');
+  console.log(closing);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}

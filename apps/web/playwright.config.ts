@@ -6,6 +6,8 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
+  // A `test.only` left behind must fail CI, not quietly skip every other test.
+  forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: 0,
   timeout: 30_000,

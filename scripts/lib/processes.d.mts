@@ -1,0 +1,10 @@
+// Types of scripts/lib/processes.mjs (for TypeScript callers such as the storefront's process tests).
+import type { ChildProcess } from 'node:child_process';
+
+export function assertPortFree(host: string, port: number, what: string): Promise<void>;
+export function waitForHttp(
+  url: string,
+  options?: { timeoutMs?: number; accept?: (response: Response) => boolean; child?: ChildProcess },
+): Promise<void>;
+export function stopProcess(child: ChildProcess, options?: { graceMs?: number }): Promise<void>;
+export function freePort(): Promise<number>;
