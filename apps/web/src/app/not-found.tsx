@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import './globals.css';
 import es from '../../messages/es.json';
 
@@ -8,9 +9,9 @@ export default function GlobalNotFound() {
       <body className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center font-sans">
         <h1 className="text-3xl font-bold">{es.error.heading}</h1>
         <p>{es.error.text}</p>
-        <a href="/" className="btn-primary">
+        <Link href="/" className="btn-primary">
           {es.error.backHome}
-        </a>
+        </Link>
       </body>
     </html>
   );

@@ -48,8 +48,9 @@ describe('brands', () => {
   it.each<[string | undefined, Brand | RegExp]>([
     ['hertz', 'hertz'],
     [' dollar ', 'dollar'],
-    [undefined, /^No brand specified: set the BRAND environment variable to one of: firefly, hertz, thrifty, dollar/],
-    ['', /^No brand specified/],
+    [undefined, /^No brand specified on next config: set the BRAND environment variable to one of: firefly, hertz, thrifty, dollar\.$/],
+    ['', /^No brand specified on next config: /],
+    ['  ', /^No brand specified on next config: /],
     ['avis', /^Unknown brand "avis" in BRAND: use one of: firefly, hertz, thrifty, dollar/],
   ])('brandFromEnv(%j)', (value, expected) => {
     if (expected instanceof RegExp) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PANAMA_TIME_ZONE,
   addDaysToLocalDate,
+  daySlots,
   formatPanamaDate,
   formatPanamaDateTime,
   formatPanamaTime,
@@ -9,6 +10,7 @@ import {
   isBookableSlot,
   isOnSlot,
   isOpenAt,
+  isRoundTheClock,
   isSameDayNoticeOk,
   isSamePanamaDay,
   nowInPanama,
@@ -22,6 +24,7 @@ import {
   startOfPanamaDay,
   timeSlots,
   weekdayOfLocalDate,
+  weeklyHours,
   type OpeningHours,
 } from './index';
 import { PROCESS_TIME_ZONES, withProcessTimeZone } from './process-time-zone.testing';
@@ -202,6 +205,39 @@ describe('opening hours and slots', () => {
     expect(isOnSlot(value)).toBe(onSlot);
     expect(isOpenAt(hours, value)).toBe(open);
     expect(isBookableSlot(hours, value)).toBe(bookable);
+  });
+
+  it('offers every half hour of the day before a branch is chosen', () => {
+    const slots = daySlots();
+    expect(slots).toHaveLength(48);
+    expect(slots.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
+    expect(slots.at(-1)).toBe('23:30');
+    expect(daySlots(60)).toHaveLength(24);
+  });
+
+  it('lists the week Monday first, each day with its ranges by opening time, closed days empty', () => {
+    const week = weeklyHours([
+      { days: [1, 2, 3, 4, 5], open: '14:00', close: '19:00' },
+      { days: [1, 2, 3, 4, 5], open: '07:00', close: '12:00' },
+      { days: [6], open: '08:00', close: '16:00' },
+    ]);
+    expect(week.map((entry) => entry.day)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(week[0]?.ranges).toEqual([
+      { open: '07:00', close: '12:00' },
+      { open: '14:00', close: '19:00' },
+    ]);
+    expect(week[5]?.ranges).toEqual([{ open: '08:00', close: '16:00' }]);
+    expect(week[6]?.ranges).toEqual([]);
+  });
+
+  it.each<[string, string, boolean]>([
+    ['00:00', '24:00', true],
+    ['06:00', '06:00', true],
+    ['06:00', '24:00', false],
+    ['00:00', '23:30', false],
+    ['bad', '24:00', false],
+  ])('%s to %s is round the clock: %s', (open, close, expected) => {
+    expect(isRoundTheClock({ open, close })).toBe(expected);
   });
 
   it.each<[unknown, boolean]>([

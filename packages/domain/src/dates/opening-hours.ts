@@ -96,6 +96,46 @@ export function timeSlots(hours: OpeningHours, date: LocalDate, stepMinutes: num
   return [...slots].sort((a, b) => a - b).map(formatLocalTime);
 }
 
+/** Every `HH:mm` slot of a whole day on the grid (`00:00` to `23:30` for 30 minutes): the choices before a branch is known. */
+export function daySlots(stepMinutes: number = SLOT_MINUTES): LocalTime[] {
+  const slots: LocalTime[] = [];
+  for (let minute = 0; minute < DAY_MINUTES; minute += stepMinutes) {
+    slots.push(formatLocalTime(minute));
+  }
+  return slots;
+}
+
+/**
+ * Whether a rule keeps the branch open the whole day: `00:00` to `24:00` (the content model's 24 hours), or equal
+ * bounds, which `openIntervals` reads as round the clock.
+ */
+export function isRoundTheClock(rule: Pick<OpeningHoursRule, 'open' | 'close'>): boolean {
+  const open = parseLocalTime(rule.open);
+  const close = parseLocalTime(rule.close, true);
+  return open !== null && close !== null && (close === open || close - open === DAY_MINUTES);
+}
+
+export interface DayHours {
+  /** 0 = Sunday. */
+  day: number;
+  /** The day's rules as configured, by opening time; none = closed. */
+  ranges: Array<Pick<OpeningHoursRule, 'open' | 'close'>>;
+}
+
+/** Monday first, as a week is shown in Panama. */
+const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0];
+
+/** The branch's hours as a week to show: one entry per weekday, Monday first, with that day's ranges. */
+export function weeklyHours(hours: OpeningHours): DayHours[] {
+  return WEEK_FROM_MONDAY.map((day) => ({
+    day,
+    ranges: hours
+      .filter((rule) => rule.days.includes(day))
+      .map(({ open, close }) => ({ open, close }))
+      .sort((a, b) => (parseLocalTime(a.open) ?? 0) - (parseLocalTime(b.open) ?? 0)),
+  }));
+}
+
 /** Whether a `YYYY-MM-DDTHH:mm` falls on the slot grid (minutes a multiple of `stepMinutes`). */
 export function isOnSlot(value: LocalDateTime, stepMinutes: number = SLOT_MINUTES): boolean {
   const split = splitLocalDateTime(value);

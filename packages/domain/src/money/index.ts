@@ -133,6 +133,24 @@ export function percentOf(cents: Cents, percent: number): Cents {
   return Number(divideRounded(BigInt(cents) * numerator, 100n * scale));
 }
 
+/** Directus returns decimal fields as strings ("12.00"), so percentages are accepted in either form. */
+export type PercentValue = number | string;
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A percentage between 0 and 100 given as a number or a decimal string ("12.00", " 7 "); null when absent, blank,
+ * malformed ("12%", "1e2") or outside 0–100.
+ */
+export function parsePercent(value: PercentValue | null | undefined): number | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  const text = typeof value === 'string' ? value.trim() : '';
+  const percent = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+  return Number.isFinite(percent) && percent >= 0 && percent <= 100 ? percent : null;
+}
+
 /** Multiplies cents by a whole count (days, quantity); exact, so no rounding is involved. */
 export function multiplyCents(cents: Cents, count: number): Cents {
   assertCents(cents);

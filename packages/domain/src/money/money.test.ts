@@ -8,6 +8,7 @@ import {
   isCents,
   multiplyCents,
   parseMoney,
+  parsePercent,
   percentOf,
   sumCents,
   type MoneyLocale,
@@ -99,6 +100,27 @@ describe('parseMoney', () => {
     ['99999999999999999', null],
   ])('parseMoney(%j) = %s', (input, expected) => {
     expect(parseMoney(input)).toBe(expected);
+  });
+});
+
+describe('parsePercent', () => {
+  it.each<[number | string | null | undefined, number | null]>([
+    [12, 12],
+    ['12.00', 12],
+    [' 7 ', 7],
+    ['0', 0],
+    [100, 100],
+    ['33.33', 33.33],
+    [null, null],
+    [undefined, null],
+    ['', null],
+    ['12%', null],
+    ['1e2', null],
+    ['-1', null],
+    [100.5, null],
+    [Number.NaN, null],
+  ])('parsePercent(%j) = %s', (input, expected) => {
+    expect(parsePercent(input)).toBe(expected);
   });
 });
 

@@ -1,7 +1,7 @@
 import { carPriceFor, prepaidDailyRate, usesSedanCoverageRate, type CarPrices, type CarType } from '../fleet';
 import { couponDiscountAmount, type CouponDiscount } from '../coupons';
 import { parsePanamaDateTime, type LocalDateTime } from '../dates';
-import { assertNonNegativeCents, multiplyCents, percentOf, sumCents, type Cents } from '../money';
+import { assertNonNegativeCents, multiplyCents, parsePercent, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { rentalDays } from '../rental-days';
 import type { Brand } from '../brands';
 
@@ -15,8 +15,6 @@ export const DEFAULT_ERA_DAILY_RATE: Cents = 399;
 export const DEFAULT_TAX_RATE_PERCENT = 7;
 
 export type BranchId = string | number;
-/** Directus returns decimal fields as strings ("12.00"), so percentages are accepted in either form. */
-export type PercentValue = number | string;
 
 export interface QuoteCar extends CarPrices {
   tipo: CarType;
@@ -107,16 +105,16 @@ export class QuoteError extends Error {
   }
 }
 
-const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
-
-/** A percentage given as a number or a decimal string; throws a QuoteError for anything else or outside 0–100. */
+/**
+ * A percentage given as a number or a decimal string (see `parsePercent`), `fallback` when absent or blank; throws a
+ * QuoteError for anything else, so a quote is never priced with a misread rate.
+ */
 export function toPercent(value: PercentValue | null | undefined, fallback: number, label: string): number {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
     return fallback;
   }
-  const text = typeof value === 'string' ? value.trim() : '';
-  const percent = typeof value === 'number' ? value : DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) {
+  const percent = parsePercent(value);
+  if (percent === null) {
     throw new QuoteError('invalid_amount', `${label} must be a percentage between 0 and 100, got ${String(value)}`);
   }
   return percent;

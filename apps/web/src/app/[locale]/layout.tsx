@@ -50,7 +50,6 @@ export default async function LocaleLayout({ children, params }: Props) {
   const brandStyle = {
     '--brand-primary': site.colors.primary,
     '--brand-secondary': site.colors.secondary,
-    '--brand-accent': site.colors.accent,
   } as CSSProperties;
   return (
     // Brand colours sit on <html> so the theme variables (resolved at :root) pick them up.
@@ -58,7 +57,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       <body className="flex min-h-screen flex-col font-sans">
         <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: locale === 'en' ? '/en' : '/', errorTexts }}>
             <LoadingBar color={site.colors.primary}>
-              <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[1100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
+              <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-modal focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
                 {nav('skipToContent')}
               </a>
               {children}

@@ -1,11 +1,11 @@
 import 'server-only';
 import { readItems } from '@directus/sdk';
 import { z } from 'zod';
+import { parseOpeningHours, type OpeningHours } from '@rentacar/domain/dates';
+import { parsePercent } from '@rentacar/domain/money';
 import { contentRequest } from '@/features/content/content-client';
 import { cachedContentRead } from '@/features/content/content-cache';
 import { localize, optionalText, translationRow, type Localized } from '@/features/content/translations';
-
-const hoursSchema = z.array(z.object({ days: z.array(z.number().int().min(0).max(6)), open: z.string(), close: z.string() }));
 
 const branchSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -20,11 +20,10 @@ const branchSchema = z.object({
   longitude: z.union([z.number(), z.string()]).nullish(),
   is_airport: z.boolean().nullish(),
   airport_fee_percent: z.union([z.number(), z.string()]).nullish(),
-  opening_hours: hoursSchema.nullish().catch([]),
+  // Malformed hours show the branch as closed rather than failing the page.
+  opening_hours: z.unknown().transform((value) => parseOpeningHours(value) ?? []),
   translations: z.array(translationRow({ directions: optionalText })).nullish(),
 });
-
-export type OpeningHours = z.infer<typeof hoursSchema>;
 
 export type Branch = {
   id: string;
@@ -68,8 +67,8 @@ async function fetchBranches(): Promise<Branch[]> {
       latitude: toNumber(raw.latitude),
       longitude: toNumber(raw.longitude),
       isAirport: raw.is_airport ?? false,
-      airportFeePercent: toNumber(raw.airport_fee_percent) ?? 0,
-      openingHours: raw.opening_hours ?? [],
+      airportFeePercent: parsePercent(raw.airport_fee_percent) ?? 0,
+      openingHours: raw.opening_hours,
       directions: localize(raw.translations, (translation) => translation.directions, ''),
     };
   });

@@ -2,6 +2,11 @@ import 'server-only';
 import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import type { Brand } from '@rentacar/domain/brands';
+import { DEFAULT_SAME_DAY_NOTICE_HOURS } from '@rentacar/domain/dates';
+import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
+import { parsePercent } from '@rentacar/domain/money';
+import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT } from '@rentacar/domain/quote';
+import { DEFAULT_MINIMUM_RENTER_AGE } from '@rentacar/domain/validation';
 import { assetUrl, contentRequest } from './content-client';
 import { cachedContentRead } from './content-cache';
 import { fileField, localize, optionalText, translationRow, type Localized } from './translations';
@@ -30,7 +35,6 @@ const siteConfigSchema = z.object({
   brand_logo_inverse: fileField,
   primary_color: z.string().nullish(),
   secondary_color: z.string().nullish(),
-  accent_color: z.string().nullish(),
   reservation_min_days: z.number().int().positive().nullish(),
   reservation_background_color: z.string().nullish(),
   payment_gateway: z.string().nullish(),
@@ -72,7 +76,7 @@ export type SiteConfig = {
   siteName: string;
   logoUrl: string | undefined;
   logoInverseUrl: string | undefined;
-  colors: { primary: string; secondary: string; accent: string };
+  colors: { primary: string; secondary: string };
   reservationMinDays: number;
   reservationBackgroundColor: string;
   paymentGateway: string;
@@ -116,9 +120,8 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
     colors: {
       primary: raw.primary_color ?? '#1d4ed8',
       secondary: raw.secondary_color ?? '#0f172a',
-      accent: raw.accent_color ?? '#f59e0b',
     },
-    reservationMinDays: raw.reservation_min_days ?? 1,
+    reservationMinDays: raw.reservation_min_days ?? DEFAULT_MINIMUM_DAYS,
     reservationBackgroundColor: raw.reservation_background_color ?? '#ffffff',
     paymentGateway: raw.payment_gateway ?? 'metrobank',
     disableReservationsUntil: raw.disable_reservations_until ?? undefined,
@@ -129,10 +132,10 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       whatsapp: raw.assistance_whatsapp ?? undefined,
       email: raw.assistance_email ?? undefined,
     },
-    eraDailyRate: raw.era_daily_rate ?? 399,
-    taxRatePercent: raw.tax_rate_percent == null ? 7 : Number(raw.tax_rate_percent),
-    sameDayNoticeHours: raw.same_day_notice_hours ?? 2,
-    minimumRenterAge: raw.minimum_renter_age ?? 21,
+    eraDailyRate: raw.era_daily_rate ?? DEFAULT_ERA_DAILY_RATE,
+    taxRatePercent: parsePercent(raw.tax_rate_percent) ?? DEFAULT_TAX_RATE_PERCENT,
+    sameDayNoticeHours: raw.same_day_notice_hours ?? DEFAULT_SAME_DAY_NOTICE_HOURS,
+    minimumRenterAge: raw.minimum_renter_age ?? DEFAULT_MINIMUM_RENTER_AGE,
     allowedClasses: (raw.cars ?? []).flatMap((car) => (car.clasificacion ? [car.clasificacion] : [])),
     ctas,
     text: localize(

@@ -2,7 +2,8 @@ import 'server-only';
 import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { brandPriceField, type Brand } from '@rentacar/domain/brands';
-import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, type AvailabilityStatus } from '@rentacar/domain/fleet';
+import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, pricedCars, type AvailabilityStatus } from '@rentacar/domain/fleet';
+import { parsePercent, type Cents } from '@rentacar/domain/money';
 import { assetUrl, contentRequest } from '@/features/content/content-client';
 import { cachedContentRead } from '@/features/content/content-cache';
 import { fileField } from '@/features/content/translations';
@@ -57,10 +58,9 @@ export type Car = {
   imageUrl: string | undefined;
 };
 
-function reshapeCar(raw: z.infer<typeof carSchema>, brand: Brand, siteMinDays: number): Car | undefined {
-  const dailyRate = raw[brandPriceField(brand)];
-  if (dailyRate == null) return undefined;
-  const discountPercent = raw.discount ? Number(raw.discount.percentage) : 0;
+function reshapeCar(raw: z.infer<typeof carSchema>, dailyRate: Cents, siteMinDays: number): Car {
+  // A discount outside 0–100 is a content slip: the car is shown at its plain rate rather than hiding the fleet.
+  const discountPercent = parsePercent(raw.discount?.percentage) ?? 0;
   return {
     id: String(raw.id),
     make: raw.marca,
@@ -97,17 +97,16 @@ async function fetchFleet(brand: Brand, allowedClasses: string[], siteMinDays: n
     console.error('Error retrieving cars', error);
     throw error;
   }
-  return rows
-    .flatMap((row) => {
-      const parsed = carSchema.safeParse(row);
-      if (!parsed.success) {
-        console.error('[fleet] skipped a malformed car', parsed.error.issues);
-        return [];
-      }
-      const car = reshapeCar(parsed.data, brand, siteMinDays);
-      return car ? [car] : [];
-    })
-    .sort((a, b) => a.dailyRate - b.dailyRate);
+  const cars = rows.flatMap((row) => {
+    const parsed = carSchema.safeParse(row);
+    if (!parsed.success) {
+      console.error('[fleet] skipped a malformed car', parsed.error.issues);
+      return [];
+    }
+    return [parsed.data];
+  });
+  // The brand's priced cars only, cheapest first.
+  return pricedCars(cars, brand).map(({ car, dailyRate }) => reshapeCar(car, dailyRate, siteMinDays));
 }
 
 const cachedFleet = cachedContentRead(fetchFleet, 'fleet', ['flota', 'prepaid_discounts', 'directus_files']);
@@ -115,7 +114,7 @@ const cachedFleet = cachedContentRead(fetchFleet, 'fleet', ['flota', 'prepaid_di
 export type FleetResult = { cars: Car[]; failed: boolean };
 
 /** The brand's fleet, sorted by price; a failure is logged ('Error getting cars') and reported, not thrown. */
-export async function getFleet(site: SiteConfig): Promise<FleetResult> {
+export async function getFleet(site: Pick<SiteConfig, 'brand' | 'allowedClasses' | 'reservationMinDays'>): Promise<FleetResult> {
   try {
     return { cars: await cachedFleet(site.brand, site.allowedClasses, site.reservationMinDays), failed: false };
   } catch (error) {

@@ -1,20 +1,45 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
+import { useState, useSyncExternalStore } from 'react';
+import { addDaysToLocalDate, daySlots, formatPanamaDate, type LocalDate } from '@rentacar/domain/dates';
 import type { SearchFormLabels } from './search-form-labels';
 
 export type SearchBranch = { code: string; name: string };
 
+const TIME_SLOTS = daySlots();
 
-function panamaToday(offsetDays: number): string {
-  return addDaysToLocalDate(formatPanamaDate(new Date()), offsetDays);
+const subscribeToNothing = () => () => {};
+
+/**
+ * Today's Panama date in the browser, and '' on the server and during hydration: the page is static HTML, so it
+ * must not carry the date it was rendered on.
+ */
+function usePanamaToday(): LocalDate {
+  return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');
 }
 
-const TIME_SLOTS = Array.from({ length: 48 }, (_, index) => {
-  const hours = String(Math.floor(index / 2)).padStart(2, '0');
-  return `${hours}:${index % 2 === 0 ? '00' : '30'}`;
-});
+const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900';
+const LABEL = 'block text-sm font-semibold text-slate-800';
+
+/** One leg's date and time. The date input is keyed on its default, so it takes the date filled in after hydration. */
+function DateTimeFields({ leg, dateLabel, timeLabel, min, date }: { leg: 'pickup' | 'return'; dateLabel: string; timeLabel: string; min: LocalDate; date: LocalDate }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${leg}_date`} className={LABEL}>{dateLabel}</label>
+        <input id={`${leg}_date`} name={`${leg}_date`} type="date" required min={min || undefined} defaultValue={date} key={date} className={FIELD} />
+      </div>
+      <div>
+        <label htmlFor={`${leg}_time`} className={LABEL}>{timeLabel}</label>
+        <select id={`${leg}_time`} name={`${leg}_time`} defaultValue="10:00" className={FIELD}>
+          {TIME_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>{slot}</option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
 
 /**
  * The landing page's search: branches and dates. A plain GET form to the fleet, so it works before hydration;
@@ -23,14 +48,10 @@ const TIME_SLOTS = Array.from({ length: 48 }, (_, index) => {
 export function SearchForm({ branches, labels, action }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string }) {
   const t = (key: keyof SearchFormLabels) => labels[key];
   const [sameBranch, setSameBranch] = useState(true);
-  const [dates, setDates] = useState({ min: '', pickup: '', return: '' });
-
-  useEffect(() => {
-    setDates({ min: panamaToday(0), pickup: panamaToday(1), return: panamaToday(4) });
-  }, []);
-
-  const field = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900';
-  const label = 'block text-sm font-semibold text-slate-800';
+  const today = usePanamaToday();
+  const dates = today
+    ? { min: today, pickup: addDaysToLocalDate(today, 1), return: addDaysToLocalDate(today, 4) }
+    : { min: '', pickup: '', return: '' };
 
   return (
     <form action={action} method="get" className="grid gap-4 rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:grid-cols-2 lg:grid-cols-4" aria-labelledby="search-title">
@@ -38,8 +59,8 @@ export function SearchForm({ branches, labels, action }: { branches: SearchBranc
         {t('searchTitle')}
       </h2>
       <div className="sm:col-span-2">
-        <label htmlFor="pickup_branch" className={label}>{t('pickupBranch')}</label>
-        <select id="pickup_branch" name="pickup_branch" required className={field} defaultValue="">
+        <label htmlFor="pickup_branch" className={LABEL}>{t('pickupBranch')}</label>
+        <select id="pickup_branch" name="pickup_branch" required className={FIELD} defaultValue="">
           <option value="" disabled>{t('chooseBranch')}</option>
           {branches.map((branch) => (
             <option key={branch.code} value={branch.code}>{branch.name}</option>
@@ -47,42 +68,20 @@ export function SearchForm({ branches, labels, action }: { branches: SearchBranc
         </select>
       </div>
       <div className="sm:col-span-2">
-        <label htmlFor="return_branch" className={label}>{t('returnBranch')}</label>
-        <select id="return_branch" name="return_branch" className={field} defaultValue="" disabled={sameBranch} aria-describedby="same-branch-hint">
+        <label htmlFor="return_branch" className={LABEL}>{t('returnBranch')}</label>
+        <select id="return_branch" name="return_branch" className={FIELD} defaultValue="" disabled={sameBranch} aria-describedby="same-branch-hint">
           <option value="">{t('chooseBranch')}</option>
           {branches.map((branch) => (
             <option key={branch.code} value={branch.code}>{branch.name}</option>
           ))}
         </select>
         <label className="mt-2 flex items-center gap-2 text-sm text-slate-800" id="same-branch-hint">
-          <input type="checkbox" checked={sameBranch} onChange={(event) => setSameBranch(event.target.checked)} className="size-4 accent-[var(--color-brand)]" />
+          <input type="checkbox" checked={sameBranch} onChange={(event) => setSameBranch(event.target.checked)} className="size-4 accent-brand" />
           {t('sameBranch')}
         </label>
       </div>
-      <div>
-        <label htmlFor="pickup_date" className={label}>{t('pickupDate')}</label>
-        <input id="pickup_date" name="pickup_date" type="date" required min={dates.min || undefined} defaultValue={dates.pickup} key={`p${dates.pickup}`} className={field} />
-      </div>
-      <div>
-        <label htmlFor="pickup_time" className={label}>{t('pickupTime')}</label>
-        <select id="pickup_time" name="pickup_time" defaultValue="10:00" className={field}>
-          {TIME_SLOTS.map((slot) => (
-            <option key={slot} value={slot}>{slot}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="return_date" className={label}>{t('returnDate')}</label>
-        <input id="return_date" name="return_date" type="date" required min={dates.min || undefined} defaultValue={dates.return} key={`r${dates.return}`} className={field} />
-      </div>
-      <div>
-        <label htmlFor="return_time" className={label}>{t('returnTime')}</label>
-        <select id="return_time" name="return_time" defaultValue="10:00" className={field}>
-          {TIME_SLOTS.map((slot) => (
-            <option key={slot} value={slot}>{slot}</option>
-          ))}
-        </select>
-      </div>
+      <DateTimeFields leg="pickup" dateLabel={t('pickupDate')} timeLabel={t('pickupTime')} min={dates.min} date={dates.pickup} />
+      <DateTimeFields leg="return" dateLabel={t('returnDate')} timeLabel={t('returnTime')} min={dates.min} date={dates.return} />
       <p className="text-xs text-slate-600 sm:col-span-2 lg:col-span-3 lg:self-center">{t('timezoneNote')}</p>
       <button type="submit" className="btn-primary w-full lg:col-span-1">
         {t('search')}

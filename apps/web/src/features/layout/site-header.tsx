@@ -18,7 +18,7 @@ export async function SiteHeader({ site, locale, variant = 'full' }: { site: Sit
   const switcher = <LanguageSwitcher target={locale === 'en' ? 'es' : 'en'} label={t('switchTo')} description={t('switchToLabel')} />;
   const navItems = site.precheckinEnabled ? [...NAV_ITEMS, { href: '/precheckin', key: 'precheckin' } as const] : NAV_ITEMS;
   return (
-    <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-menu border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="flex shrink-0 items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand" aria-label={t('homeLink', { siteName: site.siteName })}>
           {site.logoUrl ? (
@@ -54,7 +54,7 @@ export async function SiteHeader({ site, locale, variant = 'full' }: { site: Sit
                   <Menu aria-hidden="true" className="size-6" />
                   <span className="sr-only">{t('openMenu')}</span>
                 </summary>
-                <nav aria-label={t('main')} className="absolute right-0 z-[1000] mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+                <nav aria-label={t('main')} className="absolute right-0 z-menu mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
                   <ul>
                     {navItems.map((item) => (
                       <li key={item.href}>

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Clock, MapPin, Phone, Plane } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
+import { isRoundTheClock, weeklyHours } from '@rentacar/domain/dates';
 import { getBranches } from '@/features/branches/branches-data';
-import { isAllDay, weeklyHours } from '@/features/branches/opening-hours';
 import { PageHeader } from '@/features/layout/page-header';
 import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
 
@@ -55,7 +55,7 @@ export default async function BranchesPage({ params }: Props) {
                       <dd className="text-slate-900">
                         {ranges.length === 0
                           ? t('closed')
-                          : ranges.map((range) => (isAllDay(range) ? t('open24h') : `${range.open}–${range.close}`)).join(', ')}
+                          : ranges.map((range) => (isRoundTheClock(range) ? t('open24h') : `${range.open}–${range.close}`)).join(', ')}
                       </dd>
                     </div>
                   ))}

@@ -1,10 +1,9 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { PrecheckinStart } from '@/features/precheckin/precheckin-start';
+import { precheckinRoute } from '@/features/precheckin/precheckin-step';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = guardedRoute({ guards: ['check-precheckin-module-enable'], step: 'precheckin-start', title: { namespace: 'precheckin', key: 'title' }, View: PrecheckinStart });
+const route = precheckinRoute('precheckin-start', ['check-precheckin-module-enable']);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,10 +1,9 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { PrecheckinCheckout } from '@/features/precheckin/precheckin-checkout';
+import { precheckinRoute } from '@/features/precheckin/precheckin-step';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = guardedRoute({ guards: ['check-precheckin-data', 'prevent-direct-access'], step: 'precheckin-checkout', title: { namespace: 'precheckin', key: 'checkoutTitle' }, View: PrecheckinCheckout });
+const route = precheckinRoute('precheckin-checkout', ['check-precheckin-data', 'prevent-direct-access']);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,7 +1,6 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { PrecheckinPreferences } from '@/features/precheckin/precheckin-preferences';
+import { precheckinRoute } from '@/features/precheckin/precheckin-step';
 
-const route = guardedRoute({ guards: [], step: 'precheckin-preferences', title: { namespace: 'precheckin', key: 'preferencesTitle' }, View: PrecheckinPreferences });
+const route = precheckinRoute('precheckin-preferences', []);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,10 +1,9 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { PrecheckinVerify } from '@/features/precheckin/precheckin-verify';
+import { precheckinRoute } from '@/features/precheckin/precheckin-step';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = guardedRoute({ guards: ['check-precheckin-data'], step: 'precheckin-verify', title: { namespace: 'precheckin', key: 'verifyTitle' }, View: PrecheckinVerify });
+const route = precheckinRoute('precheckin-verify', ['check-precheckin-data']);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

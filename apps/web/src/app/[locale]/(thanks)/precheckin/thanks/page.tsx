@@ -1,10 +1,9 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { PrecheckinThanks } from '@/features/precheckin/precheckin-thanks';
+import { precheckinRoute } from '@/features/precheckin/precheckin-step';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = guardedRoute({ guards: ['prevent-direct-access'], step: 'precheckin-thanks', title: { namespace: 'precheckin', key: 'thanksTitle' }, View: PrecheckinThanks });
+const route = precheckinRoute('precheckin-thanks', ['prevent-direct-access']);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
