@@ -1,9 +1,11 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { assertBrandConfigured } from './src/lib/brand-check';
+import { brandFromEnv } from '@rentacar/domain/brands';
+import { parseServerEnv } from './src/lib/env-schema';
 
 // Refuse to build or start without a brand: every page depends on it.
-assertBrandConfigured(process.env.BRAND);
+brandFromEnv(process.env.BRAND);
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -14,25 +16,23 @@ const nextConfig: NextConfig = {
   generateEtags: false,
   // Keep request.url as received, so the proxy's rewrites stay on the server's own origin (see src/proxy.ts).
   skipProxyUrlNormalize: true,
+  // src/proxy.ts redirects `/path/` to `/path` itself: Next's own redirect would skip the proxy and its headers.
+  skipTrailingSlashRedirect: true,
   transpilePackages: ['@rentacar/domain'],
   typedRoutes: false,
   images: { unoptimized: true },
   experimental: {
     optimizePackageImports: ['lucide-react'],
   },
-  async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-        ],
-      },
-    ];
-  },
+  // Security headers and Cache-Control are set by src/proxy.ts on every response, not by headers() here: they
+  // depend on the deployment (content-service origin, HTTPS), and headers() is fixed at build.
 };
 
-export default createNextIntlPlugin('./src/i18n/request.ts')(nextConfig);
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+export default function config(phase: string): NextConfig {
+  // `next start` refuses to start, naming the variable, when the environment is invalid: in production that includes
+  // a missing DIRECTUS_STOREFRONT_TOKEN or REVALIDATE_SECRET (src/lib/env-schema.ts). The build needs neither.
+  if (phase === PHASE_PRODUCTION_SERVER) parseServerEnv({ ...process.env, NODE_ENV: 'production' });
+  return withNextIntl(nextConfig);
+}

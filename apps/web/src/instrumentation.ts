@@ -3,8 +3,14 @@ import type { Instrumentation } from 'next';
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     // Fail at start, naming the variable, rather than on the first request.
-    const { assertBrandConfigured } = await import('./lib/brand-check');
-    assertBrandConfigured(process.env.BRAND);
+    const { brandFromEnv } = await import('@rentacar/domain/brands');
+    brandFromEnv(process.env.BRAND);
+    // The build needs no secrets (it renders no page); a server does. `next start` already refused an invalid
+    // environment when it loaded next.config.ts; this covers a server that does not load it (standalone output).
+    if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      const { serverEnv } = await import('./lib/env');
+      serverEnv();
+    }
   }
 }
 

@@ -1,16 +1,51 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
-import { LANGUAGE_COOKIE, LOCALE_COOKIE } from '@/lib/cookies';
+import { LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
+import { serverEnv } from '@/lib/env';
+import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
 import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS } from '@/features/fleet/fleet-filters';
 
 /**
- * Every page request passes here: terms redirect, locale choice (prefix, remembered cookie, browser language),
- * locale cookies, and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each
- * combination is a cached page).
+ * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
+ * terms redirect, locale choice (prefix, remembered cookie, browser language), locale cookies, and the internal
+ * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page).
  */
 export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  let response: NextResponse;
+  if (pathname.length > 1 && pathname.endsWith('/')) response = withoutTrailingSlash(request);
+  else if (isPagePath(pathname)) response = routePage(request);
+  else response = NextResponse.next();
+  return withHeaders(response, pathname);
+}
+
+/** `/flota/` → `/flota`: done here rather than by Next (skipTrailingSlashRedirect), so the redirect gets its headers. */
+function withoutTrailingSlash(request: NextRequest): NextResponse {
+  const target = new URL(request.url);
+  target.pathname = target.pathname.replace(/\/+$/, '') || '/';
+  return NextResponse.redirect(target, 308);
+}
+
+let headersOfEveryResponse: Record<string, string> | undefined;
+
+function withHeaders(response: NextResponse, pathname: string): NextResponse {
+  if (!headersOfEveryResponse) {
+    const env = serverEnv();
+    headersOfEveryResponse = securityHeaders({
+      directusPublicUrl: env.directusPublicUrl,
+      httpsSite: env.httpsSite,
+      development: process.env.NODE_ENV === 'development',
+    });
+  }
+  for (const [name, value] of Object.entries(headersOfEveryResponse)) response.headers.set(name, value);
+  const cacheControl = cacheControlFor(pathname);
+  if (cacheControl) response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
+function routePage(request: NextRequest): NextResponse {
   const { pathname, search, searchParams } = request.nextUrl;
   const { prefix, path } = splitLocalePrefix(pathname);
 
@@ -21,7 +56,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(target, 308);
   }
 
-  const remembered = request.cookies.get(LOCALE_COOKIE.name)?.value;
+  const remembered = readCookie(request.cookies, LOCALE_COOKIE);
   let locale: Locale;
   if (prefix) {
     locale = prefix;
@@ -42,7 +77,7 @@ export function proxy(request: NextRequest) {
   // proxied over HTTP instead of served in place.
   const internal = new URL(request.url);
   internal.pathname = `/${locale}${path === '/' ? '' : path}`;
-  if (path === '/flota' || path === '/flota/') {
+  if (path === '/flota') {
     const segments = filtersToSegments(filtersFromSearchParams(searchParams));
     if (segments.length > 0) {
       internal.pathname = `/${locale}/flota/${segments.join('/')}`;
@@ -64,19 +99,10 @@ function rememberLocale(response: NextResponse, locale: Locale, remembered: stri
   // Only a page the renter opens records the language: a prefetch still in flight from the previous page must not
   // undo a language switch.
   if (remembered === locale || request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return;
-  response.cookies.set(LOCALE_COOKIE.name, locale, {
-    maxAge: LOCALE_COOKIE.maxAge,
-    path: LOCALE_COOKIE.path,
-    sameSite: LOCALE_COOKIE.sameSite,
-  });
-  response.cookies.set(LANGUAGE_COOKIE.name, locale, {
-    maxAge: LANGUAGE_COOKIE.maxAge,
-    path: LANGUAGE_COOKIE.path,
-    sameSite: LANGUAGE_COOKIE.sameSite,
-  });
+  writeCookie(response.cookies, LOCALE_COOKIE, locale);
+  writeCookie(response.cookies, LANGUAGE_COOKIE, locale);
 }
 
-export const config = {
-  // Pages only: not the API, Next's assets, the sitemap, robots or files with an extension.
-  matcher: ['/((?!api/|_next/|sitemap\\.xml|robots\\.txt|.*\\.[a-zA-Z0-9]{2,5}$).*)'],
-};
+// No matcher: every response, Next's assets and the API included, gets its headers here. Values that depend on the
+// deployment (the content service's origin, HTTPS) are read at run time, which next.config.ts headers() cannot do:
+// they are fixed at build.

@@ -1,46 +1,62 @@
+import 'server-only';
+import { serverEnv } from './env';
+
 /**
- * Every cookie the storefront sets, with its attributes, in one place.
- * Used by the proxy (Node runtime) and by server code; holds no secrets.
+ * Every cookie the storefront sets, and the only code that reads or writes one: callers name the cookie, this module
+ * applies its attributes (and `secure` when SITE_URL is https). Used by the proxy and by server code; holds no secrets.
  */
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
-export const LOCALE_COOKIE = {
-  name: 'i18n_redirected',
-  maxAge: YEAR_IN_SECONDS,
-  path: '/',
-  sameSite: 'lax',
-} as const;
+export type CookieSpec = {
+  readonly name: string;
+  readonly maxAge: number;
+  readonly path: string;
+  readonly sameSite: 'lax' | 'strict';
+  /** Out of reach of the page's scripts: set for every cookie only the server reads. */
+  readonly httpOnly: boolean;
+};
 
-export const LANGUAGE_COOKIE = {
-  name: 'language',
-  maxAge: YEAR_IN_SECONDS,
-  path: '/',
-  sameSite: 'lax',
-} as const;
+export const LOCALE_COOKIE: CookieSpec = { name: 'i18n_redirected', maxAge: YEAR_IN_SECONDS, path: '/', sameSite: 'lax', httpOnly: false };
+
+export const LANGUAGE_COOKIE: CookieSpec = { name: 'language', maxAge: YEAR_IN_SECONDS, path: '/', sameSite: 'lax', httpOnly: false };
 
 /** The renter's reservation draft: survives refresh and back button; read by the reservation guards. */
-export const RESERVATION_DRAFT_COOKIE = {
-  name: 'reservation_draft',
-  maxAge: 2 * 24 * 60 * 60,
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-} as const;
+export const RESERVATION_DRAFT_COOKIE: CookieSpec = { name: 'reservation_draft', maxAge: 2 * 24 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
 /** Marks a pre-check-in session found by reservation number and email. */
-export const PRECHECKIN_SESSION_COOKIE = {
-  name: 'precheckin_session',
-  maxAge: 2 * 60 * 60,
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-} as const;
+export const PRECHECKIN_SESSION_COOKIE: CookieSpec = { name: 'precheckin_session', maxAge: 2 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
 /** Set by the step before a page that must not be opened directly (prevent-direct-access). */
-export const FLOW_STEP_COOKIE = {
-  name: 'flow_step',
-  maxAge: 30 * 60,
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-} as const;
+export const FLOW_STEP_COOKIE: CookieSpec = { name: 'flow_step', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
+
+export type CookieAttributes = {
+  maxAge: number;
+  path: string;
+  sameSite: 'lax' | 'strict';
+  httpOnly: boolean;
+  secure: boolean;
+};
+
+/** What a cookie is written to: a response's cookies (proxy, route handler) or `cookies()` in a server action. */
+export type CookieWriter = { set(name: string, value: string, attributes: CookieAttributes): unknown };
+
+/** What a cookie is read from: a request's cookies (proxy) or `cookies()` (server components). */
+export type CookieReader = { get(name: string): { value: string } | undefined };
+
+/** The attributes a cookie is sent with; `secure` on an https site, so it never travels in clear. */
+export function cookieAttributes(cookie: CookieSpec, { httpsSite }: { httpsSite: boolean }): CookieAttributes {
+  return { maxAge: cookie.maxAge, path: cookie.path, sameSite: cookie.sameSite, httpOnly: cookie.httpOnly, secure: httpsSite };
+}
+
+export function writeCookie(target: CookieWriter, cookie: CookieSpec, value: string): void {
+  target.set(cookie.name, value, cookieAttributes(cookie, serverEnv()));
+}
+
+/** Removes the cookie: the same name, path and attributes, expired. */
+export function clearCookie(target: CookieWriter, cookie: CookieSpec): void {
+  target.set(cookie.name, '', { ...cookieAttributes(cookie, serverEnv()), maxAge: 0 });
+}
+
+export function readCookie(source: CookieReader, cookie: CookieSpec): string | undefined {
+  return source.get(cookie.name)?.value;
+}

@@ -25,8 +25,9 @@ type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> &
 let client: ContentClient | undefined;
 
 /**
- * The storefront's single seam to the content service. Requests carry the storefront's static token when one is
- * configured (the spec's "static token for public requests"), else they run with public access.
+ * The storefront's single seam to the content service. Requests carry the storefront's static token (the spec's
+ * "static token for public requests"). Only on a developer machine may it be missing, and requests then run with
+ * public access: a deployment refuses to start without it (src/lib/env.ts).
  */
 function contentClient(): ContentClient {
   if (client) return client;

@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, RESERVATION_DRAFT_COOKIE } from '@/lib/cookies';
+import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, RESERVATION_DRAFT_COOKIE, readCookie } from '@/lib/cookies';
 import { loadAppData } from '@/features/content/app-data';
 import { runGuards, type GuardName } from './route-guards';
 
@@ -12,10 +12,13 @@ import { runGuards, type GuardName } from './route-guards';
 export async function enforceGuards(names: readonly GuardName[], step: string): Promise<void> {
   const [jar, { site }, locale] = await Promise.all([cookies(), loadAppData(), getLocale()]);
   const outcome = runGuards(names, {
-    cookie: (name) => jar.get(name)?.value,
+    cookies: {
+      draft: readCookie(jar, RESERVATION_DRAFT_COOKIE),
+      precheckin: readCookie(jar, PRECHECKIN_SESSION_COOKIE),
+      flowStep: readCookie(jar, FLOW_STEP_COOKIE),
+    },
     precheckinEnabled: site.precheckinEnabled,
     step,
-    names: { draft: RESERVATION_DRAFT_COOKIE.name, precheckin: PRECHECKIN_SESSION_COOKIE.name, flowStep: FLOW_STEP_COOKIE.name },
   });
   if (outcome.kind === 'reject') notFound();
   if (outcome.kind === 'redirect') redirect(localizedPath(isLocale(locale) ? locale : 'es', outcome.to));

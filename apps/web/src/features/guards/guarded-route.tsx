@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import type { ComponentType } from 'react';
+import type { Messages } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
 import { enterLocale } from '@/features/i18n/request-locale';
@@ -9,16 +10,23 @@ import type { GuardName } from './route-guards';
 
 type Props = { params: Promise<{ locale: string }> };
 
+type FlowTitle =
+  | { namespace: 'reservation'; key: keyof Messages['reservation'] }
+  | { namespace: 'precheckin'; key: keyof Messages['precheckin'] };
+
 /**
  * A route of the reservation or pre-check-in flow: its guards (a rejection is 'Page Not Found'), a title from the
  * catalogue, kept out of search results, and the feature's view.
  */
-export function guardedRoute({ guards, step, title, View }: { guards: readonly GuardName[]; step: string; title: { namespace: 'reservation' | 'precheckin'; key: string }; View: ComponentType }) {
+export function guardedRoute({ guards, step, title, View }: { guards: readonly GuardName[]; step: string; title: FlowTitle; View: ComponentType }) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale } = await params;
     if (!isLocale(locale)) return {};
-    const t = await getTranslations({ locale, namespace: title.namespace });
-    return { title: t(title.key as never), robots: { index: false } };
+    const text =
+      title.namespace === 'reservation'
+        ? (await getTranslations({ locale, namespace: 'reservation' }))(title.key)
+        : (await getTranslations({ locale, namespace: 'precheckin' }))(title.key);
+    return { title: text, robots: { index: false } };
   }
   async function Page({ params }: Props) {
     await enterLocale(params);

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { runGuards, UnknownGuardError, type GuardContext } from './route-guards';
 
-const names = { draft: 'reservation_draft', precheckin: 'precheckin_session', flowStep: 'flow_step' };
 const draft = JSON.stringify({ carId: '7', pickupBranch: 'PTY', returnBranch: 'PTY', pickupAt: '2026-12-01T10:00', returnAt: '2026-12-04T10:00' });
 
 function context(cookies: Record<string, string>, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { cookie: (name) => cookies[name], precheckinEnabled: true, step: 'precheckin-checkout', names, ...overrides };
+  return {
+    cookies: { draft: cookies.reservation_draft, precheckin: cookies.precheckin_session, flowStep: cookies.flow_step },
+    precheckinEnabled: true,
+    step: 'precheckin-checkout',
+    ...overrides,
+  };
 }
 
 describe('route guards', () => {

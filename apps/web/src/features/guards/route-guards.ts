@@ -16,12 +16,11 @@ export type ReservationDraft = z.infer<typeof reservationDraftSchema>;
 export const precheckinSessionSchema = z.object({ reservationNumber: z.string().min(1), email: z.email() });
 
 export type GuardContext = {
-  /** Reads a cookie's raw value. */
-  cookie: (name: string) => string | undefined;
+  /** The raw values of the flow's cookies (src/lib/cookies.ts reads them). */
+  cookies: { draft: string | undefined; precheckin: string | undefined; flowStep: string | undefined };
   precheckinEnabled: boolean;
   /** The page's own step name, for prevent-direct-access. */
   step: string;
-  names: { draft: string; precheckin: string; flowStep: string };
 };
 
 export type GuardOutcome = { kind: 'allow' } | { kind: 'reject' } | { kind: 'redirect'; to: string };
@@ -41,15 +40,15 @@ const reject: GuardOutcome = { kind: 'reject' };
 
 const GUARDS = {
   'check-reservation-details': (context: GuardContext) =>
-    parseJsonCookie(context.cookie(context.names.draft), reservationDraftSchema) ? allow : reject,
+    parseJsonCookie(context.cookies.draft, reservationDraftSchema) ? allow : reject,
   'check-reservation-success-redirect': (context: GuardContext): GuardOutcome => {
-    const draft = parseJsonCookie(context.cookie(context.names.draft), reservationDraftSchema);
+    const draft = parseJsonCookie(context.cookies.draft, reservationDraftSchema);
     return draft?.status === 'paid' ? { kind: 'redirect', to: '/reserva/thanks' } : allow;
   },
   'check-precheckin-module-enable': (context: GuardContext) => (context.precheckinEnabled ? allow : reject),
   'check-precheckin-data': (context: GuardContext) =>
-    parseJsonCookie(context.cookie(context.names.precheckin), precheckinSessionSchema) ? allow : reject,
-  'prevent-direct-access': (context: GuardContext) => (context.cookie(context.names.flowStep) === context.step ? allow : reject),
+    parseJsonCookie(context.cookies.precheckin, precheckinSessionSchema) ? allow : reject,
+  'prevent-direct-access': (context: GuardContext) => (context.cookies.flowStep === context.step ? allow : reject),
 } satisfies Record<string, (context: GuardContext) => GuardOutcome>;
 
 export type GuardName = keyof typeof GUARDS;

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { RichText } from '@/features/content/rich-text-block';
 import type { InfoPage } from './info-pages';
 
 /** An info page: title, optional image and the staff-written HTML body. */
@@ -13,8 +14,7 @@ export async function InfoPageView({ page, locale }: { page: InfoPage; locale: L
         // eslint-disable-next-line @next/next/no-img-element -- artwork from the content service
         <img src={text.imageUrl} alt="" width={960} height={400} className="mt-6 w-full rounded-2xl" />
       ) : null}
-      {/* Content is HTML written by staff in the content service's admin (trusted source). */}
-      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: text.content }} />
+      <RichText className="prose-content mt-6" html={text.content} />
       {page.showCorporateForm ? (
         <section aria-labelledby="corporate-form-title" className="mt-12 rounded-2xl border border-slate-200 bg-slate-50 p-6" data-testid="corporate-form">
           <h2 id="corporate-form-title" className="text-xl font-bold text-slate-900">

@@ -3,6 +3,7 @@ import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { assetUrl, contentRequest } from '@/features/content/content-client';
 import { cachedContentRead } from '@/features/content/content-cache';
+import { contentRichText, type SafeHtml } from '@/features/content/rich-text';
 import { fileField, localize, optionalText, translationRow, type Localized } from '@/features/content/translations';
 
 const infoPageSchema = z.object({
@@ -18,7 +19,7 @@ export type InfoPage = {
   slug: string;
   category: string;
   showCorporateForm: boolean;
-  text: Localized<{ title: string; content: string; imageUrl: string | undefined }>;
+  text: Localized<{ title: string; content: SafeHtml; imageUrl: string | undefined }>;
 };
 
 function reshape(raw: z.infer<typeof infoPageSchema>): InfoPage {
@@ -29,8 +30,8 @@ function reshape(raw: z.infer<typeof infoPageSchema>): InfoPage {
     showCorporateForm: raw.show_corporate_form ?? false,
     text: localize(
       raw.translations,
-      (row) => ({ title: row.title, content: row.content, imageUrl: assetUrl(row.page_image) }),
-      { title: '', content: '', imageUrl: undefined },
+      (row) => ({ title: row.title, content: contentRichText(row.content), imageUrl: assetUrl(row.page_image) }),
+      { title: '', content: contentRichText(''), imageUrl: undefined },
     ),
   };
 }
@@ -48,7 +49,8 @@ async function fetchInfoPages(): Promise<InfoPage[]> {
   return rows.map((row) => reshape(infoPageSchema.parse(row)));
 }
 
-const cachedInfoPages = cachedContentRead(fetchInfoPages, 'info-pages', ['info_pages', 'directus_files']);
+// The key names the sanitised shape: entries a build that cached raw HTML wrote are never read.
+const cachedInfoPages = cachedContentRead(fetchInfoPages, 'info-pages-sanitised', ['info_pages', 'directus_files']);
 
 /** Every published info page (for the footer, the sitemap and lookups by slug). */
 export async function getInfoPages(): Promise<InfoPage[]> {

@@ -3,6 +3,7 @@ import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { contentRequest } from '@/features/content/content-client';
 import { cachedContentRead } from '@/features/content/content-cache';
+import { contentRichText, type SafeHtml } from '@/features/content/rich-text';
 import { localize, optionalText, translationRow, type Localized } from '@/features/content/translations';
 
 const jobSchema = z.object({
@@ -31,7 +32,7 @@ export type Job = {
   postedOn: string | undefined;
   closingOn: string | undefined;
   location: string | undefined;
-  text: Localized<{ title: string; summary: string; description: string; requirements: string[] }>;
+  text: Localized<{ title: string; summary: string; description: SafeHtml; requirements: string[] }>;
 };
 
 async function fetchJobs(): Promise<Job[]> {
@@ -55,14 +56,15 @@ async function fetchJobs(): Promise<Job[]> {
       location: raw.branch ? [raw.branch.name, raw.branch.city].filter(Boolean).join(', ') : undefined,
       text: localize(
         raw.translations,
-        (t) => ({ title: t.title, summary: t.summary, description: t.description, requirements: t.requirements ?? [] }),
-        { title: '', summary: '', description: '', requirements: [] },
+        (t) => ({ title: t.title, summary: t.summary, description: contentRichText(t.description), requirements: t.requirements ?? [] }),
+        { title: '', summary: '', description: contentRichText(''), requirements: [] },
       ),
     };
   });
 }
 
-const cachedJobs = cachedContentRead(fetchJobs, 'jobs', ['jobs', 'branches']);
+// The key names the sanitised shape: entries a build that cached raw HTML wrote are never read.
+const cachedJobs = cachedContentRead(fetchJobs, 'jobs-sanitised', ['jobs', 'branches']);
 
 export async function getJobs(): Promise<Job[]> {
   return cachedJobs();

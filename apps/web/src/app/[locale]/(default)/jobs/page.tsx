@@ -6,6 +6,7 @@ import { formatContentDate } from '@/features/i18n/format-date';
 import { loadAppData } from '@/features/content/app-data';
 import { getJobs } from '@/features/jobs/jobs-data';
 import { PageHeader } from '@/features/layout/page-header';
+import { RichText } from '@/features/content/rich-text-block';
 import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -47,7 +48,7 @@ export default async function JobsPage({ params }: Props) {
                     {job.closingOn ? <span>{t('closingOn', { date: formatContentDate(job.closingOn, locale) })}</span> : null}
                   </p>
                   {text.summary ? <p className="text-slate-800">{text.summary}</p> : null}
-                  {text.description ? <div className="prose-content" dangerouslySetInnerHTML={{ __html: text.description }} /> : null}
+                  {text.description ? <RichText className="prose-content" html={text.description} /> : null}
                   {text.requirements.length > 0 ? (
                     <div>
                       <h3 className="font-semibold text-slate-900">{t('requirements')}</h3>

@@ -1,0 +1,78 @@
+// The storefront's environment rules. No 'server-only' here, so that next.config.ts can apply them when `next start`
+// loads it; server code reads the result through serverEnv() in ./env.ts.
+import { z } from 'zod';
+import { brandFromEnv } from '@rentacar/domain/brands';
+
+/** The values `.env.example` ships: fine on a developer machine, never in a deployment. */
+const EXAMPLE_VALUES = {
+  DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me',
+  REVALIDATE_SECRET: 'local-revalidate-secret-change-me',
+} as const;
+
+/** Secrets a deployment must set: without them the storefront would read content with public access, or take webhooks from anyone. */
+const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'] as const;
+
+const LOCAL_SITE_URL = 'http://127.0.0.1:3000';
+
+const serverEnvSchema = z.object({
+  BRAND: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  SITE_URL: z.url().default(LOCAL_SITE_URL),
+  DIRECTUS_URL: z.url().default('http://127.0.0.1:8055'),
+  DIRECTUS_PUBLIC_URL: z.url().optional(),
+  DIRECTUS_STOREFRONT_TOKEN: z.string().optional(),
+  REVALIDATE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+
+/** A loopback host: `localhost`, `127.0.0.0/8` or `::1`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * A deployment, as opposed to a developer machine: NODE_ENV=production (as `next start` sets it) with a SITE_URL that
+ * is not on a loopback host. `npm start`, `npm test` and the bench serve SITE_URL on 127.0.0.1, so they stay local.
+ */
+export function isDeployment(nodeEnv: string | undefined, siteUrl: string): boolean {
+  return nodeEnv === 'production' && !isLoopbackHost(new URL(siteUrl).hostname);
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+/** Parses the storefront's server environment; throws one message naming every variable that is wrong. */
+export function parseServerEnv(source: EnvSource) {
+  // An empty line in .env (`DIRECTUS_STOREFRONT_TOKEN=`) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = serverEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const siteUrl = values.SITE_URL.replace(/\/$/, '');
+  const deployment = isDeployment(values.NODE_ENV, siteUrl);
+  if (deployment) {
+    const problems = DEPLOYMENT_SECRETS.flatMap((name) => {
+      if (values[name] === undefined) return [`${name} is required in production (SITE_URL ${siteUrl} is not a local address)`];
+      if (values[name] === EXAMPLE_VALUES[name]) return [`${name} still has the local value from .env.example: set a secret of this deployment`];
+      return [];
+    });
+    if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const directusUrl = values.DIRECTUS_URL.replace(/\/$/, '');
+  return {
+    brand: brandFromEnv(values.BRAND),
+    siteUrl,
+    /** The site is served over HTTPS: cookies are `secure` and responses carry HSTS. */
+    httpsSite: new URL(siteUrl).protocol === 'https:',
+    deployment,
+    directusUrl,
+    directusPublicUrl: (values.DIRECTUS_PUBLIC_URL ?? directusUrl).replace(/\/$/, ''),
+    /** Undefined only on a developer machine, where content is then read with public access. */
+    storefrontToken: values.DIRECTUS_STOREFRONT_TOKEN,
+    revalidateSecret: values.REVALIDATE_SECRET,
+  };
+}
+
+export type ServerEnv = ReturnType<typeof parseServerEnv>;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { isDeployment, isLoopbackHost, parseServerEnv } from './env-schema';
+
+const local = { BRAND: 'firefly' };
+const production = {
+  BRAND: 'firefly',
+  NODE_ENV: 'production',
+  SITE_URL: 'https://www.firefly.com.pa',
+  DIRECTUS_URL: 'http://content.internal:8055',
+  DIRECTUS_PUBLIC_URL: 'https://cms.firefly.com.pa/',
+  DIRECTUS_STOREFRONT_TOKEN: 'a-real-storefront-token',
+  REVALIDATE_SECRET: 'a-real-revalidate-secret',
+};
+
+describe('server environment', () => {
+  it('runs on a developer machine with the local defaults and no secrets', () => {
+    const env = parseServerEnv(local);
+    expect(env).toMatchObject({
+      brand: 'firefly',
+      siteUrl: 'http://127.0.0.1:3000',
+      directusUrl: 'http://127.0.0.1:8055',
+      directusPublicUrl: 'http://127.0.0.1:8055',
+      httpsSite: false,
+      deployment: false,
+      storefrontToken: undefined,
+      revalidateSecret: undefined,
+    });
+  });
+
+  it('is local in production mode while SITE_URL is on a loopback address (npm start, npm test, the bench)', () => {
+    for (const siteUrl of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000', 'http://127.0.0.2']) {
+      expect(parseServerEnv({ ...local, NODE_ENV: 'production', SITE_URL: siteUrl }).deployment, siteUrl).toBe(false);
+    }
+  });
+
+  it('reads a deployment’s values, with trailing slashes trimmed and HTTPS noticed', () => {
+    const env = parseServerEnv(production);
+    expect(env).toMatchObject({
+      siteUrl: 'https://www.firefly.com.pa',
+      directusPublicUrl: 'https://cms.firefly.com.pa',
+      httpsSite: true,
+      deployment: true,
+      storefrontToken: 'a-real-storefront-token',
+      revalidateSecret: 'a-real-revalidate-secret',
+    });
+  });
+
+  it.each(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'] as const)('requires %s in production, naming it', (name) => {
+    expect(() => parseServerEnv({ ...production, [name]: undefined })).toThrow(
+      new RegExp(`^Invalid environment: ${name} is required in production \\(SITE_URL https://www.firefly.com.pa is not a local address\\)$`),
+    );
+    // An empty line in .env is the same as a missing one.
+    expect(() => parseServerEnv({ ...production, [name]: '' })).toThrow(new RegExp(`${name} is required in production`));
+  });
+
+  it('names both secrets when both are missing', () => {
+    expect(() => parseServerEnv({ ...production, DIRECTUS_STOREFRONT_TOKEN: undefined, REVALIDATE_SECRET: undefined })).toThrow(
+      /DIRECTUS_STOREFRONT_TOKEN is required.*; REVALIDATE_SECRET is required/,
+    );
+  });
+
+  it('refuses the local values of .env.example in production', () => {
+    expect(() => parseServerEnv({ ...production, DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me' })).toThrow(
+      /DIRECTUS_STOREFRONT_TOKEN still has the local value from \.env\.example/,
+    );
+    expect(() => parseServerEnv({ ...production, REVALIDATE_SECRET: 'local-revalidate-secret-change-me' })).toThrow(
+      /REVALIDATE_SECRET still has the local value from \.env\.example/,
+    );
+  });
+
+  it('names a malformed variable', () => {
+    expect(() => parseServerEnv({ ...local, SITE_URL: 'not a url' })).toThrow(/^Invalid environment: SITE_URL: /);
+    expect(() => parseServerEnv({ ...local, REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET: must be at least 16 characters/);
+    expect(() => parseServerEnv({})).toThrow(/No brand specified/);
+  });
+});
+
+describe('loopback and deployment', () => {
+  it('knows loopback hosts', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['www.firefly.com.pa', '10.0.0.1', '127.0.0.1.example.com', 'localhost.example.com', '0.0.0.0']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('is a deployment only in production mode on a non-loopback SITE_URL', () => {
+    expect(isDeployment('production', 'https://www.firefly.com.pa')).toBe(true);
+    expect(isDeployment('production', 'http://192.168.1.20:3000')).toBe(true);
+    expect(isDeployment('development', 'https://www.firefly.com.pa')).toBe(false);
+    expect(isDeployment('test', 'https://www.firefly.com.pa')).toBe(false);
+    expect(isDeployment(undefined, 'https://www.firefly.com.pa')).toBe(false);
+    expect(isDeployment('production', 'http://127.0.0.1:3000')).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { TAG_MANAGER_ORIGINS } from '@/features/analytics/tag-manager';
+import { splitLocalePrefix } from '@/features/i18n/locale-detection';
+
+/**
+ * Cache-Control the proxy sends (Next keeps a Cache-Control that is already on the response). Inside the app every
+ * public page stays a cached static page; these only tell browsers and shared caches (CDN, proxy) in front.
+ */
+export const CACHE_CONTROL = {
+  /**
+   * Pages in their /es and /en forms, the sitemap and robots.txt: a shared cache may keep them 60 s, then serve the
+   * old copy for up to 300 s more while it fetches the new one in the background. Content edits reach the storefront
+   * within seconds (revalidation webhook), so a visitor behind a cache sees an edit within about a minute when the
+   * page is visited, and at most 6 minutes after the edit.
+   */
+  shared: 's-maxage=60, stale-while-revalidate=300',
+  /**
+   * Pages without a language prefix: the answer depends on the visitor's language cookie and Accept-Language (Spanish
+   * page, or a redirect to /en), and Next replaces the Vary header a shared cache would need, so only the browser
+   * may keep them, revalidating each time. The app still serves them from its own cache.
+   */
+  perVisitor: 'private, no-cache',
+  /** Guarded routes (they read the renter's cookies) and the API: never stored. */
+  never: 'private, no-store',
+} as const;
+
+const GUARDED_PATH = /^\/(reserva|precheckin)(\/|$)/;
+
+/** Next's own files, the API, the sitemap, robots.txt and anything with a file extension are not pages. */
+export function isPagePath(pathname: string): boolean {
+  return !/^\/(api|_next)\//.test(pathname) && !/\.[a-zA-Z0-9]{2,5}$/.test(pathname);
+}
+
+/** The Cache-Control for a request path, or undefined to leave Next's own (its immutable assets and their 404s). */
+export function cacheControlFor(pathname: string): string | undefined {
+  if (pathname.startsWith('/_next/')) return undefined;
+  if (pathname.startsWith('/api/')) return CACHE_CONTROL.never;
+  // The sitemap, robots.txt, and the 404 of any other file (Next would let a cache keep that a year).
+  if (!isPagePath(pathname)) return CACHE_CONTROL.shared;
+  const { prefix, path } = splitLocalePrefix(pathname);
+  if (GUARDED_PATH.test(path)) return CACHE_CONTROL.never;
+  return prefix ? CACHE_CONTROL.shared : CACHE_CONTROL.perVisitor;
+}
+
+export type HeaderSettings = {
+  /** Where browsers load content-service assets (DIRECTUS_PUBLIC_URL). */
+  directusPublicUrl: string;
+  /** SITE_URL is https. */
+  httpsSite: boolean;
+  /** `next dev`: React's dev build evaluates code to rebuild server error stacks. */
+  development: boolean;
+};
+
+/**
+ * A static policy, the same for every page, so pages stay cached static HTML (a nonce would force rendering per
+ * request). Next's App Router inlines its bootstrap and the page's data as inline scripts whose content differs per
+ * page, hence 'unsafe-inline' for scripts; styles are inline for the loading bar and the brand colours. What an
+ * injected script could do is bounded by the allow-list sanitiser of content HTML (src/features/content/rich-text.ts).
+ */
+export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development }: HeaderSettings): string {
+  const contentOrigin = new URL(directusPublicUrl).origin;
+  const directives = [
+    "default-src 'self'",
+    ['script-src', "'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : []), ...TAG_MANAGER_ORIGINS.script].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", contentOrigin, ...TAG_MANAGER_ORIGINS.img].join(' '),
+    "font-src 'self'",
+    ['connect-src', "'self'", ...TAG_MANAGER_ORIGINS.connect].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(httpsSite ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join('; ');
+}
+
+/** Security headers of every response: pages, API, assets, 404s and redirects. */
+export function securityHeaders(settings: HeaderSettings): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(settings),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), browsing-topics=()',
+    // One year, this host only: other hosts of the brand's domain are not ours to commit to HTTPS.
+    ...(settings.httpsSite ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
+  };
+}
