@@ -22,7 +22,6 @@ export default defineConfig([
     '**/test-results/',
     '**/playwright-report/',
     'services/content/data/',
-    'services/content/extensions/',
     'bench/results/',
     'apps/web/next-env.d.ts',
   ]),

@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { publicCollections, revalidatedCollections } from './model.mjs';
+import { publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -14,15 +14,30 @@ export const ids = {
   flow: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a21',
   flowPayloadOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a22',
   flowRequestOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a23',
+  publicFolder: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a31',
 };
+
+// The file folder whose files anyone may read, whatever points at them: for images placed inside rich text (an
+// <img> in a page's HTML is no relation, so the rule below cannot see it). Created on every start when missing.
+export const PUBLIC_FOLDER = { id: ids.publicFolder, name: 'Public files', parent: null };
 
 // Directus refuses addresses without a top-level domain (storefront@localhost); example.com is reserved for this use.
 export const STOREFRONT_EMAIL = 'storefront@example.com';
 
+// A file (its metadata at /files and its bytes at /assets) is public while a public item points at it: an image of a
+// draft page, promotion or car stays private until staff publish the item. `$FOLLOW(collection,field)` is Directus'
+// reverse relation for a file field, which has no alias on directus_files.
+export const publicFilesFilter = {
+  _or: [
+    { folder: { _eq: ids.publicFolder } },
+    ...publicFileFields.map(({ collection, field }) => ({ [`$FOLLOW(${collection},${field})`]: { _some: publicCollections[collection] ?? {} } })),
+  ],
+};
+
 // Read of published content: the Public policy's whole content, and part of the other policies.
 export const publicReads = [
   ...Object.entries(publicCollections).map(([collection, filter]) => ({ collection, action: 'read', permissions: filter, fields: ['*'] })),
-  { collection: 'directus_files', action: 'read', permissions: null, fields: ['*'] },
+  { collection: 'directus_files', action: 'read', permissions: publicFilesFilter, fields: ['*'] },
 ];
 
 const crud = (collection, actions) => actions.map((action) => ({ collection, action, permissions: null, fields: ['*'] }));

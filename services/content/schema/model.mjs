@@ -145,7 +145,7 @@ export const f = {
     relation: { related: 'directus_files', onDelete: 'SET NULL' },
   }),
   // One-to-many alias (the many side declares the m2o; see `o2m` in the collection definition).
-  o2m: (name, { template, sortField, ...rest } = {}) => field(name, 'alias', {
+  o2m: (name, { template, ...rest } = {}) => field(name, 'alias', {
     special: ['o2m'], interface: 'list-o2m',
     options: { ...(template ? { template } : {}), enableLink: true },
     display: 'related-values', display_options: template ? { template } : null,
@@ -199,7 +199,7 @@ function relatedKeyType(related) {
 
 const PUBLISHABLE_ARCHIVE = { archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft', archive_app_filter: true };
 
-function collection(name, { icon, note, label, template, group, sort, archive, hidden, color, accountability = 'all', fields, o2mFrom = [], translations, m2m }) {
+function collection(name, { icon, note, label, template, group, sort, archive, hidden, color, accountability = 'all', fields, translations, m2m }) {
   return {
     collection: name,
     meta: {
@@ -697,31 +697,66 @@ export const systemFields = [
   },
 ];
 
-// The collections the public (and the storefront) read, with their row filter, and the revalidation flow's scope.
-export const publicCollections = {
+// What the public (and the storefront, and corporate agents) may read: every row filter below keeps drafts private.
+//
+// Publishable collections show their published rows only. A row that belongs to other rows (a translation, a
+// junction row, a brand's list of fleet classes, a fee between two branches) is readable only while every row it
+// belongs to is: a draft page's translations, a draft CTA's link to a brand site, or a fee to a draft branch stay
+// private with it. Directus applies these filters to nested reads too (`translations.*`, `ctas.cta_id.*`).
+const PUBLISHED = { status: { _eq: 'published' } };
+
+// Collections whose rows are public on their own state.
+const standaloneRows = {
+  // Languages have no draft state: they are the two language codes.
   languages: null,
-  sites_config: { status: { _eq: 'published' } },
-  sites_config_cars: null,
-  sites_config_cta: null,
-  sites_config_translations: null,
+  sites_config: PUBLISHED,
   flota: { published: { _eq: true } },
-  prepaid_discounts: { status: { _eq: 'published' } },
-  branches: { status: { _eq: 'published' } },
-  branches_translations: null,
-  coverages: { status: { _eq: 'published' } },
-  coverages_translations: null,
-  dropoff_fees: null,
-  delivery_options: { status: { _eq: 'published' } },
-  delivery_options_translations: null,
-  info_pages: { status: { _eq: 'published' } },
-  info_pages_translations: null,
-  cta: { status: { _eq: 'published' } },
-  cta_translations: null,
-  promos: { status: { _eq: 'published' } },
-  promos_translations: null,
-  jobs: { status: { _eq: 'published' } },
-  jobs_translations: null,
+  prepaid_discounts: PUBLISHED,
+  branches: PUBLISHED,
+  coverages: PUBLISHED,
+  delivery_options: PUBLISHED,
+  info_pages: PUBLISHED,
+  cta: PUBLISHED,
+  promos: PUBLISHED,
+  jobs: PUBLISHED,
 };
+
+/** Rows readable while the rows they point at through `links` ({ m2o field: parent collection }) are. */
+function belongingTo(links) {
+  const conditions = Object.entries(links).flatMap(([field, parent]) => {
+    const filter = standaloneRows[parent];
+    if (filter === undefined) throw new Error(`model: ${parent} is not a public collection, so nothing belonging to it is`);
+    return filter === null ? [] : [{ [field]: filter }];
+  });
+  if (conditions.length === 0) return null;
+  return conditions.length === 1 ? conditions[0] : { _and: conditions };
+}
+
+const hasTranslations = (c) => c.fields.some((fl) => fl.translationFields);
+
+export const publicCollections = {
+  ...standaloneRows,
+  sites_config_cars: belongingTo({ sites_config_id: 'sites_config' }),
+  dropoff_fees: belongingTo({ from_branch: 'branches', to_branch: 'branches' }),
+  // Every translation collection and m2m junction of a public collection, from the model, so none is forgotten.
+  ...Object.fromEntries(collections
+    .filter((c) => c.collection in standaloneRows && hasTranslations(c))
+    .map((c) => [`${c.collection}_translations`, belongingTo({ [`${c.collection}_id`]: c.collection })])),
+  ...Object.fromEntries(collections
+    .filter((c) => c.collection in standaloneRows && c.m2m)
+    .map((c) => [c.m2m.junction, belongingTo({ [`${c.collection}_id`]: c.collection, [`${c.m2m.related}_id`]: c.m2m.related })])),
+};
+
+// File fields of the public collections (translation fields included): the public reads a file only while an item it
+// may read points at it (schema/access.mjs).
+export const publicFileFields = collections
+  .filter((c) => c.collection in standaloneRows)
+  .flatMap((c) => c.fields.flatMap((fl) => [
+    ...(fl.relation?.related === 'directus_files' ? [{ collection: c.collection, field: fl.field }] : []),
+    ...(fl.translationFields ?? [])
+      .filter((tf) => tf.relation?.related === 'directus_files')
+      .map((tf) => ({ collection: `${c.collection}_translations`, field: tf.field })),
+  ]));
 
 // Collections whose changes the revalidation flow reports to the storefront (translations and junction rows
 // are edited through their parent, whose update event carries the parent's key).

@@ -62,7 +62,6 @@ try {
 
   const relations = [];
   const collectionSort = new Map();
-  let order = 0;
 
   for (const c of model.collections) {
     const fields = c.fields.map((fl, i) => stripField(fl, i + 1));
@@ -75,7 +74,6 @@ try {
       schema: {},
       fields,
     });
-    order++;
 
     for (const fl of c.fields) {
       if (fl.relation) {

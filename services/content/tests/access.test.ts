@@ -2,11 +2,10 @@
 // docs/content-model.md, "Access". Every test creates the rows it needs through the admin and removes them after,
 // so it runs on the real seed or on any database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, errorCode, qs, requireEnv, uniqueSuffix } from './helpers';
+import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix } from './helpers';
 
 const PUBLIC_COLLECTIONS = ['languages', 'sites_config', 'flota', 'prepaid_discounts', 'branches', 'coverages', 'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs'];
 const PRIVATE_COLLECTIONS = ['coupons', 'reservations', 'payments', 'precheckins', 'corporate_accounts', 'corporate_leads', 'job_applications'];
-const STOREFRONT_WRITABLE = ['reservations', 'payments', 'precheckins', 'corporate_leads', 'job_applications'];
 
 let admin = '';
 let storefront = '';
@@ -28,8 +27,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const { collection, id } of cleanup.reverse()) {
-    const path = collection === 'directus_users' ? `/users/${id}` : `/items/${collection}/${id}`;
-    await api(path, { method: 'DELETE', token: admin });
+    const system: Record<string, string> = { directus_users: '/users', directus_files: '/files' };
+    await api(`${system[collection] ?? `/items/${collection}`}/${id}`, { method: 'DELETE', token: admin });
   }
 });
 
@@ -64,7 +63,8 @@ describe('public (no token)', () => {
 
     // Translations come along (on a seeded page; a test page only when the database has none, so that tests running
     // next to this one never see extra published content).
-    const existing = await api<Array<{ id: number }>>(`/items/info_pages${qs({ fields: 'id', limit: 1, filter: { translations: { languages_code: { _eq: 'en-US' } } } })}`);
+    const existing = await api<Array<{ id: number }>>(`/items/info_pages${qs({ fields: 'id', limit: 1, filter: { translations: { _some: { languages_code: { _eq: 'en-US' } } } } })}`);
+    expect(existing.status, existing.text.slice(0, 200)).toBe(200);
     const page = existing.body.data?.[0] ?? await create<{ id: number }>('info_pages', {
       status: 'published', slug: `test-published-${uniqueSuffix()}`, page_category: 'help',
       translations: [{ languages_code: 'es-ES', title: 'Hola', content: '<p>es</p>' }, { languages_code: 'en-US', title: 'Hello', content: '<p>en</p>' }],
@@ -108,25 +108,35 @@ describe('public (no token)', () => {
     expect(result.status).toBe(403);
   });
 
-  it('loads assets at /assets/{id}', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>';
-    const form = new FormData();
-    form.append('title', 'Test asset');
-    form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'test-asset.svg');
-    const upload = await fetch(`${process.env.CONTENT_URL}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
-    expect(upload.status).toBe(200);
-    const file = (await upload.json()) as { data: { id: string } };
-    cleanup.push({ collection: 'directus_files', id: file.data.id });
+  it('loads assets at /assets/{id}: files in the "Public files" folder, not a file nothing published uses', async () => {
+    const folders = await api<Array<{ id: string }>>(`/folders${qs({ filter: { name: { _eq: 'Public files' }, parent: { _null: true } }, fields: 'id' })}`, { token: admin });
+    const publicFolder = firstOf(dataOf(folders), 'the folder "Public files"').id;
+    const upload = async (title: string, folder: string | null) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>${title}</title></svg>`;
+      const form = new FormData();
+      form.append('title', title);
+      if (folder) form.append('folder', folder);
+      form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'test-asset.svg');
+      const response = await fetch(`${requireEnv('CONTENT_URL')}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { id: string } };
+      cleanup.push({ collection: 'directus_files', id: data.id });
+      return data.id;
+    };
+    const shared = await upload('Imagen para texto enriquecido', publicFolder);
+    const unused = await upload('Imagen sin publicar', null);
 
-    const asset = await fetch(`${process.env.CONTENT_URL}/assets/${file.data.id}`);
+    const asset = await fetch(`${requireEnv('CONTENT_URL')}/assets/${shared}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await asset.text()).toContain('<svg');
+    expect(await asset.text()).toContain('Imagen para texto enriquecido');
+    expect((await fetch(`${requireEnv('CONTENT_URL')}/assets/${unused}`)).status).toBe(403);
+    expect((await api(`/files/${unused}`)).status).toBe(403);
 
     // Seeded images (when the seed has cars) are public too.
     const cars = await api<Array<{ image: string | null }>>(`/items/flota${qs({ fields: 'image', limit: 1, filter: { image: { _nnull: true } } })}`);
     const image = cars.body.data?.[0]?.image;
-    if (image) expect((await fetch(`${process.env.CONTENT_URL}/assets/${image}`)).status).toBe(200);
+    if (image) expect((await fetch(`${requireEnv('CONTENT_URL')}/assets/${image}`)).status).toBe(200);
   });
 });
 
@@ -143,7 +153,7 @@ describe('storefront (static token)', () => {
       },
     });
     expect(created.status, created.text).toBe(200);
-    const id = created.body.data!.id;
+    const id = dataOf(created).id;
     cleanup.push({ collection: 'reservations', id });
     expect(created.body.data?.status).toBe('unpaid');
     expect(created.body.data?.date_created).toBeTruthy();
@@ -240,7 +250,7 @@ describe('corporate agent', () => {
 
     const login = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { email, password } });
     expect(login.status).toBe(200);
-    const agent = login.body.data!.access_token;
+    const agent = dataOf(login).access_token;
     const list = await api<Array<{ id: number }>>(`/items/reservations${qs({ fields: 'id', limit: -1 })}`, { token: agent });
     expect(list.status).toBe(200);
     expect((list.body.data ?? []).map((r) => r.id)).toEqual([mine.id]);
@@ -261,7 +271,7 @@ describe('revalidation flow', () => {
     const flows = await api<Flow[]>(`/flows${qs({ filter: { name: { _eq: 'Revalidate storefront' } }, fields: '*,operations.*' })}`, { token: admin });
     expect(flows.status).toBe(200);
     expect(flows.body.data).toHaveLength(1);
-    const flow = flows.body.data![0]!;
+    const flow = firstOf(dataOf(flows), 'the revalidation flow');
     expect(flow.status).toBe('active');
     expect(flow.trigger).toBe('event');
     expect(flow.options.type).toBe('action');
@@ -271,8 +281,8 @@ describe('revalidation flow', () => {
     const request = flow.operations.find((op) => op.type === 'request');
     expect(request?.options.method).toBe('POST');
     expect(request?.options.headers?.[0]?.header).toBe('x-revalidate-secret');
-    if (process.env.REVALIDATE_SECRET) expect(request?.options.headers?.[0]?.value).toBe(process.env.REVALIDATE_SECRET);
-    if (process.env.STOREFRONT_REVALIDATE_URL) expect(request?.options.url).toBe(process.env.STOREFRONT_REVALIDATE_URL);
+    expect(request?.options.headers?.[0]?.value).toBe(requireEnv('REVALIDATE_SECRET'));
+    expect(request?.options.url).toBe(requireEnv('STOREFRONT_REVALIDATE_URL'));
     expect(flow.operation).toBe(flow.operations.find((op) => op.type === 'exec')?.id);
   });
 });

@@ -35,6 +35,22 @@ export async function api<T = unknown>(
   return { status: response.status, body: parsed, text, headers: response.headers };
 }
 
+/** The response's `data`, or a failure naming its status and body: tests read it without a non-null assertion. */
+export function dataOf<T>(result: ApiResult<T>): T {
+  const data = result.body.data;
+  if (data === undefined || data === null) {
+    throw new Error(`no data in the response: ${result.status} ${result.text.slice(0, 300)}`);
+  }
+  return data;
+}
+
+/** The first item of a list, or a failure naming what was expected. */
+export function firstOf<T>(items: readonly T[], what: string): T {
+  const item = items[0];
+  if (item === undefined) throw new Error(`expected ${what}, got an empty list`);
+  return item;
+}
+
 export async function login(email: string, password: string, base = contentUrl()): Promise<string> {
   const result = await api<{ access_token: string }>('/auth/login', { method: 'POST', body: { email, password }, base });
   if (result.status !== 200 || !result.body.data?.access_token) {

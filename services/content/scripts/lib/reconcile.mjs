@@ -3,7 +3,7 @@
 // managed policies that the code no longer grants.
 
 import { isDeepStrictEqual } from 'node:util';
-import { ids, policies, roles, flowDefinition, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+import { ids, policies, roles, flowDefinition, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;
@@ -51,6 +51,12 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
       await accessService.createOne({ role: role.id, policy });
       changes.push(`role ${role.name} linked to its policy`);
     }
+  }
+
+  // The folder of files anyone may read (its name is the staff's to change; a deleted folder comes back empty).
+  if (!(await db('directus_folders').where({ id: PUBLIC_FOLDER.id }).first())) {
+    await db('directus_folders').insert(PUBLIC_FOLDER);
+    changes.push(`folder "${PUBLIC_FOLDER.name}" created`);
   }
 
   // Permissions of the managed policies.
