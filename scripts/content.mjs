@@ -39,8 +39,8 @@ if (command === 'prepare') {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  const code = await service.exited;
-  if (!stopping) process.exit(code || 1);
+  const exit = await service.exited;
+  if (!stopping) process.exit(typeof exit === 'number' && exit !== 0 ? exit : 1);
 } else {
   console.error(`usage: node scripts/content.mjs [start|prepare]`);
   process.exit(2);

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on embedded defaults. Starts the content service (creating and seeding its
-// SQLite database on first start), builds the storefront when its sources changed, starts it, and stops
-// everything on Ctrl-C.
+// SQLite database on first start), builds the storefront when its sources changed, starts it, restarts either one
+// with a back-off when it exits on its own, and stops everything on Ctrl-C.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { env, file } = loadProjectEnv(root);
@@ -28,21 +29,15 @@ process.on('SIGTERM', () => stopAll(0));
 
 try {
   buildWeb({ root, env, log });
-  const content = await startContentService({ env, log });
+  const content = await supervise({ name: 'content service', start: () => startContentService({ env, log }), log });
   running.push(content);
-  if (content.fresh) clearWebContentCache({ root });
-  const web = await startWeb({ root, env, log });
+  if (content.current().fresh) clearWebContentCache({ root });
+  const web = await supervise({ name: 'storefront', start: () => startWeb({ root, env, log }), log });
   running.push(web);
-  web.child.on('exit', (code) => {
-    if (!stopping) {
-      log(`the storefront exited (${code}); stopping`);
-      stopAll(1);
-    }
-  });
   log('');
-  log(`Storefront:            ${web.url}  (brand ${env.BRAND})`);
-  log(`Content service admin: ${content.url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
-  log('Press Ctrl-C to stop.');
+  log(`Storefront:            ${web.current().url}  (brand ${env.BRAND})`);
+  log(`Content service admin: ${content.current().url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
+  log('Either one is restarted if it stops on its own. Press Ctrl-C to stop.');
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : error}`);
   await stopAll(1);

@@ -14,8 +14,8 @@ export interface ContentService {
   timings: { prepare: number; start: number; total: number };
   /** SIGTERM (SIGKILL after 10 s); resolves once the process has exited */
   stop(): Promise<void>;
-  /** Exit code of Directus, whenever it exits */
-  exited: Promise<number>;
+  /** Exit code of Directus, or the signal that ended it, whenever it exits */
+  exited: Promise<number | NodeJS.Signals>;
 }
 
 export const ROOT: string;

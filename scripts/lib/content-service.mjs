@@ -28,7 +28,6 @@ export const CONTENT_DEFAULTS = {
   CONTENT_PORT: '8055',
   CONTENT_LOG_LEVEL: 'warn',
   CONTENT_SEED_DIR: 'services/content/seed',
-  STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3000/api/revalidate',
   CACHE_ENABLED: 'true',
   CACHE_STORE: 'memory',
   CACHE_TTL: '5m',
@@ -96,7 +95,8 @@ export function contentEnvironment(env = process.env) {
     // Used by prepare.mjs (access control, flow, seed).
     DIRECTUS_STOREFRONT_TOKEN: v('DIRECTUS_STOREFRONT_TOKEN'),
     REVALIDATE_SECRET: v('REVALIDATE_SECRET'),
-    STOREFRONT_REVALIDATE_URL: v('STOREFRONT_REVALIDATE_URL'),
+    // The storefront's webhook; follows WEB_HOST/WEB_PORT unless set.
+    STOREFRONT_REVALIDATE_URL: v('STOREFRONT_REVALIDATE_URL') || `http://${env.WEB_HOST || '127.0.0.1'}:${env.WEB_PORT || '3000'}/api/revalidate`,
     CONTENT_SEED_DIR: abs(v('CONTENT_SEED_DIR')),
   };
   if (v('CONTENT_SCHEMA_SNAPSHOT')) directus.CONTENT_SCHEMA_SNAPSHOT = abs(v('CONTENT_SCHEMA_SNAPSHOT'));
@@ -243,7 +243,7 @@ export async function prepareContentService({ env = process.env, log } = {}) {
  *   url      - where the service listens, e.g. http://127.0.0.1:8055
  *   fresh    - true when this start created the database (bootstrap + seed)
  *   stop()   - SIGTERM, then SIGKILL after 10 s; resolves when the process has exited
- *   exited   - a promise of the exit code (rejects never)
+ *   exited   - a promise of the exit code, or of the signal that ended it (rejects never)
  * Rejects with a clear Error when the port is taken, a setting is missing, preparing fails or Directus exits.
  */
 export async function startContentService({ env = process.env, log, timeoutMs = 60_000 } = {}) {
@@ -276,7 +276,7 @@ export async function startContentService({ env = process.env, log, timeoutMs = 
   const exited = new Promise((done) => {
     child.once('exit', (code, signal) => {
       if (!stopping) say(`content: Directus exited unexpectedly (${signal ?? `code ${code}`})`);
-      done(code ?? (signal ? 1 : 0));
+      done(code ?? signal);
     });
     child.once('error', (error) => { say(`content: could not start Directus: ${error.message}`); done(1); });
   });
@@ -346,7 +346,8 @@ export function loadContentEnv(root = ROOT, overrides = process.env) {
     if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
     values[match[1]] = value;
   }
-  for (const key of Object.keys(values)) {
+  // Real variables override the file's, and also set the addresses the file leaves to follow the ports.
+  for (const key of new Set([...Object.keys(values), ...Object.keys(CONTENT_DEFAULTS), 'CONTENT_PUBLIC_URL', 'STOREFRONT_REVALIDATE_URL', 'WEB_HOST', 'WEB_PORT'])) {
     if (overrides[key] !== undefined && overrides[key] !== '') values[key] = overrides[key];
   }
   return { env: values, file };

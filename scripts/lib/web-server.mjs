@@ -62,7 +62,14 @@ export async function startWeb({ root, env, distDir = '.next', log = console.log
     detached: true,
   });
   const url = `http://${host}:${port}`;
-  await waitForHttp(`${url}/robots.txt`, { child, timeoutMs: 60_000 });
+  // The exit code, or the signal that ended it.
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  try {
+    await waitForHttp(`${url}/robots.txt`, { child, timeoutMs: 60_000 });
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
   log(`web: storefront ready at ${url} (pid ${child.pid})`);
-  return { url, pid: child.pid, child, stop: () => stopProcess(child) };
+  return { url, pid: child.pid, child, exited, stop: () => stopProcess(child) };
 }

@@ -9,7 +9,13 @@ export async function register() {
     // environment when it loaded next.config.ts; this covers a server that does not load it (standalone output).
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
-      serverEnv();
+      const { revalidateSecret } = serverEnv();
+      // Where this server listens: `next start` records it before the app (and this hook) is loaded.
+      const origin = process.env.__NEXT_PRIVATE_ORIGIN;
+      if (revalidateSecret && origin) {
+        const { scheduleStartupRecheck } = await import('./features/content/startup-recheck');
+        scheduleStartupRecheck({ origin, secret: revalidateSecret });
+      }
     }
   }
 }

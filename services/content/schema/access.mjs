@@ -63,6 +63,12 @@ export const policies = {
       ...crud('precheckins', ['create', 'read', 'update']),
       ...crud('corporate_leads', ['create', 'read', 'update']),
       ...crud('job_applications', ['create', 'read', 'update']),
+      // When public content last changed, so a storefront that was stopped can expire what changed meanwhile (its
+      // webhooks were lost). Only which collection and when: not who, from where, or what.
+      {
+        collection: 'directus_activity', action: 'read', fields: ['collection', 'timestamp'],
+        permissions: { collection: { _in: Object.keys(publicCollections) } },
+      },
       // Coupons: only active ones are readable, and only the redemption count is writable.
       { collection: 'coupons', action: 'read', permissions: { status: { _eq: 'active' } }, fields: ['*'] },
       { collection: 'coupons', action: 'update', permissions: { status: { _eq: 'active' } }, fields: ['redemptions_count'] },

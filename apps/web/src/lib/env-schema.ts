@@ -22,6 +22,8 @@ const serverEnvSchema = z.object({
   DIRECTUS_PUBLIC_URL: z.url().optional(),
   DIRECTUS_STOREFRONT_TOKEN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
+  NEXT_DIST_DIR: z.string().default('.next'),
 });
 
 /** A loopback host: `localhost`, `127.0.0.0/8` or `::1`. */
@@ -72,6 +74,7 @@ export function parseServerEnv(source: EnvSource) {
     /** Undefined only on a developer machine, where content is then read with public access. */
     storefrontToken: values.DIRECTUS_STOREFRONT_TOKEN,
     revalidateSecret: values.REVALIDATE_SECRET,
+    distDir: values.NEXT_DIST_DIR,
   };
 }
 

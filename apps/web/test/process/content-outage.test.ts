@@ -1,44 +1,21 @@
 // At steady state a page view makes no content-service call, and with the content service stopped the cached pages
 // keep answering 200 with their content. A content service of its own (fresh temporary database), reached through a
 // counting proxy, and a storefront of its own, so stopping it disturbs no other test.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startContentService, type ContentService } from '../../../../scripts/lib/content-service.mjs';
 import { startCountingProxy, type CountingProxy } from '../../../../scripts/lib/counting-proxy.mjs';
-import { cloneBuild, freePort, requireEnv, startStorefront, storefrontEnv, trackProcess, type StorefrontProcess } from './storefront-process';
+import { cloneBuild, freePort, startOwnContentService, startStorefront, storefrontEnv, type StorefrontProcess } from './storefront-process';
 
 const PAGES = ['/', '/en', '/es/flota', '/en/flota', '/info/preguntas-frecuentes', '/en/info/preguntas-frecuentes', '/sucursales', '/promos', '/jobs'];
 
 describe('content-service calls and outage', () => {
   const build = cloneBuild('content-outage');
-  const dataDir = mkdtempSync(join(tmpdir(), 'content-outage-'));
-  let content: ContentService | undefined;
+  let content: Awaited<ReturnType<typeof startOwnContentService>> | undefined;
   let proxy: CountingProxy;
   let storefront: StorefrontProcess;
 
   beforeAll(async () => {
-    const port = await freePort();
-    content = await startContentService({
-      env: {
-        SECRET: requireEnv('SECRET'),
-        ADMIN_EMAIL: requireEnv('ADMIN_EMAIL'),
-        ADMIN_PASSWORD: requireEnv('ADMIN_PASSWORD'),
-        DIRECTUS_STOREFRONT_TOKEN: requireEnv('DIRECTUS_STOREFRONT_TOKEN'),
-        REVALIDATE_SECRET: requireEnv('REVALIDATE_SECRET'),
-        DB_CLIENT: 'sqlite3',
-        DB_FILENAME: join(dataDir, 'content.db'),
-        STORAGE_LOCAL_ROOT: join(dataDir, 'uploads'),
-        CONTENT_HOST: '127.0.0.1',
-        CONTENT_PORT: String(port),
-        // Nothing listens there: this test is about a storefront that hears nothing from the content service.
-        STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:9/api/revalidate',
-      },
-      log: () => {},
-    });
-    trackProcess(content.pid);
-    proxy = await startCountingProxy({ host: '127.0.0.1', port: await freePort(), target: content.url });
+    content = await startOwnContentService();
+    proxy = await startCountingProxy({ host: '127.0.0.1', port: await freePort(), target: content.service.url });
     storefront = await startStorefront(build.distDir, storefrontEnv(proxy.url));
   });
 
@@ -47,7 +24,6 @@ describe('content-service calls and outage', () => {
     await proxy?.stop();
     await content?.stop();
     build.remove();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const pageTexts = new Map<string, string>();

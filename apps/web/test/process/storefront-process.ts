@@ -1,9 +1,11 @@
 // Real storefront processes for the process tests: each test starts `next start` from a copy of the harness's build
 // (WEB_DIST_DIR, without its cached content), with the environment it needs, and reads what the process prints.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startContentService, type ContentService } from '../../../../scripts/lib/content-service.mjs';
 import { freePort, stopProcess, waitForHttp } from '../../../../scripts/lib/processes.mjs';
 
 export { freePort };
@@ -81,11 +83,23 @@ export async function startStorefront(distDir: string, env: Record<string, strin
   });
   try {
     await waitForHttp(`${url}/robots.txt`, { child: storefront.child, timeoutMs: 60_000 });
+    // Its start-up recheck of the content (src/instrumentation.ts) is done: no test then races with it.
+    await waitForOutput(storefront, /\[content\] start-up recheck: /);
   } catch (error) {
     await storefront.stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}; the storefront printed:\n${storefront.output()}`);
   }
   return { ...storefront, url };
+}
+
+/** Waits until the process has printed a line matching `pattern` (or exits, or 30 s pass). */
+export async function waitForOutput(storefront: StorefrontProcess, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(storefront.output())) {
+    if (storefront.child.exitCode !== null) throw new Error(`the process exited before printing ${pattern}`);
+    if (Date.now() > deadline) throw new Error(`the process did not print ${pattern} within ${timeoutMs / 1000} s`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
 /** The storefront's environment for a content service at `contentUrl` (the harness's token and secret). */
@@ -112,5 +126,37 @@ export async function startFakeServer(handle: (request: IncomingMessage, respons
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+/**
+ * A content service of the test's own, on a fresh temporary database with the seed content, so the test may stop it
+ * or edit content without disturbing others. Its revalidation flow posts nowhere: the storefront hears of no edit.
+ */
+export async function startOwnContentService(): Promise<{ service: ContentService; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'process-test-content-'));
+  const service = await startContentService({
+    env: {
+      SECRET: requireEnv('SECRET'),
+      ADMIN_EMAIL: requireEnv('ADMIN_EMAIL'),
+      ADMIN_PASSWORD: requireEnv('ADMIN_PASSWORD'),
+      DIRECTUS_STOREFRONT_TOKEN: requireEnv('DIRECTUS_STOREFRONT_TOKEN'),
+      REVALIDATE_SECRET: requireEnv('REVALIDATE_SECRET'),
+      DB_CLIENT: 'sqlite3',
+      DB_FILENAME: join(dataDir, 'content.db'),
+      STORAGE_LOCAL_ROOT: join(dataDir, 'uploads'),
+      CONTENT_HOST: '127.0.0.1',
+      CONTENT_PORT: String(await freePort()),
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:9/api/revalidate',
+    },
+    log: () => {},
+  });
+  trackProcess(service.pid);
+  return {
+    service,
+    stop: async () => {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

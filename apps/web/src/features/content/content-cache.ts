@@ -6,6 +6,17 @@ export function collectionTag(collection: string): string {
   return `content:${collection}`;
 }
 
+/** Tag on every content read: expiring it drops all cached content (the start-up recheck does when it must). */
+export const ALL_CONTENT_TAG = 'content';
+
+/**
+ * The longest a content read (and so a page built from it) is served before it is read again, even when no webhook
+ * came: an edit whose webhook was lost (the storefront was stopped, the network failed) shows within the hour. A stale
+ * read is served while the new one is fetched in the background, so this costs one content-service call per read per
+ * hour, not one per page view.
+ */
+export const CONTENT_MAX_AGE_SECONDS = 60 * 60;
+
 /**
  * Caches a content read across requests and restarts, tagged by the collections it touches. The storefront makes no
  * content-service call per page view at steady state; a webhook from the content service expires the tags, and while
@@ -16,5 +27,8 @@ export function cachedContentRead<Args extends unknown[], Result>(
   key: string,
   collections: readonly string[],
 ): (...args: Args) => Promise<Result> {
-  return unstable_cache(read, ['content', key], { tags: collections.map(collectionTag) });
+  return unstable_cache(read, ['content', key], {
+    tags: [ALL_CONTENT_TAG, ...collections.map(collectionTag)],
+    revalidate: CONTENT_MAX_AGE_SECONDS,
+  });
 }

@@ -16,6 +16,12 @@ describe('revalidation webhook', () => {
     expect(revalidationPayloadSchema.safeParse({}).success).toBe(false);
   });
 
+  it('accepts the start-up recheck and nothing mixed with it', () => {
+    expect(revalidationPayloadSchema.safeParse({ recheck: 'startup' }).success).toBe(true);
+    expect(revalidationPayloadSchema.safeParse({ recheck: 'everything' }).success).toBe(false);
+    expect(revalidationPayloadSchema.safeParse({ recheck: 'startup', collection: 'flota' }).success).toBe(false);
+  });
+
   it('expires the parent collection when a translation changes', () => {
     expect(tagsForCollection('info_pages_translations')).toEqual(['content:info_pages_translations', 'content:info_pages']);
     expect(tagsForCollection('flota')).toEqual(['content:flota']);

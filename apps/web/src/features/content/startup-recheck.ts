@@ -1,0 +1,39 @@
+import 'server-only';
+
+const FIRST_RETRY_MS = 5000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+
+type RecheckAnswer = { revalidated?: string[]; since?: string | null; error?: string };
+
+/**
+ * Once the server answers, asks it (through its own webhook, the one place with a request context to expire cache
+ * tags) to recheck what changed in the content service while it was stopped. Never delays the start: while the
+ * content service is unreachable it retries in the background (5 s, 10 s, ... up to 5 min), and pages keep serving
+ * their cached versions meanwhile.
+ */
+export function scheduleStartupRecheck({ origin, secret }: { origin: string; secret: string }): void {
+  const attempt = async (retry: number): Promise<void> => {
+    let problem: string;
+    try {
+      const response = await fetch(`${origin}/api/revalidate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-revalidate-secret': secret },
+        body: JSON.stringify({ recheck: 'startup' }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const answer = (await response.json().catch(() => ({}))) as RecheckAnswer;
+      if (response.ok) {
+        const changed = answer.revalidated?.join(', ') || 'nothing';
+        console.log(`[content] start-up recheck: ${answer.since ? `changed since ${answer.since}` : 'no record of the last check, all content'}: expired ${changed}`);
+        return;
+      }
+      problem = `${response.status} ${answer.error ?? response.statusText}`;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    const delay = Math.min(FIRST_RETRY_MS * 2 ** retry, LONGEST_RETRY_MS);
+    console.warn(`[content] start-up recheck failed (${problem}); trying again in ${delay / 1000} s`);
+    setTimeout(() => void attempt(retry + 1), delay).unref();
+  };
+  void attempt(0);
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadProjectEnv, withDerivedUrls } from './env-file.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'env-file-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+writeFileSync(join(root, '.env.example'), ['BRAND=firefly', 'WEB_HOST=127.0.0.1', 'WEB_PORT=3000', 'CONTENT_HOST=127.0.0.1', 'CONTENT_PORT=8055', '# SITE_URL=https://www.example.com'].join('\n'));
+
+describe('project settings', () => {
+  it('derives every address from the default ports', () => {
+    const { env } = loadProjectEnv(root, {});
+    expect(env).toMatchObject({
+      SITE_URL: 'http://127.0.0.1:3000',
+      DIRECTUS_URL: 'http://127.0.0.1:8055',
+      DIRECTUS_PUBLIC_URL: 'http://127.0.0.1:8055',
+      CONTENT_PUBLIC_URL: 'http://127.0.0.1:8055',
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3000/api/revalidate',
+    });
+  });
+
+  it('moves every address with the ports, so other ports need no other setting', () => {
+    const { env } = loadProjectEnv(root, { WEB_PORT: '3100', CONTENT_PORT: '8155' });
+    expect(env).toMatchObject({
+      SITE_URL: 'http://127.0.0.1:3100',
+      DIRECTUS_URL: 'http://127.0.0.1:8155',
+      DIRECTUS_PUBLIC_URL: 'http://127.0.0.1:8155',
+      CONTENT_PUBLIC_URL: 'http://127.0.0.1:8155',
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3100/api/revalidate',
+    });
+  });
+
+  it('keeps an address that is set, from the environment or the file', () => {
+    const { env } = loadProjectEnv(root, { SITE_URL: 'https://www.firefly.example', DIRECTUS_PUBLIC_URL: 'https://content.firefly.example' });
+    expect(env.SITE_URL).toBe('https://www.firefly.example');
+    expect(env.DIRECTUS_PUBLIC_URL).toBe('https://content.firefly.example');
+    expect(env.STOREFRONT_REVALIDATE_URL).toBe('http://127.0.0.1:3000/api/revalidate');
+    expect(withDerivedUrls({ DIRECTUS_URL: 'http://10.0.0.5:8055' }).DIRECTUS_PUBLIC_URL).toBe('http://10.0.0.5:8055');
+  });
+});
