@@ -275,6 +275,8 @@ export async function startContentService({ env = process.env, log, timeoutMs = 
   lineReader(child.stderr, onLine);
   const exited = new Promise((done) => {
     child.once('exit', (code, signal) => {
+      // A supervisor restarts it without calling stop(): one listener per start would pile up.
+      process.removeListener('exit', killOnExit);
       if (!stopping) say(`content: Directus exited unexpectedly (${signal ?? `code ${code}`})`);
       done(code ?? signal);
     });

@@ -76,6 +76,38 @@ describe('supervise', () => {
     expect(supervisor.restarts()).toBe(0);
   });
 
+  it('starts again at the shortest delay after a service ran healthy for a while', async () => {
+    const lines = [];
+    supervisor = await supervise({ name: 'storefront', start: startIdleProcess, log: (line) => lines.push(line), delaysMs: [20, 1000], healthyAfterMs: 200 });
+    for (const restart of [1, 2]) {
+      await new Promise((done) => setTimeout(done, 300));
+      process.kill(supervisor.current().pid, 'SIGKILL');
+      await expect.poll(() => supervisor.restarts(), { timeout: 5000 }).toBe(restart);
+    }
+    expect(lines.filter((line) => line.includes('restarting in'))).toEqual([
+      'storefront exited unexpectedly (signal SIGKILL); restarting in 0.02 s (attempt 1)',
+      'storefront exited unexpectedly (signal SIGKILL); restarting in 0.02 s (attempt 1)',
+    ]);
+  });
+
+  it('restarts nothing when stopped while a restart is pending (Ctrl-C during the back-off)', async () => {
+    const lines = [];
+    let starts = 0;
+    const counted = () => {
+      starts += 1;
+      return startIdleProcess();
+    };
+    supervisor = await supervise({ name: 'content service', start: counted, log: (line) => lines.push(line), delaysMs: [300] });
+    process.kill(supervisor.current().pid, 'SIGKILL');
+    await expect.poll(() => lines.length, { timeout: 5000 }).toBe(1);
+    await supervisor.stop();
+    // Past the back-off delay: the restart it announced never came.
+    await new Promise((done) => setTimeout(done, 600));
+    expect(starts).toBe(1);
+    expect(supervisor.restarts()).toBe(0);
+    expect(lines).toEqual(['content service exited unexpectedly (signal SIGKILL); restarting in 0.3 s (attempt 1)']);
+  });
+
   it('rejects when the first start fails: there is nothing to keep serving', async () => {
     await expect(supervise({ name: 'content service', start: () => Promise.reject(new Error('SECRET is missing')), log: () => {} })).rejects.toThrow('SECRET is missing');
   });

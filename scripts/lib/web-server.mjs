@@ -62,8 +62,23 @@ export async function startWeb({ root, env, distDir = '.next', log = console.log
     detached: true,
   });
   const url = `http://${host}:${port}`;
+  // It runs in its own process group (a Ctrl-C reaches only the orchestrator, which stops services in order): if the
+  // orchestrator ends without stopping it (an interrupt while it was still starting), do not leave it behind.
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  };
+  process.once('exit', killOnExit);
   // The exit code, or the signal that ended it.
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  const exited = new Promise((done) =>
+    child.once('exit', (code, signal) => {
+      process.removeListener('exit', killOnExit);
+      done(code ?? signal);
+    }),
+  );
   try {
     await waitForHttp(`${url}/robots.txt`, { child, timeoutMs: 60_000 });
   } catch (error) {

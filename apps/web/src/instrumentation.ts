@@ -15,6 +15,10 @@ export async function register() {
       if (revalidateSecret && origin) {
         const { scheduleStartupRecheck } = await import('./features/content/startup-recheck');
         scheduleStartupRecheck({ origin, secret: revalidateSecret });
+      } else {
+        // Not silently: without the recheck, an edit made while this server was stopped shows only once the cache's
+        // maximum age has passed.
+        console.warn(`[content] no start-up recheck: ${revalidateSecret ? 'the address this server listens on is unknown' : 'REVALIDATE_SECRET is not set'}`);
       }
     }
   }

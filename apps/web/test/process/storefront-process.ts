@@ -72,8 +72,15 @@ export function spawnNext(command: 'build' | 'start', args: string[], env: Recor
   return { url: '', child, output: () => printed, exited, stop: () => stopProcess(child) };
 }
 
-/** Starts a storefront on a free port from `distDir` and waits until it answers. */
-export async function startStorefront(distDir: string, env: Record<string, string | undefined>): Promise<StorefrontProcess> {
+/**
+ * Starts a storefront on a free port from `distDir` and waits until it answers and has printed `recheck`: by default
+ * the outcome of its start-up recheck of the content (src/instrumentation.ts), so no test races with it.
+ */
+export async function startStorefront(
+  distDir: string,
+  env: Record<string, string | undefined>,
+  { recheck = /\[content\] start-up recheck: / }: { recheck?: RegExp } = {},
+): Promise<StorefrontProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const storefront = spawnNext('start', ['--hostname', '127.0.0.1', '--port', String(port)], {
@@ -83,8 +90,7 @@ export async function startStorefront(distDir: string, env: Record<string, strin
   });
   try {
     await waitForHttp(`${url}/robots.txt`, { child: storefront.child, timeoutMs: 60_000 });
-    // Its start-up recheck of the content (src/instrumentation.ts) is done: no test then races with it.
-    await waitForOutput(storefront, /\[content\] start-up recheck: /);
+    await waitForOutput(storefront, recheck);
   } catch (error) {
     await storefront.stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}; the storefront printed:\n${storefront.output()}`);

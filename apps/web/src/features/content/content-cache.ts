@@ -10,10 +10,11 @@ export function collectionTag(collection: string): string {
 export const ALL_CONTENT_TAG = 'content';
 
 /**
- * The longest a content read (and so a page built from it) is served before it is read again, even when no webhook
- * came: an edit whose webhook was lost (the storefront was stopped, the network failed) shows within the hour. A stale
- * read is served while the new one is fetched in the background, so this costs one content-service call per read per
- * hour, not one per page view.
+ * The longest a content read (and so a page built from it: Next gives a page the shortest lifetime of its reads) is
+ * served before it is read again, even when no webhook came. A page may be rendered from a read up to this old, so an
+ * edit whose webhook was lost (the storefront was stopped, the network failed) reaches its pages within twice this. A
+ * stale read is served while the new one is fetched in the background, so this costs one content-service call per read
+ * per hour, not one per page view.
  */
 export const CONTENT_MAX_AGE_SECONDS = 60 * 60;
 
