@@ -3,10 +3,10 @@
 // down at that start, the storefront starts anyway, serves its cache, and rechecks once the content service is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingProxy, type CountingProxy } from '../../../../scripts/lib/counting-proxy.mjs';
+import { adminHeaders } from '../content-admin';
 import {
   cloneBuild,
   freePort,
-  requireEnv,
   startOwnContentService,
   startStorefront,
   storefrontEnv,
@@ -24,12 +24,12 @@ describe('an edit made while the storefront is stopped', () => {
   let content: Awaited<ReturnType<typeof startOwnContentService>>;
   let storefront: StorefrontProcess | undefined;
   let gateway: CountingProxy | undefined;
-  let admin = '';
+  let admin: Record<string, string> = {};
   // The car the tests rename, as the storefront showed it last.
   let car: Car | undefined;
 
   async function asAdmin(path: string, init: RequestInit = {}): Promise<Response> {
-    return fetch(`${content.service.url}${path}`, { ...init, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } });
+    return fetch(`${content.service.url}${path}`, { ...init, headers: admin });
   }
 
   async function renameCar(shown: Car, modelo: string): Promise<Car> {
@@ -42,12 +42,7 @@ describe('an edit made while the storefront is stopped', () => {
 
   beforeAll(async () => {
     content = await startOwnContentService();
-    const login = await fetch(`${content.service.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: requireEnv('ADMIN_EMAIL'), password: requireEnv('ADMIN_PASSWORD') }),
-    });
-    admin = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    admin = await adminHeaders(content.service.url);
   });
 
   afterAll(async () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { adminHeaders } from '../../../test/content-admin';
 
 // The storefront (WEB_URL) and the content service (CONTENT_URL) the harness started.
 const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:3100';
 const contentUrl = process.env.CONTENT_URL ?? 'http://127.0.0.1:8155';
 const secret = process.env.REVALIDATE_SECRET ?? '';
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${contentUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { data: { access_token: string } };
-  return body.data.access_token;
-}
 
 describe('revalidation webhook', () => {
   it('refuses a missing or wrong secret with 401', async () => {
@@ -37,8 +27,7 @@ describe('revalidation webhook', () => {
     const path = '/info/preguntas-frecuentes';
     const before = await (await fetch(`${webUrl}${path}`)).text();
     expect(before).toContain('<h1');
-    const token = await adminToken();
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const auth = await adminHeaders(contentUrl);
     const lookup = await fetch(`${contentUrl}/items/info_pages?filter[slug][_eq]=preguntas-frecuentes&fields=id,translations.id,translations.languages_code,translations.title`, { headers: auth });
     const page = ((await lookup.json()) as { data: { id: number; translations: { id: number; languages_code: string; title: string }[] }[] }).data[0];
     const spanish = page?.translations.find((translation) => translation.languages_code === 'es-ES');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders } from '../../../test/content-admin';
 
 // A page staff saved with hostile HTML, created as admin in the content service the harness started (CONTENT_URL),
 // and read back from the storefront (WEB_URL), whose DIRECTUS_PUBLIC_URL is that same content service.
@@ -22,17 +23,6 @@ const MARKERS = ['__hostile_script', '__hostile_onclick', '__hostile_onmouseover
 
 type Auth = Record<string, string>;
 
-async function adminAuth(): Promise<Auth> {
-  const response = await fetch(`${contentUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const { data } = (await response.json()) as { data: { access_token: string } };
-  return { authorization: `Bearer ${data.access_token}`, 'content-type': 'application/json' };
-}
-
 function pageHtml(language: 'es' | 'en', imageUrl: string): string {
   const safe =
     `<h1>Título de ${language}</h1><h2>Encabezado seguro ${language}</h2>` +
@@ -52,7 +42,7 @@ describe('an info page staff saved with hostile HTML', () => {
   beforeAll(async () => {
     // Info pages read once before the new page exists, so its webhook finds no first read of the list still running.
     expect((await fetch(`${webUrl}/es/info/terminos-y-condiciones`)).status).toBe(200);
-    auth = await adminAuth();
+    auth = await adminHeaders(contentUrl);
     // An image visitors may load (read without a token: a draft's image is private to staff).
     const files = await fetch(`${contentUrl}/files?filter[type][_starts_with]=image/&fields=id&limit=1`);
     const fileId = ((await files.json()) as { data: { id: string }[] }).data[0]?.id;

@@ -1,0 +1,14 @@
+// Staff access to a content service for tests that edit content as staff would (the admin from ADMIN_EMAIL /
+// ADMIN_PASSWORD, which the harness passes on).
+
+/** Logs in as the administrator and returns the headers of a JSON request made as them. */
+export async function adminHeaders(contentUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${contentUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`admin login at ${contentUrl} answered ${response.status}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { access_token: string } };
+  return { authorization: `Bearer ${data.access_token}`, 'content-type': 'application/json' };
+}
