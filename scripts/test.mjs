@@ -55,6 +55,8 @@ const env = {
   DIRECTUS_URL: contentUrl,
   DIRECTUS_PUBLIC_URL: contentUrl,
   STOREFRONT_REVALIDATE_URL: `${webUrl}/api/revalidate`,
+  // Confirmation emails are written here (no SMTP in tests but the SMTP test's own server), for the tests to read.
+  MAIL_OUTBOX_DIR: join(dataDir, 'mail-outbox'),
 };
 
 // What the test suites are told about the stack.
@@ -73,6 +75,7 @@ const suiteEnv = {
   SITE_URL: webUrl,
   BRAND: 'firefly',
   TEST_PROCESS_DIR: processDir,
+  MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR,
 };
 
 const results = [];

@@ -5,7 +5,7 @@ import { serverEnv } from '@/lib/env';
 import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
-import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS } from '@/features/fleet/fleet-filters';
+import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, isDatedFleetSearch } from '@/features/fleet/fleet-filters';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
@@ -77,7 +77,10 @@ function routePage(request: NextRequest): NextResponse {
   // proxied over HTTP instead of served in place.
   const internal = new URL(request.url);
   internal.pathname = `/${locale}${path === '/' ? '' : path}`;
-  if (path === '/flota') {
+  if (path === '/flota' && isDatedFleetSearch(searchParams)) {
+    // A search with dates is priced and checked against stock per request: its own, uncached page.
+    internal.pathname = `/${locale}/flota/disponibilidad`;
+  } else if (path === '/flota') {
     const segments = filtersToSegments(filtersFromSearchParams(searchParams));
     if (segments.length > 0) {
       internal.pathname = `/${locale}/flota/${segments.join('/')}`;

@@ -42,6 +42,7 @@ export const publicReads = [
 
 const crud = (collection, actions) => actions.map((action) => ({ collection, action, permissions: null, fields: ['*'] }));
 
+// `rate_limits` is in no policy on purpose: only the booking extension reads and writes it, through the database.
 export const policies = {
   // The built-in Public policy (what a request without a token may do).
   public: {
@@ -52,7 +53,7 @@ export const policies = {
     id: ids.storefrontPolicy,
     name: 'Storefront',
     icon: 'storefront',
-    description: 'Server side of the storefront (static token): reads published content; writes bookings, payments, pre-check-ins, leads and applications; no delete.',
+    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings (through /booking), reservation drafts, payments, pre-check-ins, leads and applications; no delete.',
     admin_access: false,
     app_access: false,
     enforce_tfa: false,
@@ -63,6 +64,10 @@ export const policies = {
       ...crud('precheckins', ['create', 'read', 'update']),
       ...crud('corporate_leads', ['create', 'read', 'update']),
       ...crud('job_applications', ['create', 'read', 'update']),
+      // Units per car and branch, every row (also what GET /booking/availability counts against).
+      ...crud('fleet_stock', ['read']),
+      // The booking flow's state between steps; expired drafts are removed by the booking extension, not by the storefront.
+      ...crud('reservation_drafts', ['create', 'read', 'update']),
       // When public content last changed, so a storefront that was stopped can expire what changed meanwhile (its
       // webhooks were lost). Only which collection and when: not who, from where, or what.
       {

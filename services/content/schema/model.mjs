@@ -100,6 +100,14 @@ export const f = {
     special: ['date-created'], interface: 'datetime', readonly: true, hidden: false, width: 'half',
     display: 'datetime', display_options: { relative: true }, note: 'Set by the content service (UTC).',
   }),
+  // Instant (UTC, ISO with Z), unlike `datetime`'s Panama wall-clock time.
+  timestamp: (name, rest = {}) => field(name, 'timestamp', {
+    interface: 'datetime', display: 'datetime', display_options: { relative: true }, ...rest,
+  }),
+  dateUpdated: () => field('date_updated', 'timestamp', {
+    special: ['date-updated'], interface: 'datetime', readonly: true, hidden: false, width: 'half',
+    display: 'datetime', display_options: { relative: true }, note: 'Set by the content service (UTC).',
+  }),
   sort: () => field('sort', 'integer', { interface: 'input', hidden: true }),
   json: (name, rest = {}) => field(name, 'json', { special: ['cast-json'], interface: 'input-code', options: { language: 'JSON' }, ...rest }),
   tags: (name, { placeholder, ...rest } = {}) => field(name, 'json', {
@@ -310,6 +318,7 @@ export const collections = [
         note: 'Each row: days (0 = Sunday … 6 = Saturday), opening and closing time (HH:MM). 00:00–24:00 = 24 h.',
       }),
       f.translations([f.text('directions', { note: 'How to find the counter.' })], { template: '{{directions}}' }),
+      f.o2m('stock', { template: '{{car.marca}} {{car.modelo}} · {{units}}', label: 'Fleet stock', note: 'Units of each car model at this branch (edit them in Fleet stock).' }),
     ],
   }),
 
@@ -343,6 +352,23 @@ export const collections = [
       f.divider('divider_prices', 'Prices per day (cents); empty = not offered by that brand'),
       ...BRANDS.map((b) => f.cents(`precio_${b}`, { width: 'half', label: `Price ${b[0].toUpperCase() + b.slice(1)} (precio_${b})`, note: `Cents per day at ${b[0].toUpperCase() + b.slice(1)}; empty = not offered.` })),
       f.m2o('discount', 'prepaid_discounts', { template: '{{percentage}} % · {{charge_id}}', width: 'half', label: 'Prepaid discount', note: 'Discount when paying online in advance.' }),
+      f.o2m('stock', { template: '{{branch.code}} · {{units}}', label: 'Fleet stock', note: 'Units of this car model at each branch (edit them in Fleet stock).' }),
+    ],
+  }),
+
+  // One row per (car, branch): the booking extension refuses a second row for the same pair, since a composite
+  // unique index cannot be expressed in a Directus snapshot.
+  collection('fleet_stock', {
+    icon: 'inventory_2', label: 'Fleet stock', group: 'fleet', template: '{{branch.code}} · {{car.marca}} {{car.modelo}} · {{units}}',
+    note: 'How many units of this car model the pickup branch has; a reservation holds one from pickup to return plus the turnaround buffer.',
+    fields: [
+      f.pk(),
+      f.m2o('car', 'flota', { template: '{{marca}} {{modelo}} · {{clasificacion}}', width: 'half', required: true, onDelete: 'CASCADE', oneField: 'stock' }),
+      f.m2o('branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', required: true, onDelete: 'CASCADE', oneField: 'stock' }),
+      f.int('units', {
+        def: 0, min: 0, required: true, width: 'half', schema: { is_nullable: false },
+        note: 'How many units of this car model the pickup branch has; a reservation holds one from pickup to return plus the turnaround buffer.',
+      }),
     ],
   }),
 
@@ -361,6 +387,25 @@ export const collections = [
         f.string('name', { required: true }),
         f.text('description'),
         f.tags('benefits', { placeholder: 'Add a benefit and press Enter', note: 'One line per benefit.' }),
+      ], { template: '{{name}}' }),
+    ],
+  }),
+
+  collection('extras', {
+    icon: 'child_care', label: 'Extras', group: 'fleet', sort: true, template: '{{code}}', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Optional add-ons a renter picks at checkout (child seat, additional driver, GPS ...).',
+    fields: [
+      f.pk(), f.status(), f.sort(),
+      f.string('code', {
+        unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'CHILD_SEAT',
+        validation: { code: { _regex: '^[A-Z0-9_]+$' } }, validation_message: 'Upper case letters, digits and _ only (e.g. CHILD_SEAT).',
+      }),
+      f.cents('daily_rate', { def: 0, width: 'half', schema: { is_nullable: false }, note: 'Cents per day for one unit.' }),
+      f.cents('max_per_rental', { width: 'half', note: 'The most one unit costs for a whole rental, in cents. Empty = no cap.' }),
+      f.int('max_quantity', { def: 1, min: 1, width: 'half', schema: { is_nullable: false }, note: 'How many units one rental may take.' }),
+      f.translations([
+        f.string('name', { required: true }),
+        f.text('description'),
       ], { template: '{{name}}' }),
     ],
   }),
@@ -425,6 +470,22 @@ export const collections = [
       f.cents('era_daily_rate', { def: 399, width: 'half', note: 'Roadside assistance (ERA) per day, in cents.' }),
       f.float('tax_rate_percent', { def: 7, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'ITBMS in %.' }),
       f.bool('precheckin_enabled', { label: 'Online pre-check-in enabled', width: 'half' }),
+      f.int('turnaround_buffer_minutes', { def: 120, min: 0, width: 'half', note: 'Minutes a returned car is unavailable before its next rental.' }),
+      f.int('payment_hold_minutes', { def: 30, min: 1, width: 'half', note: 'How long an unpaid prepaid reservation holds its unit.' }),
+      field('young_driver_fees', 'json', {
+        special: ['cast-json'], interface: 'list',
+        options: {
+          template: '{{min_age}}–{{max_age}} years · {{daily_rate}} ¢/day, cap {{max_per_rental}} ¢',
+          addLabel: 'Add an age band',
+          fields: [
+            { field: 'min_age', name: 'From age', type: 'integer', meta: { field: 'min_age', type: 'integer', width: 'half', interface: 'input', options: { min: 16 }, required: true } },
+            { field: 'max_age', name: 'To age (inclusive)', type: 'integer', meta: { field: 'max_age', type: 'integer', width: 'half', interface: 'input', options: { min: 16 }, required: true } },
+            { field: 'daily_rate', name: 'Cents per day', type: 'integer', meta: { field: 'daily_rate', type: 'integer', width: 'half', interface: 'input', options: { min: 0 }, required: true } },
+            { field: 'max_per_rental', name: 'Cap per rental (cents)', type: 'integer', meta: { field: 'max_per_rental', type: 'integer', width: 'half', interface: 'input', options: { min: 0 }, note: 'Empty = no cap.' } },
+          ],
+        },
+        note: 'Young-driver surcharge by age band (ages inclusive), in cents. Empty = no young-driver fee.',
+      }),
       f.divider('divider_contact', 'Assistance and analytics'),
       f.phone('assistance_phone', { width: 'half', note: '24-hour line (E.164).' }),
       f.phone('assistance_whatsapp', { width: 'half', note: 'WhatsApp number (E.164).' }),
@@ -571,6 +632,10 @@ export const collections = [
     fields: [
       f.pk(),
       f.string('reservation_number', { unique: true, required: true, width: 'half', font: 'monospace', readonly: true, placeholder: 'FF-7K3M9Q' }),
+      f.string('idempotency_key', {
+        unique: true, width: 'half', font: 'monospace', readonly: true, maxLength: 255,
+        note: 'Sent by the storefront with POST /booking/reservations: a retried request returns this reservation instead of booking twice.',
+      }),
       f.select('brand', brandChoices, { width: 'half', labels: false }),
       f.select('status', [
         choice('unpaid', 'Unpaid', 'var(--theme--warning)'),
@@ -581,6 +646,7 @@ export const collections = [
       f.select('reservation_type', [choice('postpaid', 'Pay at the counter (postpaid)'), choice('prepaid', 'Prepaid online')], { def: 'postpaid', width: 'half', labels: false }),
       f.select('language', languageChoices, { width: 'half', labels: false }),
       f.dateCreated(),
+      f.timestamp('cancelled_at', { width: 'half', note: 'When it was cancelled (UTC); its unit is free again from then on.' }),
       f.divider('divider_rental', 'Rental'),
       f.m2o('car', 'flota', { template: '{{marca}} {{modelo}} · {{clasificacion}}', width: 'half' }),
       f.m2o('coverage', 'coverages', { template: '{{code}}', width: 'half' }),
@@ -604,6 +670,9 @@ export const collections = [
       f.divider('divider_totals', 'Totals (cents)'),
       ...['car_total', 'coverage_total', 'era_total', 'extras_total', 'dropoff', 'delivery_price', 'coupon_discount', 'subtotal', 'airport_tax', 'tax', 'total']
         .map((n) => f.cents(n, { width: 'half', def: 0 })),
+      f.cents('young_driver_fee', { width: 'half', def: 0, note: 'Young-driver surcharge of the whole rental, in cents.' }),
+      f.json('extras', { note: 'Extras booked: [{ "code": "CHILD_SEAT", "quantity": 1, "total": 2100 }] (total in cents).' }),
+      f.json('lines', { readonly: true, note: 'The quote as shown to the renter: [{ "code", "label", "amount" }] (amount in cents).' }),
       f.o2m('payments', { template: '{{provider}} · {{status}} · {{amount}}', note: 'Payment attempts.' }),
       f.o2m('precheckins', { template: '{{status}} · {{contact_email}}' }),
     ],
@@ -684,6 +753,35 @@ export const collections = [
       f.dateCreated(),
     ],
   }),
+
+  collection('reservation_drafts', {
+    icon: 'edit_note', label: 'Reservation drafts', group: 'bookings', hidden: true, accountability: null, template: '{{id}}',
+    note: 'Booking flow state the storefront keeps between steps; removed after expires_at.',
+    fields: [
+      field('id', 'uuid', {
+        schema: { is_primary_key: true, is_nullable: false },
+        special: ['uuid'], hidden: true, readonly: true, interface: 'input',
+      }),
+      f.json('data', { note: 'Whatever the storefront needs to resume the booking.' }),
+      f.timestamp('expires_at', { width: 'half', note: 'After this instant (UTC) the draft is removed.' }),
+      f.dateCreated(),
+      f.dateUpdated(),
+    ],
+  }),
+
+  // Only the booking extension touches it, through the database (no permissions for any policy).
+  collection('rate_limits', {
+    icon: 'speed', label: 'Rate limits', hidden: true, accountability: null, template: '{{key}}',
+    note: 'Fixed-window counters of POST /booking/rate-limit. Rows of ended windows are removed on the way.',
+    fields: [
+      field('key', 'string', {
+        schema: { is_primary_key: true, is_nullable: false, max_length: 255 },
+        interface: 'input', readonly: true, options: { font: 'monospace' },
+      }),
+      f.int('hits', { def: 0, min: 0, width: 'half', readonly: true }),
+      field('window_ends_at', 'bigInteger', { interface: 'input', readonly: true, width: 'half', note: 'Epoch milliseconds (UTC).' }),
+    ],
+  }),
 ];
 
 // Extra fields on system collections.
@@ -719,6 +817,7 @@ const standaloneRows = {
   cta: PUBLISHED,
   promos: PUBLISHED,
   jobs: PUBLISHED,
+  extras: PUBLISHED,
 };
 
 /** Rows readable while the rows they point at through `links` ({ m2o field: parent collection }) are. */
@@ -762,5 +861,5 @@ export const publicFileFields = collections
 // are edited through their parent, whose update event carries the parent's key).
 export const revalidatedCollections = [
   'languages', 'sites_config', 'sites_config_cars', 'flota', 'prepaid_discounts', 'branches', 'coverages',
-  'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs',
+  'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs', 'extras',
 ];

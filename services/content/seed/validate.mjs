@@ -3,11 +3,12 @@
 // Usage: node services/content/seed/validate.mjs   (exit code 1 when a problem is found)
 //
 // Checks: every data file parses as a JSON array of create payloads (no ids); every "@file:" path exists
-// and is described in assets/files.json; every { "@ref": collection, field: value } matches exactly one
+// and is described in assets/files.json; every { "@ref": collection, field: value, ... } matches exactly one
 // item of that collection; every enumerated value (brand, tipo, status, ...) is one the contract allows;
 // white text on each brand's primary colour meets WCAG AA (4.5:1); every translated item has both
 // es-ES and en-US with its fields filled; plus a few consistency checks (unique keys, E.164 phones,
-// integer cents, opening hours, allowed HTML, allowed classes present in the fleet).
+// integer cents, opening hours, allowed HTML, allowed classes present in the fleet, one fleet_stock row per car
+// and branch, booking rules and young-driver bands of every brand).
 
 import { readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,8 +18,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const DATA = join(ROOT, 'data');
 const ASSETS = join(ROOT, 'assets');
 
-const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'coverages', 'dropoff_fees', 'delivery_options',
-  'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts'];
+const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'coverages', 'extras', 'dropoff_fees',
+  'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts'];
 const LANGS = ['es-ES', 'en-US'];
 const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 const PUBLISHABLE = ['published', 'draft', 'archived'];
@@ -28,6 +29,7 @@ const ENUMS = {
   prepaid_discounts: { status: PUBLISHABLE },
   branches: { status: PUBLISHABLE },
   coverages: { status: PUBLISHABLE },
+  extras: { status: PUBLISHABLE },
   delivery_options: { status: PUBLISHABLE },
   info_pages: { status: PUBLISHABLE, page_category: ['general', 'legal', 'help', 'corporate'] },
   cta: { status: PUBLISHABLE },
@@ -41,6 +43,7 @@ const TRANSLATED = {
   sites_config: ['tagline', 'hero_title', 'hero_subtitle', 'description', 'seo_description'],
   branches: ['directions'],
   coverages: ['name', 'description', 'benefits'],
+  extras: ['name', 'description'],
   delivery_options: ['description'],
   info_pages: ['title', 'content'],
   cta: ['title', 'description', 'button_text', 'cta_image'],
@@ -48,13 +51,13 @@ const TRANSLATED = {
   jobs: ['title', 'summary', 'description', 'requirements'],
 };
 const UNIQUE = {
-  languages: ['code'], sites_config: ['brand'], prepaid_discounts: ['charge_id'], branches: ['code'], coverages: ['code'],
+  languages: ['code'], sites_config: ['brand'], prepaid_discounts: ['charge_id'], branches: ['code'], coverages: ['code'], extras: ['code'],
   delivery_options: ['code'], info_pages: ['slug'], cta: ['link'], promos: ['slug'], jobs: ['slug'], coupons: ['code'],
   corporate_accounts: ['name'],
 };
 const CENTS = {
   flota: ['precio_firefly', 'precio_hertz', 'precio_thrifty', 'precio_dollar'], coverages: ['daily_rate_sedan', 'daily_rate_other', 'deductible'],
-  dropoff_fees: ['fee'], delivery_options: ['price'], sites_config: ['era_daily_rate'],
+  dropoff_fees: ['fee'], delivery_options: ['price'], sites_config: ['era_daily_rate'], extras: ['daily_rate', 'max_per_rental'],
 };
 const HTML_TAGS = new Set(['h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'a']);
 // Panama: 7-digit landlines (not starting with 0, 1 or 6) and 8-digit mobiles starting with 6
@@ -105,11 +108,10 @@ for (const [c, items] of Object.entries(data)) {
       } else if (isObj(v) && '@ref' in v) {
         const target = v['@ref'];
         const keys = Object.keys(v).filter((k) => k !== '@ref');
-        if (keys.length !== 1) return fail(where, '@ref needs exactly one lookup field');
-        const [field] = keys;
+        if (keys.length === 0) return fail(where, '@ref needs at least one lookup field');
         if (!data[target]) return fail(where, `@ref to unknown or unreadable collection ${target}`);
-        const n = data[target].filter((t) => t[field] === v[field]).length;
-        if (n !== 1) fail(where, `@ref ${target}.${field}=${JSON.stringify(v[field])} matches ${n} items (need exactly 1)`);
+        const n = data[target].filter((t) => keys.every((k) => t[k] === v[k])).length;
+        if (n !== 1) fail(where, `@ref ${target} ${keys.map((k) => `${k}=${JSON.stringify(v[k])}`).join(' ')} matches ${n} items (need exactly 1)`);
       }
     });
   });
@@ -245,6 +247,40 @@ for (const [i, p] of (data.promos || []).entries()) {
 for (const slug of ['terminos-y-condiciones', 'politica-de-privacidad', 'preguntas-frecuentes', 'leasing-operativo', 'planes-corporativos', 'requisitos-para-alquilar']) {
   const p = (data.info_pages || []).find((x) => x.slug === slug);
   if (!p || p.status !== 'published') fail('info_pages', `published page ${slug} missing`);
+}
+
+for (const [i, x] of (data.extras || []).entries()) {
+  const at = label('extras', x, i);
+  if (!/^[A-Z0-9_]+$/.test(x.code || '')) fail(`${at}.code`, 'upper case letters, digits and _ only');
+  if (!(Number.isInteger(x.max_quantity) && x.max_quantity >= 1)) fail(`${at}.max_quantity`, 'integer >= 1');
+  if (x.max_per_rental !== null && x.max_per_rental < x.daily_rate) fail(`${at}.max_per_rental`, 'a cap below one day\'s rate');
+}
+// Every car at every branch, once, with 0..n units (the booking extension counts against these rows).
+const stockPairs = new Set();
+for (const [i, s] of (data.fleet_stock || []).entries()) {
+  const at = `fleet_stock[${i}]`;
+  const car = s.car && typeof s.car === 'object' ? `${s.car.marca} ${s.car.modelo}` : s.car;
+  const key = `${car}@${s.branch?.code}`;
+  if (stockPairs.has(key)) fail(at, `duplicate car and branch ${key}`);
+  stockPairs.add(key);
+  if (!Number.isInteger(s.units) || s.units < 0) fail(`${at}.units`, `must be an integer >= 0, got ${JSON.stringify(s.units)}`);
+}
+if (data.fleet_stock) for (const car of data.flota || []) for (const branch of data.branches || []) {
+  if (!stockPairs.has(`${car.marca} ${car.modelo}@${branch.code}`)) fail('fleet_stock', `no row for ${car.marca} ${car.modelo} at ${branch.code}`);
+}
+for (const [i, s] of (data.sites_config || []).entries()) {
+  const at = label('sites_config', s, i);
+  if (!(Number.isInteger(s.turnaround_buffer_minutes) && s.turnaround_buffer_minutes >= 0)) fail(`${at}.turnaround_buffer_minutes`, 'integer >= 0');
+  if (!(Number.isInteger(s.payment_hold_minutes) && s.payment_hold_minutes >= 1)) fail(`${at}.payment_hold_minutes`, 'integer >= 1');
+  const bands = s.young_driver_fees ?? [];
+  if (!Array.isArray(bands)) { fail(`${at}.young_driver_fees`, 'a list of age bands or null'); continue; }
+  const sortedBands = [...bands].sort((a, b) => a.min_age - b.min_age);
+  for (const [j, b] of sortedBands.entries()) {
+    const ok = Number.isInteger(b.min_age) && Number.isInteger(b.max_age) && b.min_age <= b.max_age
+      && Number.isInteger(b.daily_rate) && b.daily_rate >= 0 && (b.max_per_rental == null || (Number.isInteger(b.max_per_rental) && b.max_per_rental >= b.daily_rate));
+    if (!ok) fail(`${at}.young_driver_fees`, `bad band ${JSON.stringify(b)}`);
+    if (j > 0 && b.min_age <= sortedBands[j - 1].max_age) fail(`${at}.young_driver_fees`, `bands ${JSON.stringify(sortedBands[j - 1])} and ${JSON.stringify(b)} overlap`);
+  }
 }
 
 // ---------- report ----------

@@ -20,8 +20,14 @@ export const LOCALE_COOKIE: CookieSpec = { name: 'i18n_redirected', maxAge: YEAR
 
 export const LANGUAGE_COOKIE: CookieSpec = { name: 'language', maxAge: YEAR_IN_SECONDS, path: '/', sameSite: 'lax', httpOnly: false };
 
-/** The renter's reservation draft: survives refresh and back button; read by the reservation guards. */
+/**
+ * The renter's booking draft: the signed id of the draft kept on the server (features/booking/booking-draft.ts), never its
+ * contents. Survives refresh, the back button and a restart; read by the reservation guards.
+ */
 export const RESERVATION_DRAFT_COOKIE: CookieSpec = { name: 'reservation_draft', maxAge: 2 * 24 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
+
+/** Manage booking: the signed id of the reservation the renter found by number and email; short-lived. */
+export const MANAGE_BOOKING_COOKIE: CookieSpec = { name: 'manage_booking', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
 /** Marks a pre-check-in session found by reservation number and email. */
 export const PRECHECKIN_SESSION_COOKIE: CookieSpec = { name: 'precheckin_session', maxAge: 2 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };

@@ -7,10 +7,14 @@ import { brandFromEnv } from '@rentacar/domain/brands';
 const EXAMPLE_VALUES = {
   DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me',
   REVALIDATE_SECRET: 'local-revalidate-secret-change-me',
+  SESSION_SECRET: 'local-session-secret-change-me-0123456789',
 } as const;
 
 /** Secrets a deployment must set: without them the storefront would read content with public access, or take webhooks from anyone. */
-const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'] as const;
+const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SESSION_SECRET'] as const;
+
+/** Signs the cookies that identify something (the booking draft): a developer machine without one uses this. */
+const LOCAL_SESSION_SECRET = EXAMPLE_VALUES.SESSION_SECRET;
 
 const LOCAL_SITE_URL = 'http://127.0.0.1:3000';
 
@@ -22,6 +26,15 @@ const serverEnvSchema = z.object({
   DIRECTUS_PUBLIC_URL: z.url().optional(),
   DIRECTUS_STOREFRONT_TOKEN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Outgoing mail: SMTP when SMTP_HOST is set, else messages are written as .eml files under MAIL_OUTBOX_DIR.
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default('Rent a Car <reservas@example.com>'),
+  MAIL_OUTBOX_DIR: z.string().default('data/mail-outbox'),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });
@@ -74,6 +87,21 @@ export function parseServerEnv(source: EnvSource) {
     /** Undefined only on a developer machine, where content is then read with public access. */
     storefrontToken: values.DIRECTUS_STOREFRONT_TOKEN,
     revalidateSecret: values.REVALIDATE_SECRET,
+    sessionSecret: values.SESSION_SECRET ?? LOCAL_SESSION_SECRET,
+    mail: {
+      smtp:
+        values.SMTP_HOST === undefined
+          ? undefined
+          : {
+              host: values.SMTP_HOST,
+              port: values.SMTP_PORT,
+              secure: values.SMTP_SECURE === 'true',
+              auth: values.SMTP_USER === undefined ? undefined : { user: values.SMTP_USER, pass: values.SMTP_PASSWORD ?? '' },
+            },
+      from: values.MAIL_FROM,
+      /** Relative to the storefront's working folder (apps/web) unless absolute. */
+      outboxDir: values.MAIL_OUTBOX_DIR,
+    },
     distDir: values.NEXT_DIST_DIR,
   };
 }

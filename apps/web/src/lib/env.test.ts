@@ -10,6 +10,7 @@ const production = {
   DIRECTUS_PUBLIC_URL: 'https://cms.firefly.com.pa/',
   DIRECTUS_STOREFRONT_TOKEN: 'a-real-storefront-token',
   REVALIDATE_SECRET: 'a-real-revalidate-secret',
+  SESSION_SECRET: 'a-real-session-secret-of-32-characters',
 };
 
 describe('server environment', () => {
@@ -24,6 +25,7 @@ describe('server environment', () => {
       deployment: false,
       storefrontToken: undefined,
       revalidateSecret: undefined,
+      mail: { smtp: undefined, outboxDir: 'data/mail-outbox' },
     });
   });
 
@@ -42,10 +44,11 @@ describe('server environment', () => {
       deployment: true,
       storefrontToken: 'a-real-storefront-token',
       revalidateSecret: 'a-real-revalidate-secret',
+      sessionSecret: 'a-real-session-secret-of-32-characters',
     });
   });
 
-  it.each(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'] as const)('requires %s in production, naming it', (name) => {
+  it.each(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SESSION_SECRET'] as const)('requires %s in production, naming it', (name) => {
     expect(() => parseServerEnv({ ...production, [name]: undefined })).toThrow(
       new RegExp(`^Invalid environment: ${name} is required in production \\(SITE_URL https://www.firefly.com.pa is not a local address\\)$`),
     );
@@ -66,6 +69,19 @@ describe('server environment', () => {
     expect(() => parseServerEnv({ ...production, REVALIDATE_SECRET: 'local-revalidate-secret-change-me' })).toThrow(
       /REVALIDATE_SECRET still has the local value from \.env\.example/,
     );
+    expect(() => parseServerEnv({ ...production, SESSION_SECRET: 'local-session-secret-change-me-0123456789' })).toThrow(
+      /SESSION_SECRET still has the local value from \.env\.example/,
+    );
+  });
+
+  it('sends mail through SMTP only when SMTP_HOST is set', () => {
+    expect(parseServerEnv({ ...local, SMTP_HOST: 'smtp.example.com', SMTP_PORT: '2525', SMTP_USER: 'u', SMTP_PASSWORD: 'p' }).mail.smtp).toEqual({
+      host: 'smtp.example.com',
+      port: 2525,
+      secure: false,
+      auth: { user: 'u', pass: 'p' },
+    });
+    expect(() => parseServerEnv({ ...local, SMTP_PORT: 'many' })).toThrow(/SMTP_PORT/);
   });
 
   it('names a malformed variable', () => {

@@ -23,7 +23,8 @@ export const CACHE_CONTROL = {
   never: 'private, no-store',
 } as const;
 
-const GUARDED_PATH = /^\/(reserva|precheckin)(\/|$)/;
+// The flows and manage booking read the renter's cookies or show their reservation.
+const GUARDED_PATH = /^\/(reserva|precheckin|mi-reserva)(\/|$)/;
 
 /** Next's own files, the API, the sitemap, robots.txt and anything with a file extension are not pages. */
 export function isPagePath(pathname: string): boolean {

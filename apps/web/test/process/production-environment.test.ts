@@ -6,6 +6,7 @@ import { cloneBuild, freePort, spawnNext, startFakeServer, startStorefront, type
 const SITE_URL = 'https://www.firefly.example';
 const TOKEN = 'deployment-token-0123456789abcdef';
 const SECRET = 'deployment-secret-0123456789abcdef';
+const SESSION_SECRET = 'deployment-session-secret-0123456789abcdef';
 
 describe('a storefront deployed in production', () => {
   const build = cloneBuild('production-environment');
@@ -23,9 +24,9 @@ describe('a storefront deployed in production', () => {
     build.remove();
   });
 
-  async function startWithout(missing: 'DIRECTUS_STOREFRONT_TOKEN' | 'REVALIDATE_SECRET') {
+  async function startWithout(missing: 'DIRECTUS_STOREFRONT_TOKEN' | 'REVALIDATE_SECRET' | 'SESSION_SECRET') {
     const port = await freePort();
-    const env = { BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET };
+    const env = { BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, SESSION_SECRET };
     delete env[missing];
     const next = spawnNext('start', ['--hostname', '127.0.0.1', '--port', String(port)], env);
     try {
@@ -45,10 +46,14 @@ describe('a storefront deployed in production', () => {
     expect(await startWithout('REVALIDATE_SECRET')).toMatch(/REVALIDATE_SECRET is required in production/);
   });
 
+  it('refuses to start without SESSION_SECRET, naming it', async () => {
+    expect(await startWithout('SESSION_SECRET')).toMatch(/SESSION_SECRET is required in production/);
+  });
+
   it('refuses the local example token of .env.example', async () => {
     const next = spawnNext('start', ['--hostname', '127.0.0.1', '--port', String(await freePort())], {
       BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url,
-      DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me', REVALIDATE_SECRET: SECRET,
+      DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me', REVALIDATE_SECRET: SECRET, SESSION_SECRET,
     });
     try {
       expect(await next.exited).not.toBe(0);
@@ -61,7 +66,7 @@ describe('a storefront deployed in production', () => {
   describe('with its secrets and an https SITE_URL', () => {
     let storefront: StorefrontProcess;
     beforeAll(async () => {
-      storefront = await startStorefront(build.distDir, { BRAND: 'firefly', SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET });
+      storefront = await startStorefront(build.distDir, { BRAND: 'firefly', SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, SESSION_SECRET });
     });
     afterAll(() => storefront?.stop());
 

@@ -11,20 +11,20 @@ export interface CouponDiscount {
   amount: number;
 }
 
-/** A `coupons` row as the content service stores it. */
+/** A discount code with its rules. */
 export interface Coupon extends CouponDiscount {
   code: string;
   status: 'active' | 'inactive';
   /** Panama date-time (or date) from which the coupon works; null = no start. */
-  valid_from: string | null;
+  validFrom: string | null;
   /** Panama date-time until which it works, inclusive; a bare date covers that whole day; null = no end. */
-  valid_until: string | null;
+  validUntil: string | null;
   /** Brands it is valid for; null or empty = all. */
   brands: readonly string[] | null;
-  min_days: number | null;
+  minDays: number | null;
   /** null = unlimited. */
-  max_redemptions: number | null;
-  redemptions_count: number;
+  maxRedemptions: number | null;
+  redemptionsCount: number;
 }
 
 /** Rejection reasons in the order they are checked, so a renter hears about the most basic problem first. */
@@ -58,7 +58,7 @@ export function couponCodesMatch(a: string, b: string): boolean {
   return normalizeCouponCode(a) === normalizeCouponCode(b);
 }
 
-/** A bare date as `valid_until` means "through that Panama day", so its limit is the start of the next one. */
+/** A bare date as `validUntil` means "through that Panama day", so its limit is the start of the next one. */
 function untilLimit(validUntil: string): number | null {
   const trimmed = validUntil.trim();
   const instant = parsePanamaTimestamp(trimmed);
@@ -81,8 +81,8 @@ export function evaluateCoupon(coupon: Coupon | null | undefined, context: Coupo
     return { ok: false, reason: 'inactive' };
   }
   const now = context.now.getTime();
-  if (coupon.valid_from !== null && coupon.valid_from.trim() !== '') {
-    const from = parsePanamaTimestamp(coupon.valid_from);
+  if (coupon.validFrom !== null && coupon.validFrom.trim() !== '') {
+    const from = parsePanamaTimestamp(coupon.validFrom);
     if (from === null) {
       return { ok: false, reason: 'inactive' };
     }
@@ -90,8 +90,8 @@ export function evaluateCoupon(coupon: Coupon | null | undefined, context: Coupo
       return { ok: false, reason: 'not_started' };
     }
   }
-  if (coupon.valid_until !== null && coupon.valid_until.trim() !== '') {
-    const limit = untilLimit(coupon.valid_until);
+  if (coupon.validUntil !== null && coupon.validUntil.trim() !== '') {
+    const limit = untilLimit(coupon.validUntil);
     if (limit === null) {
       return { ok: false, reason: 'inactive' };
     }
@@ -102,10 +102,10 @@ export function evaluateCoupon(coupon: Coupon | null | undefined, context: Coupo
   if (coupon.brands !== null && coupon.brands.length > 0 && !coupon.brands.includes(context.brand)) {
     return { ok: false, reason: 'wrong_brand' };
   }
-  if (coupon.min_days !== null && context.days < coupon.min_days) {
+  if (coupon.minDays !== null && context.days < coupon.minDays) {
     return { ok: false, reason: 'below_min_days' };
   }
-  if (coupon.max_redemptions !== null && coupon.redemptions_count >= coupon.max_redemptions) {
+  if (coupon.maxRedemptions !== null && coupon.redemptionsCount >= coupon.maxRedemptions) {
     return { ok: false, reason: 'used_up' };
   }
   return {

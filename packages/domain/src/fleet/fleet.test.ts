@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AVAILABILITY_STATUSES,
+  availabilityForDates,
   CAR_TYPES,
   carPriceFor,
   isAvailabilityStatus,
@@ -14,6 +15,8 @@ import {
   usesSedanCoverageRate,
   type AvailabilityStatus,
   type CarType,
+  type DatedAvailability,
+  type StockForDates,
 } from './index';
 
 describe('minimumDays', () => {
@@ -150,5 +153,21 @@ describe('prices by brand', () => {
     ['dollar', null],
   ])('carPriceFor %s', (brand, expected) => {
     expect(carPriceFor(cars[0] ?? {}, brand)).toBe(expected);
+  });
+});
+
+describe('availabilityForDates', () => {
+  it.each<[AvailabilityStatus, StockForDates | undefined, DatedAvailability]>([
+    ['available', { units: 3, occupied: 0 }, 'available'],
+    ['available', { units: 3, occupied: 2 }, 'lowAvailability'],
+    ['available', { units: 3, occupied: 3 }, 'soldOut'],
+    ['available', { units: 0, occupied: 0 }, 'soldOut'],
+    ['available', undefined, 'soldOut'],
+    ['promo', { units: 2, occupied: 1 }, 'promo'],
+    ['lowAvailability', { units: 5, occupied: 0 }, 'lowAvailability'],
+    ['unavailable', { units: 5, occupied: 0 }, 'unavailable'],
+    ['unavailable', { units: 1, occupied: 1 }, 'unavailable'],
+  ])('%s with %j is %s', (status, stock, expected) => {
+    expect(availabilityForDates(status, stock)).toBe(expected);
   });
 });

@@ -117,3 +117,28 @@ export function pricedCars<T extends CarPrices>(
   }
   return priced;
 }
+
+/** Units of a car at a pickup branch for given dates: how many the branch has and how many reservations hold. */
+export interface StockForDates {
+  units: number;
+  occupied: number;
+}
+
+/** A car's availability for given dates: the staff's status, or `soldOut` when every unit is held. */
+export type DatedAvailability = AvailabilityStatus | 'soldOut';
+
+/**
+ * Availability for given dates. The staff's `status` stays an override: `unavailable` hides a car from booking
+ * whatever the stock. Otherwise the stock decides: no free unit is `soldOut`, one free unit shows `lowAvailability`
+ * (unless staff mark it `promo`), and more keep the staff's status. A car without stock at the branch is sold out there.
+ */
+export function availabilityForDates(status: AvailabilityStatus, stock: StockForDates | undefined): DatedAvailability {
+  if (status === 'unavailable') {
+    return 'unavailable';
+  }
+  const free = stock === undefined ? 0 : stock.units - stock.occupied;
+  if (free <= 0) {
+    return 'soldOut';
+  }
+  return free === 1 && status === 'available' ? 'lowAvailability' : status;
+}

@@ -1,9 +1,8 @@
-import { carPriceFor, prepaidDailyRate, usesSedanCoverageRate, type CarPrices, type CarType } from '../fleet';
+import { isCarType, prepaidDailyRate, usesSedanCoverageRate } from '../fleet';
 import { couponDiscountAmount, type CouponDiscount } from '../coupons';
 import { parsePanamaDateTime, type LocalDateTime } from '../dates';
 import { assertNonNegativeCents, multiplyCents, parsePercent, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { rentalDays } from '../rental-days';
-import type { Brand } from '../brands';
 
 export const RESERVATION_TYPES = ['postpaid', 'prepaid'] as const;
 export type ReservationType = (typeof RESERVATION_TYPES)[number];
@@ -16,34 +15,54 @@ export const DEFAULT_TAX_RATE_PERCENT = 7;
 
 export type BranchId = string | number;
 
-export interface QuoteCar extends CarPrices {
-  tipo: CarType;
-  /** The car's `prepaid_discounts` row, used when the reservation is prepaid. */
-  discount?: { percentage: PercentValue } | null;
+export interface QuoteCar {
+  /** Body type (see CAR_TYPES): sedans and hatchbacks pay a coverage's sedan rate. */
+  type: string;
+  /** The deployment brand's daily price; null when the brand does not offer the car. */
+  dailyRate: Cents | null;
+  /** Prepaid discount in %, used when the reservation is prepaid; null or absent = none. */
+  prepaidDiscountPercent?: PercentValue | null;
 }
 
 export interface QuoteCoverage {
-  daily_rate_sedan: Cents;
-  daily_rate_other: Cents;
-  includes_era: boolean;
+  dailyRateSedan: Cents;
+  dailyRateOther: Cents;
+  includesEra: boolean;
 }
 
 export interface QuoteBranch {
   id: BranchId;
-  airport_fee_percent?: PercentValue | null;
+  airportFeePercent?: PercentValue | null;
 }
 
 export interface DropoffFee {
-  from_branch: BranchId;
-  to_branch: BranchId;
+  fromBranch: BranchId;
+  toBranch: BranchId;
   fee: Cents;
 }
 
-/** An extra charged per day (child seat, GPS…), `quantity` defaulting to 1. */
+/**
+ * An extra charged per day (child seat, GPS…), `quantity` defaulting to 1. `max_per_rental` caps what one unit costs
+ * for the whole rental (a child seat for a month costs its cap, not 30 days of rate); null or absent = no cap.
+ */
 export interface QuoteExtra {
   code: string;
-  daily_rate: Cents;
+  dailyRate: Cents;
   quantity?: number;
+  maxPerRental?: Cents | null;
+}
+
+/** A young-driver fee band of the brand's site config: renters aged `minAge`..`maxAge` (inclusive) on the pickup date. */
+export interface YoungDriverBand {
+  minAge: number;
+  maxAge: number;
+  dailyRate: Cents;
+  maxPerRental?: Cents | null;
+}
+
+/** The band a renter of `age` (on the pickup date) falls in, or null when no band applies. */
+export function youngDriverBandFor(bands: readonly YoungDriverBand[] | null | undefined, age: number): YoungDriverBand | null {
+  return (bands ?? []).find((band) => age >= band.minAge && age <= band.maxAge) ?? null;
 }
 
 export interface QuoteDelivery {
@@ -52,7 +71,6 @@ export interface QuoteDelivery {
 }
 
 export interface QuoteInput {
-  brand: Brand;
   car: QuoteCar;
   /** An instant or a Panama wall-clock `YYYY-MM-DDTHH:mm`. */
   pickupAt: Date | LocalDateTime;
@@ -67,6 +85,8 @@ export interface QuoteInput {
   era?: boolean;
   eraDailyRate?: Cents | null;
   extras?: readonly QuoteExtra[];
+  /** The renter's young-driver band (see `youngDriverBandFor`), once the birthday is known; counted like an extra. */
+  youngDriver?: YoungDriverBand | null;
   pickupBranch: QuoteBranch;
   returnBranch: { id: BranchId };
   dropoffFees?: readonly DropoffFee[];
@@ -76,6 +96,29 @@ export interface QuoteInput {
   taxRatePercent?: PercentValue | null;
 }
 
+/** One chosen extra as priced: `total` = min(rate × days, cap) × quantity. */
+export interface QuotedExtra {
+  code: string;
+  quantity: number;
+  dailyRate: Cents;
+  total: Cents;
+}
+
+/**
+ * A line of the bill. Lines sum to the total: the coupon line is negative. `extra` lines carry the extra's code;
+ * `airport_tax` and `tax` are always present (the bill always shows the airport tax line, 0 in town), the others
+ * only when they are not zero (car and coverage always).
+ */
+export type QuoteLineCode = 'car' | 'coverage' | 'era' | 'extra' | 'young_driver' | 'dropoff' | 'delivery' | 'coupon' | 'airport_tax' | 'tax';
+
+export interface QuoteLine {
+  code: QuoteLineCode;
+  amount: Cents;
+  /** The extra's code, for `extra` lines. */
+  extraCode?: string;
+  quantity?: number;
+}
+
 /** Every amount in cents. */
 export interface Quote {
   days: number;
@@ -83,7 +126,10 @@ export interface Quote {
   carTotal: Cents;
   coverage: Cents;
   era: Cents;
+  /** Chosen extras and the young-driver fee together (they are taxed alike); see `extraItems` and `youngDriverFee`. */
   extras: Cents;
+  extraItems: QuotedExtra[];
+  youngDriverFee: Cents;
   dropoff: Cents;
   delivery: QuoteDelivery;
   couponDiscount: Cents;
@@ -140,6 +186,11 @@ function sameBranch(a: BranchId, b: BranchId): boolean {
   return String(a) === String(b);
 }
 
+/** A coverage's daily rate for a car of this body type: sedans and hatchbacks pay the sedan rate. */
+export function coverageDailyRate(coverage: Pick<QuoteCoverage, 'dailyRateSedan' | 'dailyRateOther'>, carType: string): Cents {
+  return isCarType(carType) && usesSedanCoverageRate(carType) ? coverage.dailyRateSedan : coverage.dailyRateOther;
+}
+
 /**
  * Drop-off fee for returning at another branch: the table's entry for that direction, else the entry for the
  * opposite direction (fees are usually symmetric and staff may enter a pair once), else 0; always 0 for the same
@@ -149,8 +200,8 @@ export function dropoffFee(fees: readonly DropoffFee[], from: BranchId, to: Bran
   if (sameBranch(from, to)) {
     return 0;
   }
-  const direct = fees.find((entry) => sameBranch(entry.from_branch, from) && sameBranch(entry.to_branch, to));
-  const reverse = fees.find((entry) => sameBranch(entry.from_branch, to) && sameBranch(entry.to_branch, from));
+  const direct = fees.find((entry) => sameBranch(entry.fromBranch, from) && sameBranch(entry.toBranch, to));
+  const reverse = fees.find((entry) => sameBranch(entry.fromBranch, to) && sameBranch(entry.toBranch, from));
   const entry = direct ?? reverse;
   return entry === undefined ? 0 : cents(entry.fee, 'dropoff fee');
 }
@@ -177,36 +228,38 @@ export function quote(input: QuoteInput): Quote {
   }
   const days = rentalDays(pickupAt, returnAt);
 
-  const listPrice = carPriceFor(input.car, input.brand);
-  if (listPrice === null) {
-    throw new QuoteError('car_not_offered', `The car has no ${input.brand} price`);
+  if (input.car.dailyRate === null) {
+    throw new QuoteError('car_not_offered', 'The brand does not offer the car');
   }
-  const baseRate = cents(listPrice, 'car daily rate');
+  const baseRate = cents(input.car.dailyRate, 'car daily rate');
   const carDailyRate =
     (input.reservationType ?? DEFAULT_RESERVATION_TYPE) === 'prepaid'
-      ? prepaidDailyRate(baseRate, toPercent(input.car.discount?.percentage, 0, 'prepaid discount'))
+      ? prepaidDailyRate(baseRate, toPercent(input.car.prepaidDiscountPercent, 0, 'prepaid discount'))
       : baseRate;
   const carTotal = multiplyCents(carDailyRate, days);
 
-  const coverageRate = usesSedanCoverageRate(input.car.tipo)
-    ? input.coverage.daily_rate_sedan
-    : input.coverage.daily_rate_other;
+  const coverageRate = coverageDailyRate(input.coverage, input.car.type);
   const coverage = multiplyCents(cents(coverageRate, 'coverage daily rate'), days);
 
   // Charged once whether the renter ticked it, the coverage includes it, or both.
-  const eraApplies = input.era === true || input.coverage.includes_era;
+  const eraApplies = input.era === true || input.coverage.includesEra;
   const eraRate = cents(input.eraDailyRate ?? DEFAULT_ERA_DAILY_RATE, 'ERA daily rate');
   const era = eraApplies ? multiplyCents(eraRate, days) : 0;
 
-  const extras = sumCents(
-    ...(input.extras ?? []).map((extra) => {
-      const quantity = extra.quantity ?? 1;
-      if (!Number.isSafeInteger(quantity) || quantity < 0) {
-        throw new QuoteError('invalid_amount', `extra ${extra.code} quantity must be a whole number, got ${quantity}`);
-      }
-      return multiplyCents(cents(extra.daily_rate, `extra ${extra.code} daily rate`), quantity * days);
-    }),
-  );
+  const extraItems = (input.extras ?? []).map((extra): QuotedExtra => {
+    const quantity = extra.quantity ?? 1;
+    if (!Number.isSafeInteger(quantity) || quantity < 0) {
+      throw new QuoteError('invalid_amount', `extra ${extra.code} quantity must be a whole number, got ${quantity}`);
+    }
+    const dailyRate = cents(extra.dailyRate, `extra ${extra.code} daily rate`);
+    const perUnit = cappedPerRental(dailyRate, days, extra.maxPerRental, `extra ${extra.code} cap`);
+    return { code: extra.code, quantity, dailyRate, total: multiplyCents(perUnit, quantity) };
+  }).filter((extra) => extra.quantity > 0);
+  const youngDriverFee =
+    input.youngDriver === null || input.youngDriver === undefined
+      ? 0
+      : cappedPerRental(cents(input.youngDriver.dailyRate, 'young-driver daily rate'), days, input.youngDriver.maxPerRental, 'young-driver cap');
+  const extras = sumCents(...extraItems.map((extra) => extra.total), youngDriverFee);
 
   const dropoff = dropoffFee(input.dropoffFees ?? [], input.pickupBranch.id, input.returnBranch.id);
   const delivery: QuoteDelivery =
@@ -219,7 +272,7 @@ export function quote(input: QuoteInput): Quote {
     input.coupon === null || input.coupon === undefined ? 0 : couponDiscountAmount(input.coupon, beforeCoupon);
   const subtotal = beforeCoupon - couponDiscount;
 
-  const airportFeePercent = toPercent(input.pickupBranch.airport_fee_percent, 0, 'airport fee');
+  const airportFeePercent = toPercent(input.pickupBranch.airportFeePercent, 0, 'airport fee');
   const airportTax = percentOf(sumCents(carTotal, era, extras), airportFeePercent);
 
   const taxRate = toPercent(input.taxRatePercent, DEFAULT_TAX_RATE_PERCENT, 'tax rate');
@@ -232,6 +285,8 @@ export function quote(input: QuoteInput): Quote {
     coverage,
     era,
     extras,
+    extraItems,
+    youngDriverFee,
     dropoff,
     delivery,
     couponDiscount,
@@ -242,35 +297,25 @@ export function quote(input: QuoteInput): Quote {
   };
 }
 
-/** The quote's amounts under the `reservations` collection's field names. */
-export interface ReservationTotals {
-  days: number;
-  car_total: Cents;
-  coverage_total: Cents;
-  era_total: Cents;
-  extras_total: Cents;
-  dropoff: Cents;
-  delivery_price: Cents;
-  coupon_discount: Cents;
-  subtotal: Cents;
-  airport_tax: Cents;
-  tax: Cents;
-  total: Cents;
+function cappedPerRental(dailyRate: Cents, days: number, cap: Cents | null | undefined, label: string): Cents {
+  const uncapped = multiplyCents(dailyRate, days);
+  return cap === null || cap === undefined ? uncapped : Math.min(uncapped, cents(cap, label));
 }
 
-export function reservationTotals(result: Quote): ReservationTotals {
-  return {
-    days: result.days,
-    car_total: result.carTotal,
-    coverage_total: result.coverage,
-    era_total: result.era,
-    extras_total: result.extras,
-    dropoff: result.dropoff,
-    delivery_price: result.delivery.price,
-    coupon_discount: result.couponDiscount,
-    subtotal: result.subtotal,
-    airport_tax: result.airportTax,
-    tax: result.tax,
-    total: result.total,
-  };
+/** The bill's lines, in the order a renter reads them; they sum to `result.total`. */
+export function quoteLines(result: Quote): QuoteLine[] {
+  const lines: QuoteLine[] = [
+    { code: 'car', amount: result.carTotal },
+    { code: 'coverage', amount: result.coverage },
+  ];
+  if (result.era > 0) lines.push({ code: 'era', amount: result.era });
+  for (const extra of result.extraItems) {
+    lines.push({ code: 'extra', amount: extra.total, extraCode: extra.code, quantity: extra.quantity });
+  }
+  if (result.youngDriverFee > 0) lines.push({ code: 'young_driver', amount: result.youngDriverFee });
+  if (result.dropoff > 0) lines.push({ code: 'dropoff', amount: result.dropoff });
+  if (result.delivery.price > 0) lines.push({ code: 'delivery', amount: result.delivery.price });
+  if (result.couponDiscount > 0) lines.push({ code: 'coupon', amount: -result.couponDiscount });
+  lines.push({ code: 'airport_tax', amount: result.airportTax }, { code: 'tax', amount: result.tax });
+  return lines;
 }

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERA_DAILY_RATE, QuoteError, dropoffFee, quote, reservationTotals, type DropoffFee, type Quote, type QuoteInput } from './index';
+import { DEFAULT_ERA_DAILY_RATE, QuoteError, dropoffFee, quote, quoteLines, youngDriverBandFor, type DropoffFee, type Quote, type QuoteInput } from './index';
 
 // Fixtures in cents. Tocumen (PTY) 12 %, Albrook (PAC) 6 %, David (DAV) 6 %, Obarrio in town (OBA) 0 %.
-const PTY = { id: 1, airport_fee_percent: 12 };
-const PAC = { id: 2, airport_fee_percent: 6 };
-const DAV = { id: 3, airport_fee_percent: '6.00' };
-const OBA = { id: 4, airport_fee_percent: 0 };
+const PTY = { id: 1, airportFeePercent: 12 };
+const PAC = { id: 2, airportFeePercent: 6 };
+const DAV = { id: 3, airportFeePercent: '6.00' };
+const OBA = { id: 4, airportFeePercent: 0 };
 
-const sedan = { tipo: 'sedan', precio_firefly: 3500, precio_hertz: 3995, precio_thrifty: null, discount: { percentage: 10 } } as const;
-const hertzSedan = { ...sedan, discount: { percentage: '15.00' } };
-const suv = { tipo: 'suv', precio_firefly: 6000, discount: null } as const;
-const hatchback = { tipo: 'hatchback', precio_firefly: 3000 } as const;
+const sedan = { type: 'sedan', dailyRate: 3500, prepaidDiscountPercent: 10 } as const;
+const hertzSedan = { type: 'sedan', dailyRate: 3995, prepaidDiscountPercent: '15.00' } as const;
+const suv = { type: 'suv', dailyRate: 6000, prepaidDiscountPercent: null } as const;
+const hatchback = { type: 'hatchback', dailyRate: 3000 } as const;
 
-const basic = { daily_rate_sedan: 1200, daily_rate_other: 1800, includes_era: false };
-const premium = { daily_rate_sedan: 2500, daily_rate_other: 3200, includes_era: true };
+const basic = { dailyRateSedan: 1200, dailyRateOther: 1800, includesEra: false };
+const premium = { dailyRateSedan: 2500, dailyRateOther: 3200, includesEra: true };
 
 const dropoffTable: DropoffFee[] = [
-  { from_branch: 1, to_branch: 3, fee: 15000 },
-  { from_branch: 3, to_branch: 1, fee: 14000 },
-  { from_branch: 2, to_branch: 1, fee: 2500 },
+  { fromBranch: 1, toBranch: 3, fee: 15000 },
+  { fromBranch: 3, toBranch: 1, fee: 14000 },
+  { fromBranch: 2, toBranch: 1, fee: 2500 },
 ];
 
 // Pickup on Monday 16 June 2025 at 10:00 in Panama; `days` whole 24-hour periods later.
@@ -30,7 +30,6 @@ const period = (days: number): Pick<QuoteInput, 'pickupAt' | 'returnAt'> => ({
 const input = (overrides: Partial<QuoteInput> & { days?: number }): QuoteInput => {
   const { days = 1, ...rest } = overrides;
   return {
-    brand: 'firefly',
     car: sedan,
     coverage: basic,
     pickupBranch: PTY,
@@ -43,7 +42,8 @@ const input = (overrides: Partial<QuoteInput> & { days?: number }): QuoteInput =
 
 const none = { price: 0, description: '' };
 
-type Row = [string, QuoteInput, Quote];
+// The itemised extras are checked in their own tests below.
+type Row = [string, QuoteInput, Omit<Quote, 'extraItems' | 'youngDriverFee'>];
 
 const rows: Row[] = [
   [
@@ -63,14 +63,14 @@ const rows: Row[] = [
   [
     // car 3500; coverage 1200; extras 700×1 + 500×2 = 1700; subtotal 6400; airport 0; tax 7 % × 6400 = 448
     'in town 0 %, extras, 1 day',
-    input({ pickupBranch: OBA, returnBranch: OBA, extras: [{ code: 'child_seat', daily_rate: 700 }, { code: 'gps', daily_rate: 500, quantity: 2 }] }),
+    input({ pickupBranch: OBA, returnBranch: OBA, extras: [{ code: 'child_seat', dailyRate: 700 }, { code: 'gps', dailyRate: 500, quantity: 2 }] }),
     { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 1700, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 6400, airportTax: 0, tax: 448, total: 6848 },
   ],
   [
     // extras 700×2 days = 1400 in the airport base: airport 12 % × (7000 + 1400 = 8400) = 1008
     // subtotal 7000 + 2400 + 1400 = 10800; tax 7 % × (10800 + 1008 = 11808) = 826.56 → 827
     'Tocumen, extras are in the airport base, 2 days',
-    input({ days: 2, extras: [{ code: 'child_seat', daily_rate: 700 }] }),
+    input({ days: 2, extras: [{ code: 'child_seat', dailyRate: 700 }] }),
     { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 0, extras: 1400, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 10800, airportTax: 1008, tax: 827, total: 12635 },
   ],
   [
@@ -84,7 +84,7 @@ const rows: Row[] = [
     // hertz prepaid 3995 × 0.85 = 3395.75 → 3396 (rate rounded once, then × days); car 6792; coverage 2400
     // subtotal 9192; tax 7 % × 9192 = 643.44 → 643
     'prepaid with a rounded daily rate, hertz, in town, 2 days',
-    input({ brand: 'hertz', car: hertzSedan, days: 2, reservationType: 'prepaid', pickupBranch: OBA, returnBranch: OBA }),
+    input({ car: hertzSedan, days: 2, reservationType: 'prepaid', pickupBranch: OBA, returnBranch: OBA }),
     { days: 2, carDailyRate: 3396, carTotal: 6792, coverage: 2400, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 9192, airportTax: 0, tax: 643, total: 9835 },
   ],
   [
@@ -182,30 +182,12 @@ const rows: Row[] = [
 describe('quote', () => {
   it.each(rows)('%s', (_label, quoteInput, expected) => {
     const result = quote(quoteInput);
-    expect(result).toEqual(expected);
+    expect(result).toMatchObject(expected);
     expect(result.total).toBe(result.subtotal + result.airportTax + result.tax);
   });
 
   it('defaults ERA to 3.99 a day', () => {
     expect(DEFAULT_ERA_DAILY_RATE).toBe(399);
-  });
-
-  it('maps to the reservation fields', () => {
-    const result = quote(input({ days: 2, returnBranch: DAV, era: true, delivery: { price: 2500, description: 'Hotel' } }));
-    expect(reservationTotals(result)).toEqual({
-      days: 2,
-      car_total: 7000,
-      coverage_total: 2400,
-      era_total: 798,
-      extras_total: 0,
-      dropoff: 15000,
-      delivery_price: 2500,
-      coupon_discount: 0,
-      subtotal: result.subtotal,
-      airport_tax: result.airportTax,
-      tax: result.tax,
-      total: result.total,
-    });
   });
 
   it('keeps every line in whole cents over many combinations', () => {
@@ -214,7 +196,7 @@ describe('quote', () => {
         const result = quote(input({
           days,
           reservationType: 'prepaid',
-          car: { ...sedan, precio_firefly: 3333 + days, discount: { percentage: percent } },
+          car: { ...sedan, dailyRate: 3333 + days, prepaidDiscountPercent: percent },
           coupon: { kind: 'percent', amount: percent === 0 ? 5 : percent },
           era: days % 2 === 0,
         }));
@@ -230,16 +212,16 @@ describe('quote', () => {
   });
 
   it.each<[string, QuoteInput, string]>([
-    ['brand does not price the car', input({ brand: 'thrifty' }), 'car_not_offered'],
-    ['brand price missing entirely', input({ brand: 'dollar' }), 'car_not_offered'],
+    ['brand does not price the car', input({ car: { ...sedan, dailyRate: null } }), 'car_not_offered'],
+    ['no price for the brand', input({ car: { type: 'suv', dailyRate: null } }), 'car_not_offered'],
     ['return before pickup', input({ pickupAt: '2025-06-16T10:00', returnAt: '2025-06-16T09:00' }), 'invalid_period'],
     ['malformed date-time', input({ pickupAt: '16/06/2025 10:00' }), 'invalid_period'],
     ['invalid Date', input({ returnAt: new Date('nope') }), 'invalid_period'],
-    ['fractional car price', input({ car: { ...sedan, precio_firefly: 35.5 } }), 'invalid_amount'],
+    ['fractional car price', input({ car: { ...sedan, dailyRate: 35.5 } }), 'invalid_amount'],
     ['negative delivery', input({ delivery: { price: -100, description: 'x' } }), 'invalid_amount'],
-    ['airport fee over 100 %', input({ pickupBranch: { id: 9, airport_fee_percent: 120 } }), 'invalid_amount'],
-    ['airport fee not a number', input({ pickupBranch: { id: 9, airport_fee_percent: '12%' } }), 'invalid_amount'],
-    ['fractional extra quantity', input({ extras: [{ code: 'gps', daily_rate: 500, quantity: 1.5 }] }), 'invalid_amount'],
+    ['airport fee over 100 %', input({ pickupBranch: { id: 9, airportFeePercent: 120 } }), 'invalid_amount'],
+    ['airport fee not a number', input({ pickupBranch: { id: 9, airportFeePercent: '12%' } }), 'invalid_amount'],
+    ['fractional extra quantity', input({ extras: [{ code: 'gps', dailyRate: 500, quantity: 1.5 }] }), 'invalid_amount'],
   ])('refuses: %s', (_label, quoteInput, code) => {
     expect(() => quote(quoteInput)).toThrow(QuoteError);
     try {
@@ -247,6 +229,64 @@ describe('quote', () => {
     } catch (error) {
       expect(error instanceof QuoteError && error.code).toBe(code);
     }
+  });
+});
+
+describe('extras with a cap per rental, and the young-driver fee', () => {
+  const childSeat = { code: 'CHILD_SEAT', dailyRate: 700, maxPerRental: 7000 };
+
+  it('charges rate × days below the cap and the cap above it, per unit', () => {
+    // 3 days: 2100 per seat, 2 seats = 4200; 12 days: 8400 capped to 7000 per seat, 2 seats = 14000
+    expect(quote(input({ days: 3, extras: [{ ...childSeat, quantity: 2 }] })).extraItems).toEqual([{ code: 'CHILD_SEAT', quantity: 2, dailyRate: 700, total: 4200 }]);
+    expect(quote(input({ days: 12, extras: [{ ...childSeat, quantity: 2 }] })).extras).toBe(14000);
+    // No cap: 12 × 900
+    expect(quote(input({ days: 12, extras: [{ code: 'GPS', dailyRate: 900, maxPerRental: null }] })).extras).toBe(10800);
+  });
+
+  it('leaves out extras with quantity 0', () => {
+    expect(quote(input({ extras: [{ ...childSeat, quantity: 0 }] })).extraItems).toEqual([]);
+  });
+
+  it('picks the band by age on the pickup date and counts it like an extra (airport base included)', () => {
+    const bands = [
+      { minAge: 21, maxAge: 22, dailyRate: 1500, maxPerRental: 15000 },
+      { minAge: 23, maxAge: 24, dailyRate: 1000, maxPerRental: 10000 },
+    ];
+    expect(youngDriverBandFor(bands, 21)?.dailyRate).toBe(1500);
+    expect(youngDriverBandFor(bands, 24)?.dailyRate).toBe(1000);
+    expect(youngDriverBandFor(bands, 25)).toBeNull();
+    expect(youngDriverBandFor(null, 21)).toBeNull();
+    // 3 days at Tocumen: fee 4500; car 10500; airport 12 % × (10500 + 4500) = 1800
+    const result = quote(input({ days: 3, youngDriver: bands[0] }));
+    expect(result.youngDriverFee).toBe(4500);
+    expect(result.extras).toBe(4500);
+    expect(result.airportTax).toBe(1800);
+    // 14 days: 21000 capped to 15000
+    expect(quote(input({ days: 14, youngDriver: bands[0] })).youngDriverFee).toBe(15000);
+  });
+});
+
+describe('quoteLines', () => {
+  it('lists every charge once and sums to the total', () => {
+    const result = quote(input({
+      days: 3,
+      returnBranch: DAV,
+      era: true,
+      extras: [{ code: 'GPS', dailyRate: 900, quantity: 1 }],
+      youngDriver: { minAge: 21, maxAge: 22, dailyRate: 1500 },
+      delivery: { price: 2500, description: 'Hotel' },
+      coupon: { kind: 'percent', amount: 10 },
+    }));
+    const lines = quoteLines(result);
+    expect(lines.map((line) => line.code)).toEqual(['car', 'coverage', 'era', 'extra', 'young_driver', 'dropoff', 'delivery', 'coupon', 'airport_tax', 'tax']);
+    expect(lines.find((line) => line.code === 'coupon')?.amount).toBe(-result.couponDiscount);
+    expect(lines.find((line) => line.code === 'extra')).toEqual({ code: 'extra', amount: 2700, extraCode: 'GPS', quantity: 1 });
+    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
+  });
+
+  it('always shows the airport tax line, even at 0 in town, and no empty optional lines', () => {
+    const lines = quoteLines(quote(input({ pickupBranch: OBA, returnBranch: OBA })));
+    expect(lines.map((line) => [line.code, line.amount])).toEqual([['car', 3500], ['coverage', 1200], ['airport_tax', 0], ['tax', 329]]);
   });
 });
 

@@ -3,7 +3,9 @@
 // Markers inside the payloads:
 //   "@file:cars/sedan.svg"                 -> id of seed/assets/cars/sedan.svg, uploaded once (deduped by path);
 //                                             title/description from seed/assets/files.json when present
-//   { "@ref": "branches", "code": "PTY" }  -> id of the one branches item whose code is PTY (any single field)
+//   { "@ref": "branches", "code": "PTY" }  -> id of the one branches item whose code is PTY (any field; several
+//                                             fields when none is unique alone: { "@ref": "flota", "marca": "Kia",
+//                                             "modelo": "Picanto" })
 // Items are created in one transaction (all or nothing); files are uploaded first, outside it, and are found
 // again by folder + name on a retry.
 
@@ -11,8 +13,8 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 
 export const LOAD_ORDER = [
-  'languages', 'prepaid_discounts', 'branches', 'flota', 'coverages', 'dropoff_fees', 'delivery_options', 'cta',
-  'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts',
+  'languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'coverages', 'extras', 'dropoff_fees',
+  'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts',
 ];
 
 const ROOT_FOLDER = 'Storefront assets';
@@ -141,14 +143,13 @@ export async function seedContent(d, { db, schema, seedDir, log }) {
 
 async function resolveRef(trx, schema, ref, where) {
   const { '@ref': collection, ...match } = ref;
-  const entries = Object.entries(match);
-  if (entries.length !== 1) throw new Error(`${where}: @ref must name exactly one field (got ${JSON.stringify(ref)})`);
+  if (Object.keys(match).length === 0) throw new Error(`${where}: @ref must name at least one field (got ${JSON.stringify(ref)})`);
   const info = schema.collections[collection];
   if (!info) throw new Error(`${where}: @ref to unknown collection "${collection}"`);
-  const [field, value] = entries[0];
-  const rows = await trx(collection).select(info.primary).where(field, value).limit(2);
+  const rows = await trx(collection).select(info.primary).where(match).limit(2);
   if (rows.length !== 1) {
-    throw new Error(`${where}: @ref ${collection}.${field} = ${JSON.stringify(value)} matched ${rows.length === 0 ? 'no item' : 'more than one item'} (is it loaded earlier?)`);
+    const what = Object.entries(match).map(([field, value]) => `${collection}.${field} = ${JSON.stringify(value)}`).join(' and ');
+    throw new Error(`${where}: @ref ${what} matched ${rows.length === 0 ? 'no item' : 'more than one item'} (is it loaded earlier?)`);
   }
   return rows[0][info.primary];
 }

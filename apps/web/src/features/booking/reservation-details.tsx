@@ -1,22 +1,161 @@
-import { getTranslations } from 'next-intl/server';
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { coverageDailyRate } from '@rentacar/domain/quote';
+import { rentalDays } from '@rentacar/domain/rental-days';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
-import { ReservationSteps } from './reservation-steps';
-import { readReservationDraft } from './reservation-draft';
+import { getBranches } from '@/features/branches/branches-data';
+import { formatContentDate } from '@/features/i18n/format-date';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { readBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep } from './booking-draft';
+import { basicCoverage, getBookingCatalog, type BookingCatalog } from './booking-catalog';
+import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
+import { translateIssues } from './booking-issues';
+import { stepPath, STEP_PARAM } from './booking-routes';
+import { BookingStepsNav } from './booking-steps-nav';
+import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
+import { findBranch, priceSelection, type PricingResult } from './pricing';
+import { labelledLines } from './reservations';
+import { ClientStep } from './steps/client-step';
+import { CoverageStep } from './steps/coverage-step';
+import { ExtrasStep } from './steps/extras-step';
+import { LocationStep } from './steps/location-step';
 
-/** Step one of the reservation: what the renter chose (the forms arrive with the booking flow). */
-export async function ReservationDetails() {
-  const t = await getTranslations('reservation');
-  const [draft, { fleet }] = await Promise.all([readReservationDraft(), loadAppData()]);
-  const car = draft ? fleet.cars.find((candidate) => candidate.id === draft.carId) : undefined;
+type SearchParams = Record<string, string | string[] | undefined>;
+
+async function currentLocale(): Promise<Locale> {
+  const locale = await getLocale();
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/** The facts the sidebar shows, from the draft and the cached content (also when the draft no longer prices). */
+export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, locale: Locale): Promise<SummaryFacts> {
+  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
+  const pickup = parsePanamaDateTime(draft.data.pickupAt);
+  const dropoff = parsePanamaDateTime(draft.data.returnAt);
+  return {
+    carName: car ? `${car.make} ${car.model}` : '',
+    carImageUrl: car?.imageUrl,
+    pickupBranch: findBranch(branches, draft.data.pickupBranch)?.name ?? '',
+    returnBranch: findBranch(branches, draft.data.returnBranch)?.name ?? '',
+    pickupAt: draft.data.pickupAt,
+    returnAt: draft.data.returnAt,
+    days: pickup && dropoff && dropoff > pickup ? rentalDays(pickup, dropoff) : 1,
+    coverageName: catalog.coverages.find((coverage) => coverage.id === draft.data.coverageId)?.text[locale].name,
+  };
+}
+
+/** The bill beside every step: the draft priced again now, with the basic coverage until the renter picks one. */
+export async function BookingSidebar({ draft, priced, catalog, locale, editable = true }: { draft: BookingDraft; priced: PricingResult; catalog: BookingCatalog; locale: Locale; editable?: boolean }) {
+  const facts = await draftFacts(draft, catalog, locale);
+  return (
+    <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
+      <BookingFacts facts={facts} locale={locale} editable={editable} />
+      {priced.ok ? (
+        <BillDetails lines={labelledLines(priced.booking, locale)} total={priced.booking.quote.total} locale={locale} />
+      ) : (
+        <ul className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-issues">
+          {translateIssues(priced.issues, locale).map((entry) => (
+            <li key={`${entry.field}-${entry.code}`}>{entry.message}</li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
+
+/** The draft priced for the sidebar: before a coverage is chosen, with the cheapest (the mandatory liability cover). */
+export async function priceDraftForDisplay(draft: BookingDraft, catalog: BookingCatalog): Promise<PricingResult> {
+  const selection = selectionOfDraft(draft.data);
+  return priceSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
+}
+
+/** /reserva: the flow's steps before checkout; the step is `?paso=` in the URL. */
+export async function ReservationDetails({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const locale = await currentLocale();
+  const draft = await readBookingDraft();
+  // The guard let the page open, so a draft exists; it can vanish between the two reads only if it expired meanwhile.
+  if (!draft) redirect(localizedPath(locale, '/flota'));
+  const query = await searchParams;
+  const requested = typeof query[STEP_PARAM] === 'string' ? query[STEP_PARAM] : undefined;
+  const fallback = firstIncompleteStep(draft.data) ?? 'client';
+  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect(localizedPath(locale, stepPath(fallback)));
+  const step: BookingStep = requested;
+
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const priced = await priceDraftForDisplay(draft, catalog);
+  const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
+  const previous = previousStep(step);
+  const backHref = localizedPath(locale, previous ? stepPath(previous) : '/flota');
+
+  const form = (() => {
+    switch (step) {
+      case 'location':
+        return (
+          <LocationStep
+            locale={locale}
+            branches={branches.map((branch) => ({ id: branch.id, name: branch.name, openingHours: branch.openingHours }))}
+            initial={{ pickupBranch: draft.data.pickupBranch, returnBranch: draft.data.returnBranch, pickupAt: draft.data.pickupAt, returnAt: draft.data.returnAt }}
+            minimumDays={car?.minimumDays ?? site.reservationMinDays}
+            sameDayNoticeHours={site.sameDayNoticeHours}
+            disableReservationsUntil={site.disableReservationsUntil}
+            disabledUntilText={site.disableReservationsUntil && site.disableReservationsUntil > formatPanamaDate(new Date()) ? formatContentDate(site.disableReservationsUntil, locale) : undefined}
+          />
+        );
+      case 'coverage':
+        return (
+          <CoverageStep
+            locale={locale}
+            coverages={catalog.coverages.map((coverage) => ({
+              id: coverage.id,
+              name: coverage.text[locale].name,
+              description: coverage.text[locale].description,
+              benefits: coverage.text[locale].benefits,
+              dailyRate: coverageDailyRate(coverage, car?.type ?? ''),
+              deductible: coverage.deductible,
+              includesEra: coverage.includesEra,
+              recommended: coverage.recommended,
+            }))}
+            initial={{ coverageId: draft.data.coverageId, era: draft.data.era }}
+            eraDailyRate={site.eraDailyRate}
+            backHref={backHref}
+          />
+        );
+      case 'extras':
+        return (
+          <ExtrasStep
+            locale={locale}
+            extras={catalog.extras.map((extra) => ({ code: extra.code, name: extra.text[locale].name, description: extra.text[locale].description, dailyRate: extra.dailyRate, maxPerRental: extra.maxPerRental, maxQuantity: extra.maxQuantity }))}
+            deliveryOptions={catalog.deliveryOptions.map((option) => ({ id: option.id, description: option.description[locale], price: option.price }))}
+            youngDriverBands={site.youngDriverFees.map((band) => ({ minAge: band.minAge, maxAge: band.maxAge, dailyRate: band.dailyRate }))}
+            initial={{ extras: draft.data.extras, deliveryOptionId: draft.data.deliveryOptionId }}
+            backHref={backHref}
+          />
+        );
+      case 'client':
+        return (
+          <ClientStep
+            locale={locale}
+            initial={{ ...draft.data.client, termsAccepted: draft.data.termsAccepted }}
+            pickupDate={draft.data.pickupAt.slice(0, 10)}
+            minimumAge={site.minimumRenterAge}
+            termsHref={localizedPath(locale, '/info/terminos-y-condiciones')}
+            backHref={backHref}
+          />
+        );
+    }
+  })();
+
   return (
     <div className="space-y-6">
-      <ReservationSteps current="stepDetails" />
-      <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
-      {draft && car ? (
-        <p className="text-slate-800" data-testid="draft-summary">
-          {t('draftSummary', { car: `${car.make} ${car.model}`, pickup: draft.pickupAt, return: draft.returnAt })}
-        </p>
-      ) : null}
+      <BookingStepsNav current={step} completed={draft.data.completed} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="rounded-2xl bg-white/60 p-0 sm:p-2">{form}</div>
+        <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
+      </div>
     </div>
   );
 }

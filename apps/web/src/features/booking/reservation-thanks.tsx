@@ -1,6 +1,62 @@
-import { getTranslations } from 'next-intl/server';
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { buttonClass } from '@/features/forms/button';
+import { Link } from '@/features/i18n/localized-link';
+import { readBookingDraft } from './booking-draft';
+import { MANAGE_BOOKING_PATH } from './booking-routes';
+import { BillDetails, BookingFacts } from './booking-summary';
+import { readReservationById } from './reservation-record';
+import { reservationSummary } from './reservations';
 
+export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';
+
+/** /reserva/thanks: greets the renter by name with the reservation number, the summary and the calendar file. */
 export async function ReservationThanks() {
-  const t = await getTranslations('reservation');
-  return <h1 className="text-3xl font-bold text-slate-900">{t('thanksTitle')}</h1>;
+  const requested = await getLocale();
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const draft = await readBookingDraft();
+  const saved = draft?.data.reservation ? await readReservationById(draft.data.reservation.id) : undefined;
+  if (!saved) notFound();
+  const [summary, t] = await Promise.all([reservationSummary(saved, locale), getTranslations('booking.thanks')]);
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{t('greeting', { name: summary.client.firstName })}</h1>
+        <p className="text-slate-700">{t('intro')}</p>
+        <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{t('number')}</p>
+        <p className="font-mono text-3xl font-bold text-slate-900" data-testid="reservation-number">
+          {summary.reservationNumber}
+        </p>
+        <p className="text-sm text-slate-700">{t('emailSent', { email: summary.client.email })}</p>
+      </header>
+      <BookingFacts
+        facts={{
+          carName: summary.car.name,
+          carImageUrl: undefined,
+          pickupBranch: summary.pickup.branchName,
+          returnBranch: summary.return.branchName,
+          pickupAt: summary.pickup.at,
+          returnAt: summary.return.at,
+          days: summary.days,
+          coverageName: summary.coverageName,
+        }}
+        locale={locale}
+        editable={false}
+      />
+      <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={saved.reservationType === 'postpaid' && saved.status === 'unpaid'} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <a href={CALENDAR_DOWNLOAD_PATH} download className={buttonClass('primary')} data-testid="calendar-download">
+          {t('calendar')}
+        </a>
+        <Link href={MANAGE_BOOKING_PATH} className={buttonClass('secondary')}>
+          {t('manage')}
+        </Link>
+        <Link href="/flota" className={buttonClass('ghost')}>
+          {t('newBooking')}
+        </Link>
+      </div>
+    </div>
+  );
 }

@@ -18,31 +18,52 @@ export type ContentSchema = {
   coverages: ContentItem[];
   dropoff_fees: ContentItem[];
   delivery_options: ContentItem[];
+  extras: ContentItem[];
+  coupons: ContentItem[];
+  reservations: ContentItem[];
+  reservation_drafts: ContentItem[];
 };
 
 type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> & StaticTokenClient<ContentSchema>;
 
-let client: ContentClient | undefined;
+/**
+ * Who a request acts as. `storefront`: the storefront's static token (the spec's "static token for public requests"),
+ * which reads published content and writes bookings. `public`: no token at all, what any visitor may read. Later
+ * issues add a signed-in agent's own token.
+ */
+export type ContentIdentity = 'storefront' | 'public';
+
+const clients = new Map<ContentIdentity, ContentClient>();
 
 /**
- * The storefront's single seam to the content service. Requests carry the storefront's static token (the spec's
- * "static token for public requests"). Only on a developer machine may it be missing, and requests then run with
- * public access: a deployment refuses to start without it (src/lib/env.ts).
+ * The storefront's single seam to the content service, one client per identity. Only on a developer machine may the
+ * storefront token be missing, and its requests then run with public access: a deployment refuses to start without
+ * it (src/lib/env.ts).
  */
-function contentClient(): ContentClient {
-  if (client) return client;
+function contentClient(identity: ContentIdentity): ContentClient {
+  const existing = clients.get(identity);
+  if (existing) return existing;
   const env = serverEnv();
-  client = createDirectus<ContentSchema>(env.directusUrl)
-    .with(staticToken(env.storefrontToken ?? ''))
+  const token = identity === 'storefront' ? (env.storefrontToken ?? '') : '';
+  const client = createDirectus<ContentSchema>(env.directusUrl)
+    .with(staticToken(token))
     .with(rest({ onRequest: (options) => ({ ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) }));
+  clients.set(identity, client);
   return client;
 }
 
-/** Runs one SDK request; failures are logged with status and rethrown as ContentServiceError. */
-export async function contentRequest<Output>(what: string, command: RestCommand<Output, ContentSchema>): Promise<Output> {
+/**
+ * Runs one SDK request as `identity` (the storefront unless said otherwise); failures are logged with status and
+ * rethrown as ContentServiceError.
+ */
+export async function contentRequest<Output>(
+  what: string,
+  command: RestCommand<Output, ContentSchema>,
+  identity: ContentIdentity = 'storefront',
+): Promise<Output> {
   if (!what) throw new Error('contentRequest needs a description of the request (collection and purpose)');
   try {
-    return await contentClient().request(command);
+    return await contentClient(identity).request(command);
   } catch (error) {
     throw toContentServiceError(error, what);
   }

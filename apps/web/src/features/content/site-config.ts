@@ -5,7 +5,7 @@ import type { Brand } from '@rentacar/domain/brands';
 import { DEFAULT_SAME_DAY_NOTICE_HOURS } from '@rentacar/domain/dates';
 import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
-import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT } from '@rentacar/domain/quote';
+import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
 import { DEFAULT_MINIMUM_RENTER_AGE } from '@rentacar/domain/validation';
 import { assetUrl, contentRequest } from './content-client';
 import { cachedContentRead } from './content-cache';
@@ -48,6 +48,18 @@ const siteConfigSchema = z.object({
   tax_rate_percent: z.union([z.number(), z.string()]).nullish(),
   same_day_notice_hours: z.number().int().nonnegative().nullish(),
   minimum_renter_age: z.number().int().positive().nullish(),
+  // A malformed list means no young-driver fee rather than a broken site: staff see it in the admin.
+  young_driver_fees: z
+    .array(
+      z.object({
+        min_age: z.number().int().nonnegative(),
+        max_age: z.number().int().nonnegative(),
+        daily_rate: z.number().int().nonnegative(),
+        max_per_rental: z.number().int().nonnegative().nullish(),
+      }),
+    )
+    .nullish()
+    .catch(null),
   cars: z.array(z.object({ clasificacion: z.string().nullish() })).nullish(),
   ctas: z.array(z.object({ sort: z.number().nullish(), cta_id: ctaSchema.nullish() })).nullish(),
   translations: z
@@ -88,6 +100,7 @@ export type SiteConfig = {
   taxRatePercent: number;
   sameDayNoticeHours: number;
   minimumRenterAge: number;
+  youngDriverFees: YoungDriverBand[];
   allowedClasses: string[];
   ctas: CallToAction[];
   text: Localized<SiteText>;
@@ -136,6 +149,12 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
     taxRatePercent: parsePercent(raw.tax_rate_percent) ?? DEFAULT_TAX_RATE_PERCENT,
     sameDayNoticeHours: raw.same_day_notice_hours ?? DEFAULT_SAME_DAY_NOTICE_HOURS,
     minimumRenterAge: raw.minimum_renter_age ?? DEFAULT_MINIMUM_RENTER_AGE,
+    youngDriverFees: (raw.young_driver_fees ?? []).map((band) => ({
+      minAge: band.min_age,
+      maxAge: band.max_age,
+      dailyRate: band.daily_rate,
+      maxPerRental: band.max_per_rental ?? null,
+    })),
     allowedClasses: (raw.cars ?? []).flatMap((car) => (car.clasificacion ? [car.clasificacion] : [])),
     ctas,
     text: localize(

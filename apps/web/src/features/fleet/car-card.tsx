@@ -5,18 +5,28 @@ import { isCarType } from '@rentacar/domain/fleet';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from './fleet-data';
 import { AvailabilityBadge } from './availability-badge';
+import type { FleetCarOffer } from '@/features/booking/pricing';
+import { ReserveButton, type ReserveSearch } from '@/features/booking/reserve-button';
 
 
-/** One car of the fleet: illustration, daily and prepaid prices, minimum days, features and availability. */
-export async function CarCard({ car, locale, headingLevel = 'h2', eager = false }: { car: Car; locale: Locale; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
+/** A car's offer for searched dates: its all-in total and, when it cannot be booked, why. */
+export type CarOffer = FleetCarOffer & { days: number };
+
+/**
+ * One car of the fleet: illustration, daily and prepaid prices, minimum days, features and availability. With an
+ * `offer` (a search with dates), the all-in total for those dates beside the daily rate (Law 473) and the stock's
+ * availability; `reserve` carries the search into the booking flow.
+ */
+export async function CarCard({ car, locale, headingLevel = 'h2', eager = false, offer, reserve }: { car: Car; locale: Locale; headingLevel?: 'h2' | 'h3'; eager?: boolean; offer?: CarOffer; reserve?: ReserveSearch }) {
   const t = await getTranslations('fleet');
+  const tb = await getTranslations('booking.fleet');
   const typeLabel = isCarType(car.type) ? t(`types.${car.type}`) : car.type;
   const Heading = headingLevel;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="car-card" data-car-id={car.id}>
       <div className="relative bg-slate-50 px-4 pt-4">
         <div className="absolute top-3 left-3">
-          <AvailabilityBadge status={car.status} />
+          <AvailabilityBadge status={offer?.availability ?? car.status} />
         </div>
         {car.imageUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- small SVG illustrations served by the content service
@@ -69,6 +79,18 @@ export async function CarCard({ car, locale, headingLevel = 'h2', eager = false 
             </p>
           ) : null}
           <p className="text-sm text-slate-600" data-testid="minimum-days">{t('minimumDays', { days: car.minimumDays })}</p>
+          {offer ? (
+            <div className="pt-2" data-testid="dated-offer">
+              <p className="text-xl font-bold text-slate-900" data-testid="total-price">{tb('totalFor', { total: formatMoney(offer.total, locale) })}</p>
+              <p className="text-xs text-slate-600">{tb('totalNote', { days: offer.days })}</p>
+              {offer.refusal ? (
+                <p className="mt-2 text-sm font-semibold text-red-800" data-testid="refusal">
+                  {offer.refusal === 'belowMinimum' ? tb('belowMinimum', { days: car.minimumDays }) : tb(offer.refusal)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {reserve && !offer?.refusal ? <ReserveButton car={car} locale={locale} search={reserve} label={tb('reserve')} accessibleLabel={tb('reserveCar', { car: `${car.make} ${car.model}` })} /> : null}
         </div>
       </div>
     </article>

@@ -5,7 +5,8 @@ import { filtersToQuery, slugifyFilterValue, type FilterKey, type FleetFilters }
 type Option = { value: string; label: string };
 
 /** Filter chips as plain links, so filtering works without JavaScript and every filter lives in the URL. */
-export async function FleetFilterBar({ filters, types, makes }: { filters: FleetFilters; types: Option[]; makes: Option[] }) {
+/** `keep`: query parameters the links carry along (a search's dates), besides the filters. */
+export async function FleetFilterBar({ filters, types, makes, keep = {} }: { filters: FleetFilters; types: Option[]; makes: Option[]; keep?: Record<string, string> }) {
   const t = await getTranslations('fleet');
   const group = (key: FilterKey, label: string, options: Option[]) => (
     <fieldset className="space-y-2">
@@ -16,7 +17,7 @@ export async function FleetFilterBar({ filters, types, makes }: { filters: Fleet
           const current = (filters[key] ?? '') === option.value;
           return (
             <li key={option.value || 'all'}>
-              <Link href={`/flota${filtersToQuery(next)}`} className="chip" aria-current={current ? 'true' : undefined} scroll={false}>
+              <Link href={`/flota${withKept(filtersToQuery(next), keep)}`} className="chip" aria-current={current ? 'true' : undefined} scroll={false}>
                 {option.label}
               </Link>
             </li>
@@ -40,4 +41,11 @@ export function makeOptions(makes: string[]): Option[] {
   const unique = new Map<string, string>();
   for (const make of makes) unique.set(slugifyFilterValue(make), make);
   return [...unique.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
+}
+
+function withKept(query: string, keep: Record<string, string>): string {
+  const params = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(keep)) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

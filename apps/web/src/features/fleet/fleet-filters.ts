@@ -65,3 +65,22 @@ export function publicFleetPath(pathWithoutLocale: string): string {
   const filters = filtersFromSegments(match[1].split('/'));
   return filters ? `/flota${filtersToQuery(filters)}` : pathWithoutLocale;
 }
+
+/** The landing search's fields: with them the fleet shows each car's total for those dates and its stock. */
+export const SEARCH_KEYS = ['pickup_branch', 'return_branch', 'pickup_date', 'pickup_time', 'return_date', 'return_time'] as const;
+export type FleetSearch = Partial<Record<(typeof SEARCH_KEYS)[number], string>>;
+
+/** A fleet URL that carries a search with dates (`/flota?pickup_branch=PTY&pickup_date=...`). */
+export function isDatedFleetSearch(params: URLSearchParams): boolean {
+  return Boolean(params.get('pickup_date') && params.get('return_date'));
+}
+
+/** The search's fields from a query, trimmed and bounded; absent ones left out. */
+export function fleetSearchFromParams(params: Record<string, string | string[] | undefined>): FleetSearch {
+  const search: FleetSearch = {};
+  for (const key of SEARCH_KEYS) {
+    const value = params[key];
+    if (typeof value === 'string' && value.trim() !== '') search[key] = value.trim().slice(0, 64);
+  }
+  return search;
+}

@@ -4,16 +4,18 @@ import { notFound, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, RESERVATION_DRAFT_COOKIE, readCookie } from '@/lib/cookies';
+import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, readCookie } from '@/lib/cookies';
 import { loadAppData } from '@/features/content/app-data';
+import { readBookingDraft } from '@/features/booking/booking-draft';
 import { runGuards, type GuardName } from './route-guards';
 
 /** Applies a page's guards: a rejection renders 'Page Not Found' (404), a redirect goes to its target. */
 export async function enforceGuards(names: readonly GuardName[], step: string): Promise<void> {
-  const [jar, { site }, locale] = await Promise.all([cookies(), loadAppData(), getLocale()]);
+  const needsDraft = names.some((name) => name.startsWith('check-reservation'));
+  const [jar, { site }, locale, draft] = await Promise.all([cookies(), loadAppData(), getLocale(), needsDraft ? readBookingDraft() : undefined]);
   const outcome = runGuards(names, {
+    draft: draft ? { reservation: draft.data.reservation } : undefined,
     cookies: {
-      draft: readCookie(jar, RESERVATION_DRAFT_COOKIE),
       precheckin: readCookie(jar, PRECHECKIN_SESSION_COOKIE),
       flowStep: readCookie(jar, FLOW_STEP_COOKIE),
     },

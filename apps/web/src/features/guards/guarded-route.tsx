@@ -8,7 +8,14 @@ import { enterLocale } from '@/features/i18n/request-locale';
 import { enforceGuards } from './enforce-guards';
 import type { GuardName } from './route-guards';
 
-type Props = { params: Promise<{ locale: string }> };
+type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
+
+/**
+ * A flow page's view; it gets the page's query (the booking flow keeps its step there), still unread: reading it makes
+ * the page per-request, which only guarded pages are.
+ */
+export type FlowView = ComponentType<{ searchParams: Promise<SearchParams> }>;
 
 type FlowTitle =
   | { namespace: 'reservation'; key: keyof Messages['reservation'] }
@@ -18,7 +25,7 @@ type FlowTitle =
  * A route of the reservation or pre-check-in flow: its guards (a rejection is 'Page Not Found'), a title from the
  * catalogue, kept out of search results, and the feature's view.
  */
-export function guardedRoute({ guards, step, title, View }: { guards: readonly GuardName[]; step: string; title: FlowTitle; View: ComponentType }) {
+export function guardedRoute({ guards, step, title, View }: { guards: readonly GuardName[]; step: string; title: FlowTitle; View: FlowView }) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale } = await params;
     if (!isLocale(locale)) return {};
@@ -28,10 +35,10 @@ export function guardedRoute({ guards, step, title, View }: { guards: readonly G
         : (await getTranslations({ locale, namespace: 'precheckin' }))(title.key);
     return { title: text, robots: { index: false } };
   }
-  async function Page({ params }: Props) {
+  async function Page({ params, searchParams }: Props) {
     await enterLocale(params);
     if (guards.length > 0) await enforceGuards(guards, step);
-    return <View />;
+    return <View searchParams={searchParams} />;
   }
   return { generateMetadata, Page };
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runGuards, UnknownGuardError, type GuardContext } from './route-guards';
 
-const draft = JSON.stringify({ carId: '7', pickupBranch: 'PTY', returnBranch: 'PTY', pickupAt: '2026-12-01T10:00', returnAt: '2026-12-04T10:00' });
-
 function context(cookies: Record<string, string>, overrides: Partial<GuardContext> = {}): GuardContext {
   return {
-    cookies: { draft: cookies.reservation_draft, precheckin: cookies.precheckin_session, flowStep: cookies.flow_step },
+    draft: undefined,
+    cookies: { precheckin: cookies.precheckin_session, flowStep: cookies.flow_step },
     precheckinEnabled: true,
     step: 'precheckin-checkout',
     ...overrides,
@@ -13,19 +12,22 @@ function context(cookies: Record<string, string>, overrides: Partial<GuardContex
 }
 
 describe('route guards', () => {
-  it('rejects the reservation pages without a valid draft', () => {
-    expect(runGuards(['check-reservation-details'], context({}))).toEqual({ kind: 'reject' });
-    expect(runGuards(['check-reservation-details'], context({ reservation_draft: '{not json' }))).toEqual({ kind: 'reject' });
-    expect(runGuards(['check-reservation-details'], context({ reservation_draft: '{"carId":""}' }))).toEqual({ kind: 'reject' });
-    expect(runGuards(['check-reservation-details'], context({ reservation_draft: draft }))).toEqual({ kind: 'allow' });
+  it('rejects the reservation pages without a draft', () => {
+    expect(runGuards(['check-reservation-details'], context({}, { step: 'reservation-details' }))).toEqual({ kind: 'reject' });
+    expect(runGuards(['check-reservation-details'], context({}, { step: 'reservation-details', draft: { reservation: undefined } }))).toEqual({ kind: 'allow' });
   });
 
-  it('sends a paid reservation from checkout to the thanks page', () => {
-    const paid = JSON.stringify({ ...JSON.parse(draft), status: 'paid' });
-    expect(runGuards(['check-reservation-details', 'check-reservation-success-redirect'], context({ reservation_draft: paid }))).toEqual({
-      kind: 'redirect',
-      to: '/reserva/thanks',
-    });
+  it('opens the thanks page only for a finished booking', () => {
+    const step = 'reservation-thanks';
+    expect(runGuards(['check-reservation-details'], context({}, { step, draft: { reservation: undefined } }))).toEqual({ kind: 'reject' });
+    expect(runGuards(['check-reservation-details'], context({}, { step, draft: { reservation: { done: false } } }))).toEqual({ kind: 'reject' });
+    expect(runGuards(['check-reservation-details'], context({}, { step, draft: { reservation: { done: true } } }))).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a finished booking from checkout to the thanks page', () => {
+    const guards = ['check-reservation-details', 'check-reservation-success-redirect'];
+    expect(runGuards(guards, context({}, { step: 'reservation-checkout', draft: { reservation: { done: true } } }))).toEqual({ kind: 'redirect', to: '/reserva/thanks' });
+    expect(runGuards(guards, context({}, { step: 'reservation-checkout', draft: { reservation: { done: false } } }))).toEqual({ kind: 'allow' });
   });
 
   it('opens pre-check-in only when the brand enables it', () => {

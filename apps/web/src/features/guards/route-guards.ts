@@ -1,23 +1,18 @@
 import { z } from 'zod';
 
-/** The reservation draft as the booking flow stores it in its cookie. */
-export const reservationDraftSchema = z.object({
-  carId: z.string().min(1),
-  pickupBranch: z.string().min(1),
-  returnBranch: z.string().min(1),
-  pickupAt: z.string().min(1),
-  returnAt: z.string().min(1),
-  coverage: z.string().optional(),
-  reservationId: z.string().optional(),
-  status: z.enum(['unpaid', 'paid', 'cancelled']).default('unpaid'),
-});
-export type ReservationDraft = z.infer<typeof reservationDraftSchema>;
+/**
+ * What the reservation guards need of the renter's booking draft (kept on the server, found through its signed
+ * cookie): none, one being filled in, or one whose reservation is saved (`done` once the flow is over).
+ */
+export type DraftState = { reservation: { done: boolean } | undefined } | undefined;
 
 export const precheckinSessionSchema = z.object({ reservationNumber: z.string().min(1), email: z.email() });
 
 export type GuardContext = {
+  /** The renter's booking draft, loaded by enforce-guards.ts. */
+  draft: DraftState;
   /** The raw values of the flow's cookies (src/lib/cookies.ts reads them). */
-  cookies: { draft: string | undefined; precheckin: string | undefined; flowStep: string | undefined };
+  cookies: { precheckin: string | undefined; flowStep: string | undefined };
   precheckinEnabled: boolean;
   /** The page's own step name, for prevent-direct-access. */
   step: string;
@@ -39,12 +34,14 @@ const allow: GuardOutcome = { kind: 'allow' };
 const reject: GuardOutcome = { kind: 'reject' };
 
 const GUARDS = {
-  'check-reservation-details': (context: GuardContext) =>
-    parseJsonCookie(context.cookies.draft, reservationDraftSchema) ? allow : reject,
-  'check-reservation-success-redirect': (context: GuardContext): GuardOutcome => {
-    const draft = parseJsonCookie(context.cookies.draft, reservationDraftSchema);
-    return draft?.status === 'paid' ? { kind: 'redirect', to: '/reserva/thanks' } : allow;
+  // The thanks page needs a saved reservation; the steps before it need a draft.
+  'check-reservation-details': (context: GuardContext) => {
+    if (!context.draft) return reject;
+    return context.step === 'reservation-thanks' && !context.draft.reservation?.done ? reject : allow;
   },
+  // A finished booking has nothing left to pay or confirm: its checkout shows the confirmation instead.
+  'check-reservation-success-redirect': (context: GuardContext): GuardOutcome =>
+    context.draft?.reservation?.done ? { kind: 'redirect', to: '/reserva/thanks' } : allow,
   'check-precheckin-module-enable': (context: GuardContext) => (context.precheckinEnabled ? allow : reject),
   'check-precheckin-data': (context: GuardContext) =>
     parseJsonCookie(context.cookies.precheckin, precheckinSessionSchema) ? allow : reject,

@@ -11,3 +11,19 @@ export function formatContentDate(value: string, locale: Locale): string {
   if (noon === null) return value;
   return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: PANAMA_TIME_ZONE }).format(noon);
 }
+
+/** A Panama date-time (`YYYY-MM-DDTHH:mm`) for renters, e.g. "lun, 1 de diciembre de 2026, 10:00"; unreadable values as they are. */
+export function formatPanamaDateTimeForRenter(value: string, locale: Locale): string {
+  const instant = parsePanamaDateTime(value.slice(0, 16));
+  if (instant === null) return value;
+  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: PANAMA_TIME_ZONE,
+  }).format(instant);
+}

@@ -3,6 +3,7 @@ import { Menu, Phone } from 'lucide-react';
 import { Link } from '@/features/i18n/localized-link';
 import type { SiteConfig } from '@/features/content/site-config';
 import type { Locale } from '@/i18n/routing';
+import { MANAGE_BOOKING_PATH } from '@/features/booking/booking-routes';
 import { LanguageSwitcher } from './language-switcher';
 
 const NAV_ITEMS = [
@@ -11,6 +12,7 @@ const NAV_ITEMS = [
   { href: '/promos', key: 'promos' },
   { href: '/info/planes-corporativos', key: 'corporate' },
   { href: '/jobs', key: 'jobs' },
+  { href: MANAGE_BOOKING_PATH, key: 'manageBooking' },
 ] as const;
 
 export async function SiteHeader({ site, locale, variant = 'full' }: { site: SiteConfig; locale: Locale; variant?: 'full' | 'compact' }) {

@@ -1,20 +1,27 @@
 import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
+import { CheckoutExitWatcher } from '@/features/booking/checkout-exit-watcher';
 
-/** The reservation layout: compact header, the brand's reservation background, no distractions. */
+/**
+ * The reservation layout: compact header, the brand's reservation background, no distractions. The only layout that
+ * sends translations to the browser, and only the booking forms' own (`booking`, `validation`).
+ */
 export default async function ReservationLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = await enterLocale(params);
-  const { site } = await loadAppData();
+  const [{ site }, messages] = await Promise.all([loadAppData(), getMessages()]);
   return (
-    <>
+    <NextIntlClientProvider locale={locale} messages={{ booking: messages.booking, validation: messages.validation }}>
       <SiteHeader site={site} locale={locale} variant="compact" />
       <main id="main" className="flex-1" style={{ backgroundColor: site.reservationBackgroundColor }}>
-        <div className="mx-auto max-w-5xl px-4 py-10">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">{children}</div>
       </main>
       <SiteFooter site={site} locale={locale} />
-    </>
+      <CheckoutExitWatcher />
+    </NextIntlClientProvider>
   );
 }

@@ -65,7 +65,7 @@ export default async function FleetPage({ params }: Props) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
           {cars.map((car, index) => (
             <li key={car.id}>
-              <CarCard car={car} locale={locale} eager={index < 3} />
+              <CarCard car={car} locale={locale} eager={index < 3} reserve={{}} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,201 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ENGLISH, SPANISH } from './helpers';
+
+// The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
+// refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
+// booking. Each test books its own dates far enough apart that tests never compete for the same stock.
+
+const outbox = process.env.MAIL_OUTBOX_DIR;
+
+function panamaDate(offsetDays: number): string {
+  const now = new Date(Date.now() - 5 * 60 * 60 * 1000 + offsetDays * 24 * 60 * 60 * 1000);
+  return now.toISOString().slice(0, 10);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+function emailFor(number: string): string | undefined {
+  if (!outbox) return undefined;
+  for (const file of readdirSync(outbox)) {
+    const text = readFileSync(join(outbox, file), 'utf8');
+    if (text.includes(number)) return text;
+  }
+  return undefined;
+}
+
+test.describe('in Spanish on a desktop', () => {
+  test.use(SPANISH);
+
+  test('from the landing search to the thanks page, the email and the calendar file', async ({ page }) => {
+    const pickup = panamaDate(45);
+    const dropoff = panamaDate(48);
+    await page.goto('/');
+    await page.getByLabel('Sucursal de retiro').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await page.getByLabel('Fecha de retiro').fill(pickup);
+    await page.getByLabel('Fecha de devolución').fill(dropoff);
+    await page.getByRole('button', { name: 'Ver autos disponibles' }).click();
+
+    await expect(page).toHaveURL(/\/flota\?.*pickup_date=/);
+    await expect(page.getByTestId('search-branch')).toContainText('Tocumen');
+    const firstCard = page.getByTestId('car-card').first();
+    await expect(firstCard.getByTestId('total-price')).toContainText('en total');
+    await expect(firstCard.getByText('impuestos y cargos incluidos')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const carName = (await firstCard.getByRole('heading').textContent())?.replace(' o similar', '') ?? '';
+    await firstCard.getByRole('button', { name: /^Reservar/ }).click();
+
+    // The search's dates passed every rule: the flow opens on the coverage.
+    await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
+    await expect(page.getByTestId('summary-car')).toHaveText(carName.replace(/ o similar$/, ''));
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Debes seleccionar una cobertura para continuar')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('coverage-option').first().click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
+    await page.getByLabel(/^Cantidad de GPS|^Cantidad de Navegador/).selectOption('1');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+    await expect(page.getByTestId('bill')).toContainText('× 1');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Este campo es obligatorio').first()).toBeVisible();
+    await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+    await page.getByLabel('Apellido').fill('Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana.e2e@example.com');
+    await page.getByLabel('Teléfono').fill('6123-4567');
+    await page.getByLabel('Fecha de nacimiento').fill('1990-05-20');
+    await page.getByLabel('Número de licencia de conducir').fill('PA-998877');
+    await expect(page.getByLabel('Nombre', { exact: true })).toHaveAttribute('autocomplete', 'given-name');
+    await expect(page.getByLabel('Fecha de nacimiento')).toHaveAttribute('autocomplete', 'bday');
+    await page.getByLabel('Acepto los términos y condiciones').check();
+
+    // A refresh in the middle loses nothing typed once saved: the draft lives on the server.
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(/\/reserva\/checkout$/);
+    await page.reload();
+    await expect(page.getByTestId('summary-car')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Ana');
+    await page.goForward();
+
+    const totalBefore = await page.getByTestId('bill-total').textContent();
+    await page.getByRole('button', { name: '¿Tienes un código de descuento?' }).click();
+    await page.getByPlaceholder('Ingresa tu código').fill('PATRIAS10');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('Este cupón ha vencido')).toBeVisible();
+    await page.getByPlaceholder('Ingresa tu código').fill('bienvenido10');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByTestId('coupon-applied')).toContainText('BIENVENIDO10');
+    await expect(page.getByTestId('bill-total')).not.toHaveText(totalBefore ?? '');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
+    await expect(page).toHaveURL(/\/reserva\/thanks$/);
+    await expect(page.getByRole('heading', { name: '¡Gracias, Ana!' })).toBeVisible();
+    const number = (await page.getByTestId('reservation-number').textContent()) ?? '';
+    expect(number).toMatch(/^FF-[2-9A-HJ-NP-Z]{6}$/);
+    await expect(page.getByTestId('bill')).toContainText('Cupón BIENVENIDO10');
+
+    const calendar = await page.request.get('/api/booking/calendar');
+    expect(calendar.status()).toBe(200);
+    expect(calendar.headers()['content-type']).toContain('text/calendar');
+    expect(await calendar.text()).toContain(number);
+
+    if (outbox) {
+      await expect.poll(() => emailFor(number) !== undefined).toBe(true);
+      const email = emailFor(number) ?? '';
+      expect(email).toContain('ana.e2e@example.com');
+      expect(email).toContain('text/calendar');
+    }
+
+    // The checkout of a finished booking sends the renter to its thanks page.
+    await page.goto('/reserva/checkout');
+    await expect(page).toHaveURL(/\/reserva\/thanks$/);
+  });
+});
+
+test.describe('in English on a phone', () => {
+  test.use({ ...ENGLISH });
+
+  test('@phone-only from the plain fleet: dates first, then the whole flow by keyboard, and manage booking', async ({ page }) => {
+    await page.goto('/en/flota');
+    await page.getByTestId('car-card').first().getByRole('button', { name: /^Reserve/ }).click();
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
+    await page.getByLabel('Pick-up branch').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await page.getByLabel('Pick-up date').fill(panamaDate(75));
+    await page.getByLabel('Return date').fill(panamaDate(74));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('The return must be after the pick-up')).toBeVisible();
+    await page.getByLabel('Return date').fill(panamaDate(77));
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=coverage$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Keyboard only: the first coverage's radio, then on to the button.
+    await page.getByRole('radio').first().focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Continue' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=extras$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=client$/);
+    await page.getByLabel('First name').fill('John');
+    await page.getByLabel('Last name').fill('Smith');
+    await page.getByLabel('Email').fill('john.e2e@example.com');
+    await page.getByLabel('Phone').fill('+1 212 555 0100');
+    await page.getByLabel('Date of birth').fill('2015-01-01');
+    await page.getByLabel("Driver's licence number").fill('NY-1234');
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('You must be at least 21 years old on the pick-up date')).toBeVisible();
+    await page.getByLabel('Date of birth').fill('1985-03-03');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reserva\/checkout$/);
+    await page.getByRole('button', { name: 'Confirm reservation' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you, John!' })).toBeVisible();
+    const number = (await page.getByTestId('reservation-number').textContent()) ?? '';
+
+    await page.getByRole('link', { name: 'Manage your booking' }).click();
+    await expect(page).toHaveURL(/\/en\/mi-reserva$/);
+    await page.getByLabel('Reservation number').fill(number.toLowerCase());
+    await page.getByLabel('Email').fill('JOHN.E2E@example.com');
+    await page.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(page.getByTestId('reservation-status')).toHaveText('Confirmed, to pay at the counter');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Return date').fill(panamaDate(79));
+    await page.getByRole('button', { name: 'See the new price' }).click();
+    const preview = page.getByTestId('change-preview');
+    await expect(preview).toBeVisible();
+    const [current, next] = await Promise.all([preview.getByTestId('current-total').textContent(), preview.getByTestId('new-total').textContent()]);
+    expect(current).not.toBe(next);
+    await preview.getByRole('button', { name: 'Confirm the change' }).click();
+    await expect(page.getByTestId('summary-days')).toHaveText('4 days');
+
+    await page.getByRole('button', { name: 'Cancel reservation' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel my reservation' }).click();
+    await expect(page.getByTestId('reservation-status')).toHaveText('Cancelled');
+  });
+});
+
+test.describe('guards', () => {
+  test.use(SPANISH);
+
+  test('the flow without a draft is Page Not Found, and a forged draft cookie is ignored', async ({ page, context }) => {
+    const response = await page.goto('/reserva?paso=client');
+    expect(response?.status()).toBe(404);
+    await context.addCookies([{ name: 'reservation_draft', value: '00000000-0000-0000-0000-000000000000.forged', url: page.url() }]);
+    expect((await page.goto('/reserva'))?.status()).toBe(404);
+    expect((await page.goto('/reserva/thanks'))?.status()).toBe(404);
+  });
+});

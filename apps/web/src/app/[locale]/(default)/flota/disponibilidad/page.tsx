@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { isCarType } from '@rentacar/domain/fleet';
+import { enterLocale } from '@/features/i18n/request-locale';
+import { isLocale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { translateIssues } from '@/features/booking/booking-issues';
+import { priceFleetForDates } from '@/features/booking/pricing';
+import { CarCard } from '@/features/fleet/car-card';
+import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
+import { filtersFromSearchParams, fleetSearchFromParams, slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
+import { Link } from '@/features/i18n/localized-link';
+import { PageHeader } from '@/features/layout/page-header';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Prices and stock for the searched dates: rendered per request from the cached content and a short-lived stock read.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'fleet' });
+  // One page per search: kept out of search engines, which index /flota itself.
+  return { title: t('title'), robots: { index: false } };
+}
+
+/** /flota?pickup_branch=...&pickup_date=...: the fleet for a search, each car with its all-in total and stock. */
+export default async function FleetForDatesPage({ params, searchParams }: Props) {
+  const locale = await enterLocale(params);
+  const query = await searchParams;
+  const search = fleetSearchFromParams(query);
+  const filters = filtersFromSearchParams(new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))));
+  const [{ fleet }, t, tb] = await Promise.all([loadAppData(), getTranslations('fleet'), getTranslations('booking.fleet')]);
+  if (fleet.failed) throw new Error('Error getting cars: the fleet is unavailable');
+
+  const pickupAt = `${search.pickup_date ?? ''}T${search.pickup_time ?? '10:00'}`;
+  const returnAt = `${search.return_date ?? ''}T${search.return_time ?? '10:00'}`;
+  const priced = await priceFleetForDates({ pickupBranch: search.pickup_branch ?? '', returnBranch: search.return_branch ?? search.pickup_branch ?? '', pickupAt, returnAt });
+
+  const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({ value: type, label: isCarType(type) ? t(`types.${type}`) : type }));
+  const makes = makeOptions(fleet.cars.map((car) => car.make));
+  const cars = fleet.cars.filter((car) => (!filters.tipo || car.type === filters.tipo) && (!filters.marca || slugifyFilterValue(car.make) === filters.marca));
+  // Bookable cars first, each group in the fleet's price order.
+  const ordered = priced.ok ? [...cars].sort((a, b) => Number(Boolean(priced.offers.get(a.id)?.refusal)) - Number(Boolean(priced.offers.get(b.id)?.refusal))) : cars;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <PageHeader title={t('title')} intro={priced.ok ? tb('searchSummary', { pickup: formatPanamaDateTimeForRenter(pickupAt, locale), return: formatPanamaDateTimeForRenter(returnAt, locale), days: priced.days }) : t('intro')} />
+      {priced.ok ? (
+        <p className="text-slate-700" data-testid="search-branch">{tb('pickupAt', { branch: priced.pickupBranch.name })}</p>
+      ) : (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="search-issues">
+          <p className="font-semibold">{tb('invalidSearch')}</p>
+          <ul className="list-disc pl-5">
+            {translateIssues(priced.issues, locale).map((entry) => (
+              <li key={`${entry.field}-${entry.code}`}>{entry.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Link href="/#search-title" className="inline-block text-sm font-semibold text-brand underline underline-offset-4">
+        {tb('changeSearch')}
+      </Link>
+      <FleetFilterBar filters={filters} types={types} makes={makes} keep={search} />
+      <p className="text-sm font-medium text-slate-700" role="status" data-testid="fleet-count">
+        {t('count', { count: cars.length })}
+      </p>
+      {cars.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
+          {ordered.map((car, index) => {
+            const offer = priced.ok ? priced.offers.get(car.id) : undefined;
+            return (
+              <li key={car.id}>
+                <CarCard car={car} locale={locale} eager={index < 3} offer={offer && priced.ok ? { ...offer, days: priced.days } : undefined} reserve={priced.ok ? search : {}} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

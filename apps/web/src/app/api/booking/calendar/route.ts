@@ -1,0 +1,24 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { readBookingDraft } from '@/features/booking/booking-draft';
+import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
+import { issue } from '@/features/booking/booking-issues';
+import { reservationIcs, reservationIcsFileName } from '@/features/booking/reservation-calendar';
+import { readReservationById } from '@/features/booking/reservation-record';
+import { reservationSummary } from '@/features/booking/reservations';
+
+/** GET /api/booking/calendar: the .ics of the renter's finished booking (found through the draft cookie). */
+export async function GET(request: NextRequest) {
+  const locale = apiLocale(request);
+  return withBookingErrors(locale, async () => {
+    const draft = await readBookingDraft();
+    const saved = draft?.data.reservation?.done ? await readReservationById(draft.data.reservation.id) : undefined;
+    if (!saved) return errorResponse(404, [issue('reservation', 'booking.errors.notFound', undefined, 'not_found')], locale);
+    const ics = reservationIcs(await reservationSummary(saved, saved.locale));
+    return new NextResponse(ics, {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8; method=PUBLISH',
+        'Content-Disposition': `attachment; filename="${reservationIcsFileName(saved.number)}"`,
+      },
+    });
+  });
+}

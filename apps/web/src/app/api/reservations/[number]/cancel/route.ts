@@ -1,0 +1,23 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/booking/api/booking-api';
+import { reservationBody } from '@/features/booking/api/booking-responses';
+import { issue } from '@/features/booking/booking-issues';
+import { reservationLookupSchema } from '@/features/booking/booking-request';
+import { LOOKUP_LIMIT } from '@/features/booking/rate-limit';
+import { cancelReservation, findReservation } from '@/features/booking/reservations';
+
+/** POST /api/reservations/{number}/cancel with `{ "email" }`: cancels it (until pickup) and frees its unit at once. */
+export async function POST(request: NextRequest, { params }: { params: Promise<{ number: string }> }) {
+  const locale = apiLocale(request);
+  return withBookingErrors(locale, async () => {
+    const limited = await rateLimited(request, LOOKUP_LIMIT, locale);
+    if (limited) return limited;
+    const body = await parseBody(request, reservationLookupSchema, locale);
+    if (!body.ok) return body.response;
+    const reservation = await findReservation((await params).number, body.value.email);
+    if (!reservation) return errorResponse(404, [issue('reservation_number', 'booking.errors.notFound', undefined, 'not_found')], locale);
+    const outcome = await cancelReservation(reservation);
+    if (!outcome.ok) return errorResponse(outcome.status, outcome.issues, locale);
+    return NextResponse.json(reservationBody(outcome.reservation));
+  });
+}

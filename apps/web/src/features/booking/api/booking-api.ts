@@ -1,0 +1,76 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import { matchAcceptLanguage } from '@/features/i18n/locale-detection';
+import { ContentServiceError } from '@/features/content/content-error';
+import { issue, translateIssues, type BookingIssue, type IssueMessage } from '../booking-issues';
+import { clientAddress, hitRateLimit, type RateLimitRule } from '../rate-limit';
+
+/**
+ * The public booking API's edges: language from Accept-Language (Spanish by default), JSON bodies validated with zod,
+ * errors as `{ "errors": [{ "field", "code", "message" }] }` (422 invalid input, 409 sold out or no longer possible, 429
+ * too many attempts, 503 content service down), and never a 500 for a caller's mistake.
+ */
+
+export function apiLocale(request: Request): Locale {
+  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
+
+export function errorResponse(status: number, issues: readonly BookingIssue[], locale: Locale, headers?: HeadersInit): NextResponse {
+  return NextResponse.json({ errors: translateIssues(issues, locale) }, { status, headers });
+}
+
+const ZOD_MESSAGES: Record<string, IssueMessage> = {
+  required: 'validation.required',
+  terms_required: 'validation.termsRequired',
+};
+
+/** A zod failure as issues on the caller's field names (`client.birthday`). */
+export function issuesOfZod(error: z.ZodError): BookingIssue[] {
+  return error.issues.map((entry) => {
+    const field = entry.path.map(String).join('.') || 'body';
+    const missing = entry.code === 'invalid_type' && entry.input === undefined;
+    const message = missing ? 'validation.required' : (ZOD_MESSAGES[entry.message] ?? 'booking.errors.invalidValue');
+    return issue(field, message);
+  });
+}
+
+export type ParsedBody<T> = { ok: true; value: T } | { ok: false; response: NextResponse };
+
+/** Reads and validates a JSON body: 400 when it is not JSON, 422 naming each wrong field. */
+export async function parseBody<Schema extends z.ZodType>(request: NextRequest, schema: Schema, locale: Locale): Promise<ParsedBody<z.output<Schema>>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: errorResponse(400, [issue('body', 'booking.errors.invalidJson')], locale) };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { ok: false, response: errorResponse(422, issuesOfZod(parsed.error), locale) };
+  return { ok: true, value: parsed.data };
+}
+
+/** 429 with Retry-After when the client has used up `rule`, else undefined. */
+export async function rateLimited(request: NextRequest, rule: RateLimitRule, locale: Locale): Promise<NextResponse | undefined> {
+  const outcome = await hitRateLimit(rule, clientAddress(request.headers));
+  if (outcome.allowed) return undefined;
+  const seconds = outcome.retryAfterSeconds;
+  return errorResponse(429, [issue('client', 'booking.errors.rateLimited', { seconds }, 'rate_limited')], locale, { 'Retry-After': String(seconds) });
+}
+
+/**
+ * Runs a handler; the content service being down or refusing answers 503 (the booking is not recorded), anything else
+ * unexpected is logged and answers 500 without details.
+ */
+export async function withBookingErrors(locale: Locale, handler: () => Promise<NextResponse>): Promise<NextResponse> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof ContentServiceError) {
+      return errorResponse(503, [issue('service', 'booking.errors.serviceUnavailable', undefined, 'service_unavailable')], locale, { 'Retry-After': '30' });
+    }
+    console.error('[booking api] unexpected error', error);
+    return NextResponse.json({ errors: [{ field: 'service', code: 'internal_error', message: 'Internal error' }] }, { status: 500 });
+  }
+}

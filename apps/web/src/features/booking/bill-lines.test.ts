@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { quote, quoteLines } from '@rentacar/domain/quote';
+import { labelLines, type LineContext } from './bill-lines';
+
+const result = quote({
+  car: { type: 'sedan', dailyRate: 3500 },
+  pickupAt: '2026-12-01T10:00',
+  returnAt: '2026-12-04T10:00',
+  coverage: { dailyRateSedan: 1200, dailyRateOther: 1800, includesEra: false },
+  era: true,
+  extras: [{ code: 'GPS', dailyRate: 900, quantity: 1 }],
+  pickupBranch: { id: 1, airportFeePercent: 12 },
+  returnBranch: { id: 1 },
+  coupon: { kind: 'percent', amount: 10 },
+});
+
+const context: LineContext = {
+  days: result.days,
+  carDailyRate: result.carDailyRate,
+  coverageName: 'Basic',
+  extraNames: { GPS: 'GPS navigator' },
+  deliveryDescription: '',
+  couponCode: 'BIENVENIDO10',
+  airportFeePercent: 12,
+  taxRatePercent: 7,
+};
+
+describe('labelLines', () => {
+  it('labels every line in English with stable codes, and the lines still sum to the total', () => {
+    const lines = labelLines(quoteLines(result), context, 'en');
+    expect(lines.map((line) => [line.code, line.label])).toEqual([
+      ['car', 'Car: 3 days × $35.00'],
+      ['coverage', 'Coverage: Basic'],
+      ['era', 'Roadside assistance (ERA)'],
+      ['extra.GPS', 'GPS navigator × 1'],
+      ['coupon', 'Coupon BIENVENIDO10'],
+      ['airport_tax', 'Airport tax (12%)'],
+      ['tax', 'ITBMS tax (7%)'],
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
+  });
+
+  it('labels them in Spanish', () => {
+    const labels = labelLines(quoteLines(result), { ...context, coverageName: 'Básica' }, 'es').map((line) => line.label);
+    expect(labels[0]).toMatch(/^Auto: 3 días × /);
+    expect(labels).toContain('Cobertura: Básica');
+    expect(labels).toContain('Tasa aeroportuaria (12%)');
+    expect(labels).toContain('ITBMS (7%)');
+  });
+});

@@ -1,0 +1,57 @@
+import { createTranslator, type Messages } from 'next-intl';
+import { formatMoney } from '@rentacar/domain/money';
+import type { QuoteLine } from '@rentacar/domain/quote';
+import en from '../../../messages/en.json';
+import es from '../../../messages/es.json';
+import type { Locale } from '@/i18n/routing';
+
+/** A bill line as the API, the pages, the email and the saved reservation show it. */
+export type LabelledLine = { code: string; label: string; amount: number };
+
+/** What the labels name besides the amounts: resolved from the content service's data by the caller. */
+export type LineContext = {
+  days: number;
+  carDailyRate: number;
+  coverageName: string;
+  extraNames: Record<string, string>;
+  deliveryDescription: string;
+  couponCode: string | undefined;
+  airportFeePercent: number;
+  taxRatePercent: number;
+};
+
+const CATALOGUES: Record<Locale, Messages> = { es, en };
+
+/** `extra.GPS` for an extra, the line's own code otherwise: stable codes for programs reading the API. */
+export function lineCode(line: QuoteLine): string {
+  return line.code === 'extra' ? `extra.${line.extraCode ?? ''}` : line.code;
+}
+
+/** Labels the quote's lines in `locale`. */
+export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
+  const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
+  const percent = (value: number) => new Intl.NumberFormat(locale === 'es' ? 'es-PA' : 'en-US', { maximumFractionDigits: 2 }).format(value);
+  return lines.map((line) => {
+    const label = (() => {
+      switch (line.code) {
+        case 'car':
+          return t('car', { days: context.days, rate: formatMoney(context.carDailyRate, locale) });
+        case 'coverage':
+          return t('coverage', { name: context.coverageName });
+        case 'extra':
+          return t('extra', { name: context.extraNames[line.extraCode ?? ''] ?? line.extraCode ?? '', quantity: line.quantity ?? 1 });
+        case 'delivery':
+          return t('delivery', { description: context.deliveryDescription });
+        case 'coupon':
+          return t('coupon', { code: context.couponCode ?? '' });
+        case 'airport_tax':
+          return t('airport_tax', { percent: percent(context.airportFeePercent) });
+        case 'tax':
+          return t('tax', { percent: percent(context.taxRatePercent) });
+        default:
+          return t(line.code);
+      }
+    })();
+    return { code: lineCode(line), label, amount: line.amount };
+  });
+}

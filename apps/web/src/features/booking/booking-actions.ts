@@ -1,0 +1,282 @@
+'use server';
+
+import { randomUUID } from 'node:crypto';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { createClientFormSchema } from '@rentacar/domain/validation';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { getBranches } from '@/features/branches/branches-data';
+import { loadAppData } from '@/features/content/app-data';
+import { ContentServiceError } from '@/features/content/content-error';
+import type { FormIssue } from '@/features/forms/form-issues';
+import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
+import { completeStep, nextStep } from './booking-flow';
+import type { BookingIssue } from './booking-issues';
+import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
+import { extraSelectionSchema } from './booking-request';
+import { findBranch, locationIssues, priceSelection } from './pricing';
+import { clientAddress, COUPON_LIMIT, hitRateLimit } from './rate-limit';
+import { bookReservation } from './reservations';
+
+/**
+ * The booking flow's mutations. Each one re-checks on the server what the browser checked, saves the draft in the
+ * content service and sends the renter to the next step (the step lives in the URL). A failure comes back as the
+ * fields' catalogue keys, which the form shows under each field, and loses nothing the renter typed.
+ */
+
+export type ActionResult = { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue } | { ok: true };
+
+const localeSchema = z.string().transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE));
+
+function failure(errors: Record<string, FormIssue>, formError?: FormIssue): ActionResult {
+  return { ok: false, errors, ...(formError ? { formError } : {}) };
+}
+
+const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
+const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
+
+/** Issues keyed by the form's field names (`mapping` turns the API's field names into them). */
+function formErrors(issues: readonly BookingIssue[], mapping: Record<string, string>): Record<string, FormIssue> {
+  const errors: Record<string, FormIssue> = {};
+  for (const entry of issues) {
+    const field = mapping[entry.field] ?? mapping['*'] ?? entry.field;
+    errors[field] ??= { message: entry.message, ...(entry.params ? { params: entry.params } : {}) };
+  }
+  return errors;
+}
+
+/** Runs an action body; the content service being down is a message for the form, never a crash. */
+async function guarded(action: () => Promise<ActionResult>): Promise<ActionResult> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ContentServiceError) return failure({}, SERVICE_DOWN);
+    throw error;
+  }
+}
+
+function goTo(locale: Locale, path: string): never {
+  redirect(localizedPath(locale, path));
+}
+
+async function saveAndGo(draft: BookingDraft, data: DraftData, locale: Locale, step: BookingStep): Promise<never> {
+  await saveBookingDraft({ id: draft.id, data });
+  const next = nextStep(step);
+  goTo(locale, next === 'checkout' ? CHECKOUT_PATH : stepPath(next));
+}
+
+// --------------------------------------------------------------------------------------------------- start
+
+const startSchema = z.object({
+  car: z.string().trim().min(1).max(64),
+  pickup_branch: z.string().trim().max(64).optional(),
+  return_branch: z.string().trim().max(64).optional(),
+  pickup_date: z.string().trim().max(10).optional(),
+  pickup_time: z.string().trim().max(5).optional(),
+  return_date: z.string().trim().max(10).optional(),
+  return_time: z.string().trim().max(5).optional(),
+  locale: localeSchema,
+});
+
+/**
+ * Starts a booking of a car (the fleet's "Reserve" button, a plain form that works without JavaScript). With the
+ * search's branches and dates, and when they pass every rule, the renter goes straight to the coverage; otherwise to
+ * the dates step, prefilled with what was given (or tomorrow at 10:00 for three days).
+ */
+export async function startBooking(formData: FormData): Promise<void> {
+  const parsed = startSchema.safeParse(Object.fromEntries(formData));
+  const locale = parsed.success ? parsed.data.locale : DEFAULT_LOCALE;
+  if (!parsed.success) goTo(locale, '/flota');
+  const input = parsed.data;
+  const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const car = fleet.cars.find((candidate) => candidate.id === input.car);
+  if (!car) goTo(locale, '/flota');
+
+  const tomorrow = addDaysToLocalDate(formatPanamaDate(new Date()), 1);
+  const pickupBranch = findBranch(branches, input.pickup_branch ?? '') ?? branches[0];
+  const returnBranch = findBranch(branches, input.return_branch ?? '') ?? pickupBranch;
+  if (!pickupBranch || !returnBranch) goTo(locale, '/flota');
+  const pickupAt = `${input.pickup_date || tomorrow}T${input.pickup_time || '10:00'}`;
+  const returnAt = `${input.return_date || addDaysToLocalDate(input.pickup_date || tomorrow, Math.max(3, car.minimumDays))}T${input.return_time || '10:00'}`;
+  const given = Boolean(input.pickup_branch && input.pickup_date && input.return_date);
+
+  let data: DraftData = {
+    carId: car.id,
+    pickupBranch: pickupBranch.id,
+    returnBranch: returnBranch.id,
+    pickupAt: parsePanamaDateTime(pickupAt) ? pickupAt : `${tomorrow}T10:00`,
+    returnAt: parsePanamaDateTime(returnAt) ? returnAt : `${addDaysToLocalDate(tomorrow, 3)}T10:00`,
+    reservationType: 'postpaid',
+    era: false,
+    extras: [],
+    termsAccepted: false,
+    completed: [],
+  };
+  const valid = given && locationIssues(data, pickupBranch, returnBranch, site, car.minimumDays, new Date()).length === 0;
+  if (valid) data = completeStep(data, 'location');
+  await createBookingDraft(data, await cookies());
+  goTo(locale, stepPath(valid ? 'coverage' : 'location'));
+}
+
+// --------------------------------------------------------------------------------------------------- steps
+
+const LOCATION_FIELDS = { pickup_location: 'pickupBranch', return_location: 'returnBranch', pickup_date: 'pickupAt', return_date: 'returnAt', '*': 'pickupAt' };
+
+const locationSchema = z.object({
+  pickupBranch: z.string().trim().min(1).max(64),
+  returnBranch: z.string().trim().min(1).max(64),
+  pickupAt: z.string().trim().max(32),
+  returnAt: z.string().trim().max(32),
+});
+
+export async function saveLocation(locale: string, values: unknown): Promise<ActionResult> {
+  const language = localeSchema.parse(locale);
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const parsed = locationSchema.safeParse(values);
+    if (!parsed.success) return failure({ pickupAt: { message: 'validation.required' } });
+    const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+    const pickupBranch = findBranch(branches, parsed.data.pickupBranch);
+    const returnBranch = findBranch(branches, parsed.data.returnBranch);
+    if (!pickupBranch || !returnBranch) {
+      return failure({ [pickupBranch ? 'returnBranch' : 'pickupBranch']: { message: 'booking.errors.unknownBranch' } });
+    }
+    const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
+    const issues = locationIssues(parsed.data, pickupBranch, returnBranch, site, car?.minimumDays, new Date());
+    if (issues.length > 0) return failure(formErrors(issues, LOCATION_FIELDS));
+    const data = completeStep({ ...draft.data, pickupBranch: pickupBranch.id, returnBranch: returnBranch.id, pickupAt: parsed.data.pickupAt, returnAt: parsed.data.returnAt }, 'location');
+    return saveAndGo(draft, data, language, 'location');
+  });
+}
+
+const coverageSchema = z.object({ coverageId: z.string().trim().min(1).max(64), era: z.boolean() });
+
+export async function saveCoverage(locale: string, values: unknown): Promise<ActionResult> {
+  const language = localeSchema.parse(locale);
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const parsed = coverageSchema.safeParse(values);
+    if (!parsed.success) return failure({ coverageId: { message: 'validation.coverageRequired' } });
+    const priced = await priceSelection({ ...selectionOfDraft(draft.data), coverageId: parsed.data.coverageId, era: parsed.data.era, couponCode: undefined });
+    if (!priced.ok) return failure(formErrors(priced.issues, { coverage_id: 'coverageId', '*': 'coverageId' }));
+    return saveAndGo(draft, completeStep({ ...draft.data, coverageId: parsed.data.coverageId, era: parsed.data.era }, 'coverage'), language, 'coverage');
+  });
+}
+
+const extrasSchema = z.object({ extras: z.array(extraSelectionSchema).max(20), deliveryOptionId: z.string().trim().max(64).optional() });
+
+export async function saveExtras(locale: string, values: unknown): Promise<ActionResult> {
+  const language = localeSchema.parse(locale);
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const parsed = extrasSchema.safeParse(values);
+    if (!parsed.success) return failure({}, { message: 'booking.errors.invalidValue' });
+    const extras = parsed.data.extras.filter((extra) => extra.quantity > 0);
+    const deliveryOptionId = parsed.data.deliveryOptionId || undefined;
+    const priced = await priceSelection({ ...selectionOfDraft(draft.data), extras, deliveryOptionId, couponCode: undefined });
+    if (!priced.ok) return failure(formErrors(priced.issues, {}), { message: 'booking.errors.invalidValue' });
+    return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId }, 'extras'), language, 'extras');
+  });
+}
+
+export async function saveClient(locale: string, values: unknown): Promise<ActionResult> {
+  const language = localeSchema.parse(locale);
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const { site } = await loadAppData();
+    const pickup = parsePanamaDateTime(draft.data.pickupAt);
+    const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), minimumAge: site.minimumRenterAge });
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, FormIssue> = {};
+      for (const entry of parsed.error.issues) {
+        const field = entry.path.map(String).join('.');
+        const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+        errors[field] ??= { message: entry.message, ...(params ? { params } : {}) };
+      }
+      return failure(errors);
+    }
+    const { termsAccepted, ...client } = parsed.data;
+    return saveAndGo(draft, completeStep({ ...draft.data, client, termsAccepted }, 'client'), language, 'client');
+  });
+}
+
+// --------------------------------------------------------------------------------------------------- coupon
+
+export async function applyCoupon(code: unknown): Promise<ActionResult> {
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const parsed = z.string().trim().min(1).max(40).safeParse(code);
+    if (!parsed.success) return failure({ code: { message: 'validation.required' } });
+    const limit = await hitRateLimit(COUPON_LIMIT, clientAddress(await headers()));
+    if (!limit.allowed) return failure({ code: { message: 'booking.errors.rateLimited', params: { seconds: limit.retryAfterSeconds } } });
+    const priced = await priceSelection({ ...selectionOfDraft(draft.data), couponCode: parsed.data });
+    if (!priced.ok) {
+      const couponIssue = priced.issues.find((entry) => entry.field === 'coupon') ?? priced.issues[0];
+      return failure({ code: couponIssue ? { message: couponIssue.message, ...(couponIssue.params ? { params: couponIssue.params } : {}) } : { message: 'booking.errors.couponUnknown' } });
+    }
+    await saveBookingDraft({ id: draft.id, data: { ...draft.data, couponCode: priced.booking.coupon?.code } });
+    return { ok: true };
+  });
+}
+
+export async function removeCoupon(): Promise<ActionResult> {
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    const { couponCode: _removed, ...data } = draft.data;
+    await saveBookingDraft({ id: draft.id, data });
+    return { ok: true };
+  });
+}
+
+// --------------------------------------------------------------------------------------------------- confirm
+
+/**
+ * Books the reservation, paid at the counter: priced again from the content service's data, saved with the stock
+ * check in one transaction. The idempotency key is saved in the draft before the booking, so a double click, a retry
+ * or a refresh books once.
+ */
+export async function confirmReservation(locale: string): Promise<ActionResult> {
+  const language = localeSchema.parse(locale);
+  return guarded(async () => {
+    const draft = await readBookingDraft();
+    if (!draft) return failure({}, DRAFT_EXPIRED);
+    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
+    const client = draft.data.client;
+    if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
+    const priced = await priceSelection(selectionOfDraft(draft.data));
+    if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);
+
+    const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;
+    if (!draft.data.confirmationKey) await saveBookingDraft({ id: draft.id, data: { ...draft.data, confirmationKey } });
+    const outcome = await bookReservation(priced.booking, client, language, confirmationKey);
+    if (!outcome.ok) {
+      const first = outcome.issues[0];
+      return failure({}, first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : undefined);
+    }
+    const reservation = { id: outcome.reservation.id, number: outcome.reservation.number, done: true };
+    await saveBookingDraft({ id: draft.id, data: { ...draft.data, confirmationKey, reservation } });
+    goTo(language, THANKS_PATH);
+  });
+}
+
+/**
+ * The spec's rule: leaving checkout for anything but the thanks page clears `reservation_id`, so coming back starts a
+ * new attempt. A finished booking keeps it (its thanks page needs it).
+ */
+export async function forgetPendingReservation(): Promise<void> {
+  const draft = await readBookingDraft();
+  if (!draft?.data.reservation || draft.data.reservation.done) return;
+  const { reservation: _pending, confirmationKey: _key, ...data } = draft.data;
+  await saveBookingDraft({ id: draft.id, data });
+}
+

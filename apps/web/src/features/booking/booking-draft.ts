@@ -1,0 +1,122 @@
+import 'server-only';
+import { createItem, readItem, updateItem } from '@directus/sdk';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { z } from 'zod';
+import { RESERVATION_TYPES } from '@rentacar/domain/quote';
+import { signValue, verifySignedValue } from '@/lib/signed-value';
+import { clearCookie, readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
+import { contentRequest } from '@/features/content/content-client';
+import { ContentServiceError } from '@/features/content/content-error';
+import type { BookingSelection } from './booking-request';
+
+/**
+ * The renter's booking in progress lives on the server (collection `reservation_drafts` in the content service, so
+ * every storefront instance sees it and a restart loses nothing). The browser holds only the draft's random id, signed
+ * with SESSION_SECRET, in an http-only cookie: never a price, and nothing it could edit to change one.
+ */
+
+const DRAFT_LIFETIME_MS = RESERVATION_DRAFT_COOKIE.maxAge * 1000;
+
+export const draftClientSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  birthday: z.string(),
+  license: z.string(),
+});
+export type DraftClient = z.infer<typeof draftClientSchema>;
+
+export const BOOKING_STEPS = ['location', 'coverage', 'extras', 'client'] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
+export const draftDataSchema = z.object({
+  carId: z.string(),
+  pickupBranch: z.string(),
+  returnBranch: z.string(),
+  pickupAt: z.string(),
+  returnAt: z.string(),
+  reservationType: z.enum(RESERVATION_TYPES).default('postpaid'),
+  coverageId: z.string().optional(),
+  era: z.boolean().default(false),
+  extras: z.array(z.object({ code: z.string(), quantity: z.number().int().nonnegative() })).default([]),
+  deliveryOptionId: z.string().optional(),
+  couponCode: z.string().optional(),
+  client: draftClientSchema.optional(),
+  termsAccepted: z.boolean().default(false),
+  /** Steps the renter has completed, so a later step cannot be opened before them. */
+  completed: z.array(z.enum(BOOKING_STEPS)).default([]),
+  /** The spec's `reservation_id`: set once the reservation is saved. `done` when the flow is over (thanks page). */
+  reservation: z.object({ id: z.string(), number: z.string(), done: z.boolean() }).optional(),
+  /** The idempotency key of the confirmation, so a double click or a retry books once. */
+  confirmationKey: z.string().optional(),
+});
+export type DraftData = z.infer<typeof draftDataSchema>;
+
+export type BookingDraft = { id: string; data: DraftData };
+
+const DRAFT_PURPOSE = 'reservation_draft';
+
+const rowSchema = z.object({ id: z.string(), data: z.unknown(), expires_at: z.string().nullish() });
+
+async function loadDraft(id: string): Promise<BookingDraft | undefined> {
+  try {
+    const row = rowSchema.parse(await contentRequest('GET /items/reservation_drafts', readItem('reservation_drafts', id, { fields: ['id', 'data', 'expires_at'] })));
+    if (row.expires_at && Date.parse(row.expires_at) < Date.now()) return undefined;
+    const data = draftDataSchema.safeParse(row.data);
+    return data.success ? { id: row.id, data: data.data } : undefined;
+  } catch (error) {
+    // A draft removed by staff, or one from another database: the renter starts again.
+    if (error instanceof ContentServiceError && (error.statusCode === 403 || error.statusCode === 404)) return undefined;
+    throw error;
+  }
+}
+
+/** The renter's draft from the cookie, read once per request; undefined when absent, forged or expired. */
+export const readBookingDraft = cache(async (): Promise<BookingDraft | undefined> => {
+  const id = verifySignedValue(DRAFT_PURPOSE, readCookie(await cookies(), RESERVATION_DRAFT_COOKIE));
+  return id === undefined ? undefined : loadDraft(id);
+});
+
+function expiry(): string {
+  return new Date(Date.now() + DRAFT_LIFETIME_MS).toISOString();
+}
+
+/** Starts a new draft and points the renter's cookie at it (a server action or route handler's cookies). */
+export async function createBookingDraft(data: DraftData, jar: CookieWriter): Promise<BookingDraft> {
+  const row = rowSchema.parse(
+    await contentRequest('POST /items/reservation_drafts', createItem('reservation_drafts', { data, expires_at: expiry() }, { fields: ['id', 'data'] })),
+  );
+  writeCookie(jar, RESERVATION_DRAFT_COOKIE, signValue(DRAFT_PURPOSE, row.id));
+  return { id: row.id, data };
+}
+
+export async function saveBookingDraft(draft: BookingDraft): Promise<void> {
+  await contentRequest(
+    'PATCH /items/reservation_drafts',
+    updateItem('reservation_drafts', draft.id, { data: draft.data, expires_at: expiry() }, { fields: ['id'] }),
+  );
+}
+
+export function forgetBookingDraft(jar: CookieWriter): void {
+  clearCookie(jar, RESERVATION_DRAFT_COOKIE);
+}
+
+/** The draft as the pricing function takes it. */
+export function selectionOfDraft(data: DraftData): BookingSelection {
+  return {
+    carId: data.carId,
+    pickupBranch: data.pickupBranch,
+    returnBranch: data.returnBranch,
+    pickupAt: data.pickupAt,
+    returnAt: data.returnAt,
+    coverageId: data.coverageId,
+    era: data.era,
+    extras: data.extras,
+    deliveryOptionId: data.deliveryOptionId,
+    reservationType: data.reservationType,
+    couponCode: data.couponCode,
+    birthday: data.client?.birthday,
+  };
+}

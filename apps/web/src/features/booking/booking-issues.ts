@@ -1,0 +1,47 @@
+import { createTranslator, type Messages } from 'next-intl';
+import type { ValidationMessageKey } from '@rentacar/domain/validation';
+import en from '../../../messages/en.json';
+import es from '../../../messages/es.json';
+import type { Locale } from '@/i18n/routing';
+
+/** Keys of the booking flow's own error messages (`booking.errors.*` in the catalogues). */
+export type BookingErrorKey = keyof Messages['booking']['errors'];
+
+export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}`;
+
+/**
+ * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,
+ * `client.birthday`...). `code` is stable for programs; `message` is a catalogue key, translated at the edge.
+ */
+export type BookingIssue = {
+  field: string;
+  code: string;
+  message: IssueMessage;
+  params?: Record<string, string | number>;
+};
+
+/** A translated issue, as the API answers it: `{ field, code, message }`. */
+export type ApiError = { field: string; code: string; message: string };
+
+const CATALOGUES: Record<Locale, Messages> = { es, en };
+
+/** `validation.minAge` → `min_age`: the stable code of a catalogue key. */
+export function codeOfMessage(key: string): string {
+  const last = key.slice(key.lastIndexOf('.') + 1);
+  return last.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export function issue(field: string, message: IssueMessage, params?: Record<string, string | number>, code?: string): BookingIssue {
+  return { field, code: code ?? codeOfMessage(message), message, ...(params ? { params } : {}) };
+}
+
+/** The issues in the renter's language. */
+export function translateIssues(issues: readonly BookingIssue[], locale: Locale): ApiError[] {
+  const t = createTranslator({ locale, messages: CATALOGUES[locale] });
+  return issues.map((entry) => ({ field: entry.field, code: entry.code, message: t(entry.message, entry.params) }));
+}
+
+/** One message of the catalogue in `locale`, outside a request's i18n context (route handlers, emails). */
+export function translateMessage(locale: Locale, key: IssueMessage, params?: Record<string, string | number>): string {
+  return createTranslator({ locale, messages: CATALOGUES[locale] })(key, params);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { quoteRequestSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
+
+const quoteBody = {
+  car_id: 7,
+  pickup_location: 'PTY',
+  return_location: '3',
+  pickup_date: '2026-12-01T10:00',
+  return_date: '2026-12-04T10:00',
+  coverage_id: 1,
+  era: true,
+  reservation_type: 'prepaid',
+  coupon: ' bienvenido10 ',
+};
+
+describe('booking API requests', () => {
+  it('read a quote request into a selection and ignore any price or total sent along', () => {
+    const parsed = quoteRequestSchema.parse({ ...quoteBody, total: 1, totals: { total: 1 }, car_daily_rate: 1 });
+    expect(parsed).not.toHaveProperty('total');
+    expect(parsed).not.toHaveProperty('totals');
+    expect(selectionFromQuoteRequest(parsed)).toEqual({
+      carId: '7',
+      pickupBranch: 'PTY',
+      returnBranch: '3',
+      pickupAt: '2026-12-01T10:00',
+      returnAt: '2026-12-04T10:00',
+      coverageId: '1',
+      era: true,
+      extras: [],
+      deliveryOptionId: undefined,
+      reservationType: 'prepaid',
+      couponCode: 'bienvenido10',
+      birthday: undefined,
+    });
+  });
+
+  it('default to paying at the counter, without ERA, extras or coupon', () => {
+    const { era, reservation_type: _type, coupon: _coupon, ...minimal } = quoteBody;
+    expect(era).toBe(true);
+    const selection = selectionFromQuoteRequest(quoteRequestSchema.parse(minimal));
+    expect(selection).toMatchObject({ era: false, reservationType: 'postpaid', couponCode: undefined, extras: [] });
+  });
+
+  it('refuse unknown reservation types, negative quantities and a missing car', () => {
+    expect(quoteRequestSchema.safeParse({ ...quoteBody, reservation_type: 'free' }).success).toBe(false);
+    expect(quoteRequestSchema.safeParse({ ...quoteBody, extras: [{ code: 'GPS', quantity: -1 }] }).success).toBe(false);
+    const { car_id: _car, ...withoutCar } = quoteBody;
+    const missing = quoteRequestSchema.safeParse(withoutCar);
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.path).toEqual(['car_id']);
+  });
+
+  it('need the terms accepted to reserve', () => {
+    const client = { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com', license: 'L-1', birthday: '1990-01-01', phone_number: '+50761234567' };
+    expect(reservationRequestSchema.safeParse({ ...quoteBody, client, terms_accepted: true }).success).toBe(true);
+    const refused = reservationRequestSchema.safeParse({ ...quoteBody, client, terms_accepted: false });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['terms_accepted', 'terms_required']]);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { RESERVATION_TYPES, type ReservationType } from '@rentacar/domain/quote';
+
+/**
+ * The public booking API's request bodies (snake_case, as documented in docs/booking-api.md) and their translation
+ * into a BookingSelection, the one shape the server prices and books. Unknown keys are dropped: a `total` or `price`
+ * sent by a browser is never read. Field rules that need content (opening hours, minimum days, age on the pickup date)
+ * are checked by pricing.ts, which reports them under these same field names.
+ */
+
+const MAX_ID_LENGTH = 64;
+
+/** An id as JSON numbers or strings carry it; a branch may also be given by its code (e.g. `PTY`). */
+const idLike = z
+  .union([z.number().int().nonnegative(), z.string().trim().min(1).max(MAX_ID_LENGTH)], { error: 'required' })
+  .transform(String);
+
+const localDateTime = z.string({ error: 'required' }).trim().max(32);
+
+export const extraSelectionSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  quantity: z.number().int().min(0).max(10),
+});
+
+export const quoteRequestSchema = z.object({
+  car_id: idLike,
+  pickup_location: idLike,
+  return_location: idLike,
+  pickup_date: localDateTime,
+  return_date: localDateTime,
+  coverage_id: idLike,
+  era: z.boolean().default(false),
+  delivery_option_id: idLike.nullish(),
+  reservation_type: z.enum(RESERVATION_TYPES).default('postpaid'),
+  coupon: z.string().trim().max(40).nullish(),
+  extras: z.array(extraSelectionSchema).max(20).default([]),
+  /** Optional on a quote: with it, the young-driver fee of the renter's age band is included. */
+  birthday: z.string().trim().max(32).nullish(),
+});
+
+export const clientRequestSchema = z.object({
+  name: z.string({ error: 'required' }).max(200),
+  last_name: z.string({ error: 'required' }).max(200),
+  email: z.string({ error: 'required' }).max(300),
+  license: z.string({ error: 'required' }).max(100),
+  birthday: z.string({ error: 'required' }).max(32),
+  phone_number: z.string({ error: 'required' }).max(64),
+});
+
+export const reservationRequestSchema = quoteRequestSchema.omit({ birthday: true }).extend({
+  client: clientRequestSchema,
+  terms_accepted: z.literal(true, { error: 'terms_required' }),
+});
+
+export const reservationChangeSchema = z.object({
+  email: z.string().trim().max(300),
+  pickup_location: idLike.optional(),
+  return_location: idLike.optional(),
+  pickup_date: localDateTime.optional(),
+  return_date: localDateTime.optional(),
+  /** Only price the change, save nothing. */
+  preview: z.boolean().optional(),
+});
+
+export const reservationLookupSchema = z.object({ email: z.string().trim().min(1).max(300) });
+
+export const couponValidationSchema = quoteRequestSchema.extend({ code: z.string().trim().min(1).max(40) }).omit({ coupon: true });
+
+/** What the renter chose, in the storefront's own names: the input of pricing and booking. */
+export type BookingSelection = {
+  carId: string;
+  pickupBranch: string;
+  returnBranch: string;
+  pickupAt: string;
+  returnAt: string;
+  coverageId: string | undefined;
+  era: boolean;
+  extras: { code: string; quantity: number }[];
+  deliveryOptionId: string | undefined;
+  reservationType: ReservationType;
+  couponCode: string | undefined;
+  /** The renter's birthday (`YYYY-MM-DD`) once known: it picks the young-driver band. */
+  birthday: string | undefined;
+};
+
+/** API field names of a selection, to report each rule where the caller sent the value. */
+export const SELECTION_FIELDS = {
+  carId: 'car_id',
+  pickupBranch: 'pickup_location',
+  returnBranch: 'return_location',
+  pickupAt: 'pickup_date',
+  returnAt: 'return_date',
+  coverageId: 'coverage_id',
+  extras: 'extras',
+  deliveryOptionId: 'delivery_option_id',
+  couponCode: 'coupon',
+  birthday: 'birthday',
+} as const satisfies Partial<Record<keyof BookingSelection, string>>;
+
+export type SelectionField = (typeof SELECTION_FIELDS)[keyof typeof SELECTION_FIELDS];
+
+export function selectionFromQuoteRequest(body: z.output<typeof quoteRequestSchema>): BookingSelection {
+  return {
+    carId: body.car_id,
+    pickupBranch: body.pickup_location,
+    returnBranch: body.return_location,
+    pickupAt: body.pickup_date,
+    returnAt: body.return_date,
+    coverageId: body.coverage_id,
+    era: body.era,
+    extras: body.extras,
+    deliveryOptionId: body.delivery_option_id ?? undefined,
+    reservationType: body.reservation_type,
+    couponCode: body.coupon?.trim() ? body.coupon.trim() : undefined,
+    birthday: body.birthday?.trim() ? body.birthday.trim() : undefined,
+  };
+}

@@ -1,0 +1,257 @@
+import 'server-only';
+import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/coupons';
+import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
+import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine } from '@rentacar/domain/quote';
+import { ageOnDate, createLocationFormSchema } from '@rentacar/domain/validation';
+import { loadAppData } from '@/features/content/app-data';
+import type { SiteConfig } from '@/features/content/site-config';
+import { getBranches, type Branch } from '@/features/branches/branches-data';
+import type { Car } from '@/features/fleet/fleet-data';
+import { basicCoverage, getBookingCatalog, type BookingCatalog, type Coverage, type DeliveryOption } from './booking-catalog';
+import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
+import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
+import { findCoupon } from './coupon-store';
+import { availabilityAt } from './stock';
+
+/** Everything a priced selection refers to, resolved from the content service's (cached) data. */
+export type PricedBooking = {
+  selection: BookingSelection;
+  site: SiteConfig;
+  car: Car;
+  pickupBranch: Branch;
+  returnBranch: Branch;
+  coverage: Coverage;
+  delivery: DeliveryOption | undefined;
+  catalog: BookingCatalog;
+  /** The applied coupon's code (upper case) and id, when one was given and is valid. */
+  coupon: { id: string; code: string } | undefined;
+  quote: Quote;
+  lines: QuoteLine[];
+};
+
+export type PricingResult = { ok: true; booking: PricedBooking } | { ok: false; issues: BookingIssue[] };
+
+const COUPON_MESSAGES: Record<CouponRejectionReason, IssueMessage> = {
+  unknown: 'booking.errors.couponUnknown',
+  inactive: 'booking.errors.couponInactive',
+  not_started: 'booking.errors.couponNotStarted',
+  expired: 'booking.errors.couponExpired',
+  wrong_brand: 'booking.errors.couponWrongBrand',
+  below_min_days: 'booking.errors.couponBelowMinDays',
+  used_up: 'booking.errors.couponUsedUp',
+};
+
+/** A branch given by id or by code (`PTY`), as links and the search form carry it. */
+export function findBranch(branches: readonly Branch[], reference: string): Branch | undefined {
+  const wanted = reference.trim();
+  return branches.find((branch) => branch.id === wanted) ?? branches.find((branch) => branch.code.toUpperCase() === wanted.toUpperCase());
+}
+
+type LocationFields = 'pickupDate' | 'returnDate' | 'pickupBranchId' | 'returnBranchId';
+const LOCATION_FIELDS: Record<LocationFields, string> = {
+  pickupDate: SELECTION_FIELDS.pickupAt,
+  returnDate: SELECTION_FIELDS.returnAt,
+  pickupBranchId: SELECTION_FIELDS.pickupBranch,
+  returnBranchId: SELECTION_FIELDS.returnBranch,
+};
+
+/**
+ * The dates and branches rules, as the location form checks them in the browser: 30-minute slots inside the
+ * branches' hours, not in the past, same-day notice, `disable_reservations_until`, return after pickup and the car's
+ * minimum days.
+ */
+export function locationIssues(
+  selection: Pick<BookingSelection, 'pickupAt' | 'returnAt'>,
+  pickupBranch: Branch,
+  returnBranch: Branch,
+  site: SiteConfig,
+  minimumDays: number | undefined,
+  now: Date,
+): BookingIssue[] {
+  const hours = new Map([pickupBranch, returnBranch].map((branch) => [branch.id, branch.openingHours]));
+  const schema = createLocationFormSchema({
+    now,
+    hoursFor: (id) => hours.get(id),
+    disableReservationsUntil: site.disableReservationsUntil ?? null,
+    sameDayNoticeHours: site.sameDayNoticeHours,
+    ...(minimumDays === undefined ? {} : { minimumDays }),
+  });
+  const parsed = schema.safeParse({
+    pickupBranchId: pickupBranch.id,
+    returnBranchId: returnBranch.id,
+    pickupDate: selection.pickupAt,
+    returnDate: selection.returnAt,
+  });
+  if (parsed.success) return [];
+  return parsed.error.issues.map((entry) => {
+    const key = entry.path[0];
+    const field = typeof key === 'string' && key in LOCATION_FIELDS ? LOCATION_FIELDS[key as LocationFields] : 'pickup_date';
+    const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+    return issue(field, entry.message as IssueMessage, params);
+  });
+}
+
+/** The young-driver band of a renter born on `birthday` (ignored when unreadable: the client form reports it). */
+function youngDriverFor(site: SiteConfig, birthday: string | undefined, pickupAt: string) {
+  if (!birthday || parseLocalDate(birthday) === null) return null;
+  const pickup = parsePanamaDateTime(pickupAt);
+  if (pickup === null) return null;
+  return youngDriverBandFor(site.youngDriverFees, ageOnDate(birthday, formatPanamaDate(pickup)));
+}
+
+type QuoteParts = {
+  car: Car;
+  coverage: Coverage;
+  site: SiteConfig;
+  catalog: BookingCatalog;
+  pickupBranch: Branch;
+  returnBranch: Branch;
+  delivery: DeliveryOption | undefined;
+  selection: Pick<BookingSelection, 'pickupAt' | 'returnAt' | 'reservationType' | 'era' | 'extras' | 'birthday'>;
+};
+
+/** The domain quote's input: the one place content-service data becomes the quote's terms. */
+function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection }: QuoteParts): QuoteInput {
+  return {
+    car: { type: car.type, dailyRate: car.dailyRate, prepaidDiscountPercent: car.discountPercent },
+    pickupAt: selection.pickupAt,
+    returnAt: selection.returnAt,
+    reservationType: selection.reservationType,
+    coverage: { dailyRateSedan: coverage.dailyRateSedan, dailyRateOther: coverage.dailyRateOther, includesEra: coverage.includesEra },
+    era: selection.era,
+    eraDailyRate: site.eraDailyRate,
+    extras: selection.extras.flatMap((chosen) => {
+      const extra = catalog.extras.find((candidate) => candidate.code === chosen.code);
+      return extra ? [{ code: extra.code, dailyRate: extra.dailyRate, quantity: chosen.quantity, maxPerRental: extra.maxPerRental ?? null }] : [];
+    }),
+    youngDriver: youngDriverFor(site, selection.birthday, selection.pickupAt),
+    pickupBranch: { id: pickupBranch.id, airportFeePercent: pickupBranch.airportFeePercent },
+    returnBranch: { id: returnBranch.id },
+    dropoffFees: catalog.dropoffFees,
+    delivery: delivery ? { price: delivery.price, description: delivery.code } : null,
+    taxRatePercent: site.taxRatePercent,
+  };
+}
+
+/**
+ * Prices a selection from the content service's data, checking every rule the browser checks, and the coupon. The
+ * one place the storefront turns a renter's choices into money: the fleet cards, the flow's bill, the API, the saved
+ * reservation and the email all come from here. Reads come from the tagged cache; only a coupon is read fresh.
+ */
+export async function priceSelection(
+  selection: BookingSelection,
+  { now = new Date(), redeemedCoupon = false }: { now?: Date; redeemedCoupon?: boolean } = {},
+): Promise<PricingResult> {
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const issues: BookingIssue[] = [];
+
+  const car = fleet.cars.find((candidate) => candidate.id === selection.carId);
+  if (!car) issues.push(issue(SELECTION_FIELDS.carId, 'booking.errors.carNotOffered', { siteName: site.siteName }));
+  else if (!isReservable(car.status)) issues.push(issue(SELECTION_FIELDS.carId, 'booking.errors.carUnavailable'));
+
+  const pickupBranch = findBranch(branches, selection.pickupBranch);
+  const returnBranch = findBranch(branches, selection.returnBranch);
+  if (!pickupBranch) issues.push(issue(SELECTION_FIELDS.pickupBranch, 'booking.errors.unknownBranch'));
+  if (!returnBranch) issues.push(issue(SELECTION_FIELDS.returnBranch, 'booking.errors.unknownBranch'));
+  if (pickupBranch && returnBranch) {
+    issues.push(...locationIssues(selection, pickupBranch, returnBranch, site, car?.minimumDays, now));
+  }
+
+  const coverage = catalog.coverages.find((candidate) => candidate.id === selection.coverageId);
+  if (!coverage) issues.push(issue(SELECTION_FIELDS.coverageId, 'validation.coverageRequired'));
+
+  for (const chosen of selection.extras) {
+    const extra = catalog.extras.find((candidate) => candidate.code === chosen.code);
+    if (!extra) issues.push(issue(`${SELECTION_FIELDS.extras}.${chosen.code}`, 'booking.errors.unknownExtra'));
+    else if (chosen.quantity > extra.maxQuantity) {
+      issues.push(issue(`${SELECTION_FIELDS.extras}.${chosen.code}`, 'booking.errors.tooManyExtras', { max: extra.maxQuantity }));
+    }
+  }
+
+  const delivery = selection.deliveryOptionId === undefined ? undefined : catalog.deliveryOptions.find((option) => option.id === selection.deliveryOptionId);
+  if (selection.deliveryOptionId !== undefined && !delivery) issues.push(issue(SELECTION_FIELDS.deliveryOptionId, 'booking.errors.unknownDelivery'));
+
+  if (issues.length > 0 || !car || !pickupBranch || !returnBranch || !coverage) return { ok: false, issues };
+
+  const input = quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection });
+
+  let coupon: PricedBooking['coupon'];
+  try {
+    let couponDiscount = null;
+    if (selection.couponCode !== undefined) {
+      const days = quote(input).days;
+      const found = await findCoupon(selection.couponCode);
+      // A reservation being changed already counted its coupon: its own redemption must not make it "used up".
+      const counted = redeemedCoupon && found ? { ...found.coupon, redemptionsCount: Math.max(0, found.coupon.redemptionsCount - 1) } : found?.coupon;
+      const evaluation = evaluateCoupon(counted, { brand: site.brand, days, now });
+      if (!evaluation.ok) {
+        const params = { siteName: site.siteName, days: found?.coupon.minDays ?? 0 };
+        return { ok: false, issues: [issue(SELECTION_FIELDS.couponCode, COUPON_MESSAGES[evaluation.reason], params, `coupon_${evaluation.reason}`)] };
+      }
+      couponDiscount = evaluation.discount;
+      coupon = found ? { id: found.id, code: evaluation.code } : undefined;
+    }
+    const result = quote({ ...input, coupon: couponDiscount });
+    return {
+      ok: true,
+      booking: { selection, site, car, pickupBranch, returnBranch, coverage, delivery, catalog, coupon, quote: result, lines: quoteLines(result) },
+    };
+  } catch (error) {
+    if (error instanceof QuoteError) {
+      const field = error.code === 'car_not_offered' ? SELECTION_FIELDS.carId : error.code === 'invalid_period' ? SELECTION_FIELDS.returnAt : SELECTION_FIELDS.carId;
+      return { ok: false, issues: [issue(field, error.code === 'car_not_offered' ? 'booking.errors.carNotOffered' : 'booking.errors.invalidValue', { siteName: site.siteName }, error.code)] };
+    }
+    throw error;
+  }
+}
+
+export type FleetCarOffer = {
+  availability: DatedAvailability;
+  /** Why the car cannot be booked for these dates, or undefined when it can. */
+  refusal: 'soldOut' | 'belowMinimum' | 'unavailable' | undefined;
+  /** The all-in total for the dates with the mandatory cover (Law 473), in cents. */
+  total: number;
+};
+
+export type FleetForDates =
+  | { ok: true; days: number; pickupBranch: Branch; returnBranch: Branch; offers: Map<string, FleetCarOffer> }
+  | { ok: false; issues: BookingIssue[] };
+
+/**
+ * Every car of the fleet for a search: its all-in total (basic coverage, nothing else chosen, pay at the counter),
+ * whether stock is left at the pickup branch, and why it cannot be booked. Prices through the same quote as the bill.
+ */
+export async function priceFleetForDates(
+  search: Pick<BookingSelection, 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt'>,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<FleetForDates> {
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const pickupBranch = findBranch(branches, search.pickupBranch);
+  const returnBranch = findBranch(branches, search.returnBranch || search.pickupBranch);
+  if (!pickupBranch || !returnBranch) {
+    return { ok: false, issues: [issue(pickupBranch ? SELECTION_FIELDS.returnBranch : SELECTION_FIELDS.pickupBranch, 'booking.errors.unknownBranch')] };
+  }
+  const issues = locationIssues(search, pickupBranch, returnBranch, site, undefined, now);
+  const coverage = basicCoverage(catalog.coverages);
+  if (issues.length > 0 || !coverage) return { ok: false, issues: issues.length > 0 ? issues : [issue(SELECTION_FIELDS.coverageId, 'validation.coverageRequired')] };
+
+  let stock: Record<string, StockForDates> | undefined;
+  try {
+    stock = await availabilityAt(pickupBranch.id, search.pickupAt, search.returnAt, site.brand);
+  } catch (error) {
+    // Prices still show; the booking itself checks stock in the content service.
+    console.error('[fleet] stock for the dates could not be read', error);
+  }
+  const selection = { pickupAt: search.pickupAt, returnAt: search.returnAt, reservationType: 'postpaid' as const, era: false, extras: [], birthday: undefined };
+  const offers = new Map<string, FleetCarOffer>();
+  let days = 1;
+  for (const car of fleet.cars) {
+    const result = quote(quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery: undefined, selection }));
+    days = result.days;
+    const availability = stock === undefined ? car.status : availabilityForDates(car.status, stock[car.id]);
+    const refusal = availability === 'unavailable' ? 'unavailable' : availability === 'soldOut' ? 'soldOut' : isBookableForDays(car.minimumDays, result.days) ? undefined : 'belowMinimum';
+    offers.set(car.id, { availability, refusal, total: result.total });
+  }
+  return { ok: true, days, pickupBranch, returnBranch, offers };
+}

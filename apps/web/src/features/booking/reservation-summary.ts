@@ -1,0 +1,28 @@
+import type { LocalDateTime } from '@rentacar/domain/dates';
+import type { Cents } from '@rentacar/domain/money';
+import type { ReservationType } from '@rentacar/domain/quote';
+import type { Locale } from '@/i18n/routing';
+
+/**
+ * A saved reservation as the renter sees it, in one language: what the thanks page, manage booking, the confirmation
+ * email and the calendar file show. Built on the server from the saved record and the content service's data.
+ */
+export type ReservationSummary = {
+  reservationNumber: string;
+  status: 'unpaid' | 'paid' | 'cancelled';
+  reservationType: ReservationType;
+  paymentType: 'unpaid' | 'card' | 'paypal';
+  locale: Locale;
+  siteName: string;
+  client: { firstName: string; lastName: string; email: string; phone: string };
+  car: { name: string; classCode: string | undefined };
+  pickup: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };
+  return: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };
+  days: number;
+  coverageName: string;
+  /** The bill's lines, labelled in `locale`; they sum to `total`. */
+  lines: { code: string; label: string; amount: Cents }[];
+  total: Cents;
+  /** Absolute URL of manage booking for this reservation. */
+  manageUrl: string;
+};

@@ -1,0 +1,225 @@
+import 'server-only';
+import { generateReservationNumber, normalizeReservationNumber } from '@rentacar/domain/reservation-number';
+import { parsePanamaDateTime } from '@rentacar/domain/dates';
+import type { Locale } from '@/i18n/routing';
+import { serverEnv } from '@/lib/env';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { loadAppData } from '@/features/content/app-data';
+import { getBranches } from '@/features/branches/branches-data';
+import { labelLines, type LabelledLine } from './bill-lines';
+import { getBookingCatalog } from './booking-catalog';
+import { issue, type BookingIssue } from './booking-issues';
+import type { BookingSelection } from './booking-request';
+import { sendReservationConfirmation } from './confirmation-email';
+import { findCoupon, recordCouponRedemption } from './coupon-store';
+import { findBranch, priceSelection, type PricedBooking } from './pricing';
+import {
+  cancellationRecord,
+  changeRecord,
+  newReservationRecord,
+  readReservationByNumber,
+  type ReservationClient,
+  type SavedReservation,
+  reshapeReservation,
+} from './reservation-record';
+import type { ReservationSummary } from './reservation-summary';
+import { MANAGE_BOOKING_PATH } from './booking-routes';
+import { insertReservation, stockChanged, updateReservation } from './stock';
+
+/** The labels of a priced booking's lines in `locale`. */
+export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
+  return labelLines(
+    booking.lines,
+    {
+      days: booking.quote.days,
+      carDailyRate: booking.quote.carDailyRate,
+      coverageName: booking.coverage.text[locale].name,
+      extraNames: Object.fromEntries(booking.catalog.extras.map((extra) => [extra.code, extra.text[locale].name])),
+      deliveryDescription: booking.delivery?.description[locale] ?? '',
+      couponCode: booking.coupon?.code,
+      airportFeePercent: booking.pickupBranch.airportFeePercent,
+      taxRatePercent: booking.site.taxRatePercent,
+    },
+    locale,
+  );
+}
+
+export type BookingOutcome =
+  | { ok: true; reservation: SavedReservation; replayed: boolean }
+  | { ok: false; status: 409 | 422; issues: BookingIssue[] };
+
+const NUMBER_ATTEMPTS = 4;
+
+/**
+ * Saves a reservation for a priced booking: the content service checks the stock and inserts in one transaction; a
+ * known idempotency key returns the reservation it made. Then (once) the coupon is counted and the renter is emailed;
+ * neither failing undoes the booking.
+ */
+export async function bookReservation(booking: PricedBooking, client: ReservationClient, locale: Locale, idempotencyKey: string): Promise<BookingOutcome> {
+  const lines = labelledLines(booking, locale);
+  for (let attempt = 1; attempt <= NUMBER_ATTEMPTS; attempt += 1) {
+    const record = newReservationRecord(
+      {
+        number: generateReservationNumber(booking.site.brand),
+        brand: booking.site.brand,
+        reservationType: booking.selection.reservationType,
+        carId: booking.car.id,
+        coverageId: booking.coverage.id,
+        pickupBranchId: booking.pickupBranch.id,
+        returnBranchId: booking.returnBranch.id,
+        pickupAt: booking.selection.pickupAt,
+        returnAt: booking.selection.returnAt,
+        era: booking.selection.era,
+        deliveryOptionId: booking.delivery?.id,
+        couponId: booking.coupon?.id,
+        client,
+        locale,
+        idempotencyKey,
+      },
+      booking.quote,
+      lines,
+    );
+    const result = await insertReservation(record);
+    if (!result.ok && result.reason === 'duplicate_number') continue;
+    if (!result.ok) return { ok: false, status: 409, issues: [issue('car_id', 'booking.errors.soldOut')] };
+    const reservation = reshapeReservation(result.row);
+    // The SDK drops the endpoint's `meta.replayed`; a replay answers the first booking, whose number differs.
+    const replayed = reservation.number !== record.reservation_number;
+    if (!replayed) await afterBooking(booking, reservation);
+    return { ok: true, reservation, replayed };
+  }
+  throw new Error(`could not find a free reservation number in ${NUMBER_ATTEMPTS} attempts`);
+}
+
+async function afterBooking(booking: PricedBooking, reservation: SavedReservation): Promise<void> {
+  stockChanged();
+  if (booking.coupon) {
+    try {
+      const stored = await findCoupon(booking.coupon.code);
+      if (stored) await recordCouponRedemption(stored);
+    } catch (error) {
+      console.error(`[booking] ${reservation.number}: the coupon's redemption could not be counted`, error);
+    }
+  }
+  try {
+    await sendReservationConfirmation(await reservationSummary(reservation, reservation.locale));
+  } catch (error) {
+    console.error(`[booking] ${reservation.number}: the confirmation email could not be sent`, error);
+  }
+}
+
+/**
+ * The reservation with this number booked with this email, else undefined: an unknown number and a wrong email look
+ * the same, so the lookup tells nothing about which reservations exist.
+ */
+export async function findReservation(number: string, email: string): Promise<SavedReservation | undefined> {
+  const normalized = normalizeReservationNumber(number);
+  if (normalized === null) return undefined;
+  const reservation = await readReservationByNumber(normalized);
+  if (!reservation || reservation.client.email.trim().toLowerCase() !== email.trim().toLowerCase()) return undefined;
+  return reservation;
+}
+
+/** What a saved reservation's renter chose, to price it again with other dates or branches. */
+export function selectionOfReservation(reservation: SavedReservation): BookingSelection {
+  return {
+    carId: reservation.carId,
+    pickupBranch: reservation.pickupBranchId,
+    returnBranch: reservation.returnBranchId,
+    pickupAt: reservation.pickupAt,
+    returnAt: reservation.returnAt,
+    coverageId: reservation.coverageId,
+    era: reservation.era,
+    extras: reservation.extras.map((extra) => ({ code: extra.code, quantity: extra.quantity })),
+    deliveryOptionId: reservation.deliveryOptionId,
+    reservationType: reservation.reservationType,
+    couponCode: reservation.couponCode,
+    birthday: reservation.client.birthday || undefined,
+  };
+}
+
+/** Whether the renter may still change or cancel: until pickup, and not once cancelled. */
+export function isChangeable(reservation: SavedReservation, now: Date = new Date()): boolean {
+  const pickup = parsePanamaDateTime(reservation.pickupAt);
+  return reservation.status !== 'cancelled' && pickup !== null && pickup.getTime() > now.getTime();
+}
+
+export type ChangeRequest = { pickupBranch?: string; returnBranch?: string; pickupAt?: string; returnAt?: string };
+
+export type ChangeOutcome =
+  | { ok: true; booking: PricedBooking; selection: BookingSelection }
+  | { ok: false; status: 409 | 422; issues: BookingIssue[] };
+
+/**
+ * Prices a change of dates or branches with everything else kept. A coupon the reservation already used keeps
+ * applying while it is valid for the new dates; one that no longer is drops out, and the new price shows it.
+ */
+export async function priceChange(reservation: SavedReservation, change: ChangeRequest, now: Date = new Date()): Promise<ChangeOutcome> {
+  if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  const current = selectionOfReservation(reservation);
+  const selection: BookingSelection = {
+    ...current,
+    pickupBranch: change.pickupBranch ?? current.pickupBranch,
+    returnBranch: change.returnBranch ?? current.returnBranch,
+    pickupAt: change.pickupAt ?? current.pickupAt,
+    returnAt: change.returnAt ?? current.returnAt,
+  };
+  let priced = await priceSelection(selection, { now, redeemedCoupon: true });
+  if (!priced.ok && priced.issues.every((entry) => entry.field === 'coupon') && selection.couponCode !== undefined) {
+    priced = await priceSelection({ ...selection, couponCode: undefined }, { now });
+  }
+  if (!priced.ok) return { ok: false, status: 422, issues: priced.issues };
+  return { ok: true, booking: priced.booking, selection: priced.booking.selection };
+}
+
+/** Saves a priced change: stock re-checked for the new dates and branches in the same transaction. */
+export async function applyChange(reservation: SavedReservation, booking: PricedBooking): Promise<BookingOutcome> {
+  const lines = labelledLines(booking, reservation.locale);
+  const result = await updateReservation(
+    reservation.id,
+    changeRecord(
+      { pickupBranchId: booking.pickupBranch.id, returnBranchId: booking.returnBranch.id, pickupAt: booking.selection.pickupAt, returnAt: booking.selection.returnAt },
+      booking.quote,
+      lines,
+    ),
+  );
+  if (!result.ok) return { ok: false, status: 409, issues: [issue('pickup_date', 'booking.errors.soldOut')] };
+  stockChanged();
+  return { ok: true, reservation: reshapeReservation(result.row), replayed: false };
+}
+
+export async function cancelReservation(reservation: SavedReservation, now: Date = new Date()): Promise<BookingOutcome> {
+  if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  const result = await updateReservation(reservation.id, cancellationRecord(now));
+  if (!result.ok) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  stockChanged();
+  return { ok: true, reservation: reshapeReservation(result.row), replayed: false };
+}
+
+/** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */
+export async function reservationSummary(reservation: SavedReservation, locale: Locale): Promise<ReservationSummary> {
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
+  const pickup = findBranch(branches, reservation.pickupBranchId);
+  const dropoff = findBranch(branches, reservation.returnBranchId);
+  const coverage = catalog.coverages.find((candidate) => candidate.id === reservation.coverageId);
+  const manage = new URL(localizedPath(locale, MANAGE_BOOKING_PATH), serverEnv().siteUrl);
+  manage.searchParams.set('numero', reservation.number);
+  return {
+    reservationNumber: reservation.number,
+    status: reservation.status,
+    reservationType: reservation.reservationType,
+    paymentType: reservation.paymentType,
+    locale,
+    siteName: site.siteName,
+    client: { firstName: reservation.client.firstName, lastName: reservation.client.lastName, email: reservation.client.email, phone: reservation.client.phone },
+    car: { name: car ? `${car.make} ${car.model}` : '', classCode: car?.classCode },
+    pickup: { branchName: pickup?.name ?? '', address: pickup?.address, phone: pickup?.phone, at: reservation.pickupAt },
+    return: { branchName: dropoff?.name ?? '', address: dropoff?.address, phone: dropoff?.phone, at: reservation.returnAt },
+    days: reservation.days,
+    coverageName: coverage?.text[locale].name ?? '',
+    lines: reservation.lines,
+    total: reservation.totals.total,
+    manageUrl: manage.toString(),
+  };
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useId, useState, useTransition } from 'react';
+import { useForm } from 'react-hook-form';
+import { couponCodeSchema } from '@rentacar/domain/validation';
+import { z } from 'zod';
+import { Button } from '@/features/forms/button';
+import { Field, Input } from '@/features/forms/field';
+import { domainResolver, encodeIssue } from '@/features/forms/form-issues';
+import { useIssueText } from '@/features/forms/use-issue-text';
+import { applyCoupon, removeCoupon } from '../booking-actions';
+
+const schema = z.object({ code: couponCodeSchema });
+
+/**
+ * The coupon: a quiet "have a code?" link that opens the form (title, placeholder, apply button); the server's reason
+ * when a code is refused; and once applied, the applied state with its discount and a way to remove it.
+ */
+export function CouponForm({ applied }: { applied: { code: string; discount: string } | undefined }) {
+  const t = useTranslations('booking.coupon');
+  const issueText = useIssueText();
+  const router = useRouter();
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState, setError, reset } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: domainResolver(schema) });
+
+  if (applied) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="coupon-applied" role="status">
+        <span>{t('applied', { code: applied.code, amount: applied.discount })}</span>
+        <Button
+          variant="link"
+          pending={pending}
+          onClick={() =>
+            startTransition(async () => {
+              await removeCoupon();
+              router.refresh();
+            })
+          }
+        >
+          {t('remove')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <Button variant="link" aria-expanded={false} aria-controls={formId} onClick={() => setOpen(true)} className="text-sm">
+        {t('haveCode')}
+      </Button>
+    );
+  }
+
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => {
+      const result = await applyCoupon(values.code);
+      if (!result.ok) {
+        const issue = result.errors.code ?? result.formError;
+        if (issue) setError('code', { type: 'server', message: encodeIssue(issue) }, { shouldFocus: true });
+        return;
+      }
+      reset();
+      router.refresh();
+    }),
+  );
+
+  return (
+    <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-2" aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`} className="font-bold text-slate-900">
+        {t('title')}
+      </h2>
+      <div className="flex items-start gap-2">
+        <Field id={`${formId}-code`} label={<span className="sr-only">{t('title')}</span>} error={issueText(formState.errors.code?.message)} className="flex-1">
+          {(control) => <Input {...control} placeholder={t('placeholder')} autoComplete="off" autoCapitalize="characters" {...register('code')} />}
+        </Field>
+        <Button type="submit" variant="secondary" pending={pending} className="mt-1">
+          {t('apply')}
+        </Button>
+      </div>
+    </form>
+  );
+}

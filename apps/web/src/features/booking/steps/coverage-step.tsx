@@ -1,0 +1,111 @@
+'use client';
+
+import NextLink from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
+import { coverageSelectionSchema } from '@rentacar/domain/validation';
+import { Button, buttonClass } from '@/features/forms/button';
+import { Checkbox } from '@/features/forms/field';
+import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
+import { RadioGroup } from '@/features/forms/radio-group';
+import { useIssueText } from '@/features/forms/use-issue-text';
+import { saveCoverage } from '../booking-actions';
+import { FormAlert, useServerErrors } from './step-form';
+
+export type StepCoverage = {
+  id: string;
+  name: string;
+  description: string;
+  benefits: string[];
+  dailyRate: number;
+  deductible: number;
+  includesEra: boolean;
+  recommended: boolean;
+};
+
+type Values = { coverageId: string; era: boolean };
+
+/**
+ * Step 2: the coverages side by side (daily price, deductible, what each includes), one required ('You must select a
+ * coverage to continue'), and roadside assistance, already ticked and fixed when the chosen coverage includes it.
+ */
+export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHref }: { locale: MoneyLocale; coverages: StepCoverage[]; initial: { coverageId: string | undefined; era: boolean }; eraDailyRate: number; backHref: string }) {
+  const t = useTranslations('booking');
+  const issueText = useIssueText();
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<FormIssue>();
+  const { register, handleSubmit, formState, setError, control } = useForm<Values>({
+    defaultValues: { coverageId: initial.coverageId ?? '', era: initial.era },
+    resolver: domainResolver(coverageSelectionSchema),
+  });
+  const chosenId = useWatch({ control, name: 'coverageId' });
+  const chosen = coverages.find((coverage) => coverage.id === chosenId);
+  const applyServerErrors = useServerErrors(setError, setFormError);
+  const coverageError = issueText(formState.errors.coverageId?.message);
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(undefined);
+    startTransition(async () => applyServerErrors(await saveCoverage(locale, { coverageId: values.coverageId, era: values.era })));
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
+      <div className="space-y-2">
+        <h1 id="step-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {t('coverage.title')}
+        </h1>
+        <p className="text-slate-700">{t('coverage.intro')}</p>
+      </div>
+      <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
+      <RadioGroup legend={t('coverage.legend')} legendClassName="sr-only" error={coverageError} errorId="coverageId-error">
+        <div className="grid gap-4 lg:grid-cols-3">
+          {coverages.map((coverage) => (
+            <label
+              key={coverage.id}
+              className="relative flex cursor-pointer flex-col gap-3 rounded-2xl border-2 border-slate-200 bg-white p-5 shadow-sm has-[:checked]:border-brand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand"
+              data-testid="coverage-option"
+            >
+              <span className="flex items-start gap-3">
+                <input type="radio" value={coverage.id} {...register('coverageId')} className="mt-1 size-5 shrink-0 accent-brand" />
+                <span className="space-y-1">
+                  <span className="block text-lg font-bold text-slate-900">{coverage.name}</span>
+                  {coverage.recommended ? <span className="inline-block rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white">{t('coverage.recommended')}</span> : null}
+                </span>
+              </span>
+              <span className="text-xl font-bold text-slate-900">{t('coverage.perDay', { price: formatMoney(coverage.dailyRate, locale) })}</span>
+              <span className="text-sm font-semibold text-slate-800">
+                {coverage.deductible > 0 ? t('coverage.deductible', { amount: formatMoney(coverage.deductible, locale) }) : t('coverage.noDeductible')}
+              </span>
+              {coverage.description ? <span className="text-sm text-slate-700">{coverage.description}</span> : null}
+              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {coverage.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+                {coverage.includesEra ? <li className="font-semibold">{t('coverage.includesEra')}</li> : null}
+              </ul>
+            </label>
+          ))}
+        </div>
+      </RadioGroup>
+      <div className="rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 className="font-bold text-slate-900">{t('coverage.eraTitle')}</h2>
+        <p className="mt-1 text-sm text-slate-700">{t('coverage.eraDescription', { price: formatMoney(eraDailyRate, locale) })}</p>
+        {chosen?.includesEra ? (
+          <p className="mt-3 text-sm font-semibold text-emerald-800">{t('coverage.eraIncluded')}</p>
+        ) : (
+          <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-4">
+        <NextLink href={backHref} className={buttonClass('secondary')}>
+          {t('back')}
+        </NextLink>
+        <Button type="submit" pending={pending}>
+          {pending ? t('saving') : t('continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import NextLink from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
+import { Button, buttonClass } from '@/features/forms/button';
+import { Field, Select } from '@/features/forms/field';
+import type { FormIssue } from '@/features/forms/form-issues';
+import { RadioGroup } from '@/features/forms/radio-group';
+import { saveExtras } from '../booking-actions';
+import { FormAlert, useServerErrors } from './step-form';
+
+export type StepExtra = { code: string; name: string; description: string; dailyRate: number; maxPerRental: number | undefined; maxQuantity: number };
+export type StepDelivery = { id: string; description: string; price: number };
+export type StepYoungDriverBand = { minAge: number; maxAge: number; dailyRate: number };
+
+type Values = { quantities: Record<string, string>; deliveryOptionId: string };
+
+/** Step 3: extras priced per day with a cap per rental, in quantities; delivery; the brand's young-driver fee explained. */
+export function ExtrasStep({
+  locale,
+  extras,
+  deliveryOptions,
+  youngDriverBands,
+  initial,
+  backHref,
+}: {
+  locale: MoneyLocale;
+  extras: StepExtra[];
+  deliveryOptions: StepDelivery[];
+  youngDriverBands: StepYoungDriverBand[];
+  initial: { extras: { code: string; quantity: number }[]; deliveryOptionId: string | undefined };
+  backHref: string;
+}) {
+  const t = useTranslations('booking');
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<FormIssue>();
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    defaultValues: {
+      quantities: Object.fromEntries(extras.map((extra) => [extra.code, String(initial.extras.find((chosen) => chosen.code === extra.code)?.quantity ?? 0)])),
+      deliveryOptionId: initial.deliveryOptionId ?? '',
+    },
+  });
+  const applyServerErrors = useServerErrors(setError, setFormError);
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(undefined);
+    const chosen = extras.map((extra) => ({ code: extra.code, quantity: Number(values.quantities[extra.code] ?? 0) })).filter((extra) => extra.quantity > 0);
+    startTransition(async () => applyServerErrors(await saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined })));
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
+      <div className="space-y-2">
+        <h1 id="step-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {t('extras.title')}
+        </h1>
+        <p className="text-slate-700">{t('extras.intro')}</p>
+      </div>
+      <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {extras.map((extra) => (
+          <li key={extra.code} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5" data-testid="extra-option">
+            <p className="font-bold text-slate-900">{extra.name}</p>
+            {extra.description ? <p className="text-sm text-slate-700">{extra.description}</p> : null}
+            <p className="text-sm font-semibold text-slate-800">
+              {t('extras.perDay', { price: formatMoney(extra.dailyRate, locale) })}
+              {extra.maxPerRental !== undefined ? ` · ${t('extras.cap', { amount: formatMoney(extra.maxPerRental, locale) })}` : ''}
+            </p>
+            <Field id={`extra-${extra.code}`} label={t('extras.quantity', { name: extra.name })} className="mt-auto max-w-40">
+              {(control) => (
+                <Select {...control} {...register(`quantities.${extra.code}`)}>
+                  {Array.from({ length: extra.maxQuantity + 1 }, (_, quantity) => (
+                    <option key={quantity} value={String(quantity)}>
+                      {quantity}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </li>
+        ))}
+      </ul>
+      {deliveryOptions.length > 0 ? (
+        <RadioGroup legend={t('extras.delivery')} errorId="delivery-error" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
+          <label className="flex items-start gap-3 text-sm text-slate-800">
+            <input type="radio" value="" {...register('deliveryOptionId')} className="mt-0.5 size-5 accent-brand" />
+            <span>{t('extras.noDelivery')}</span>
+          </label>
+          {deliveryOptions.map((option) => (
+            <label key={option.id} className="flex items-start gap-3 text-sm text-slate-800">
+              <input type="radio" value={option.id} {...register('deliveryOptionId')} className="mt-0.5 size-5 accent-brand" />
+              <span>
+                {option.description} <span className="font-semibold">({formatMoney(option.price, locale)})</span>
+              </span>
+            </label>
+          ))}
+        </RadioGroup>
+      ) : null}
+      {youngDriverBands.map((band) => (
+        <p key={band.minAge} className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: formatMoney(band.dailyRate, locale) })}
+        </p>
+      ))}
+      <div className="flex items-center justify-between gap-4">
+        <NextLink href={backHref} className={buttonClass('secondary')}>
+          {t('back')}
+        </NextLink>
+        <Button type="submit" pending={pending}>
+          {pending ? t('saving') : t('continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, useSyncExternalStore, useTransition } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { formatPanamaDate, timeSlots, type OpeningHours } from '@rentacar/domain/dates';
+import { createLocationFormSchema } from '@rentacar/domain/validation';
+import { Button } from '@/features/forms/button';
+import { Checkbox, Field, Input, Select } from '@/features/forms/field';
+import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
+import { useIssueText } from '@/features/forms/use-issue-text';
+import { saveLocation, type ActionResult } from '../booking-actions';
+import { FormAlert, useServerErrors } from './step-form';
+
+export type StepBranch = { id: string; name: string; openingHours: OpeningHours };
+
+type Values = { pickupBranch: string; returnBranch: string; pickupDay: string; pickupTime: string; returnDay: string; returnTime: string; sameBranch: boolean };
+
+const subscribeToNothing = () => () => {};
+
+/** Today in Panama, in the browser only (the server's clock is not the renter's, but both are read in Panama time). */
+function usePanamaToday(): string {
+  return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');
+}
+
+const LOCATION_FIELDS: Record<string, keyof Values> = { pickupDate: 'pickupDay', returnDate: 'returnDay', pickupBranchId: 'pickupBranch', returnBranchId: 'returnBranch' };
+
+export type LocationValues = { pickupBranch: string; returnBranch: string; pickupAt: string; returnAt: string };
+
+type LocationFormProps = {
+  branches: StepBranch[];
+  initial: LocationValues;
+  minimumDays: number;
+  sameDayNoticeHours: number;
+  disableReservationsUntil: string | undefined;
+  disabledUntilText: string | undefined;
+};
+
+/** Step 1 of the flow: saves the dates and branches and moves on to the coverage. */
+export function LocationStep({ locale, ...props }: LocationFormProps & { locale: string }) {
+  const t = useTranslations('booking');
+  return <LocationForm {...props} heading={t('location.title')} headingLevel="h1" submitLabel={t('continue')} onValid={(values) => saveLocation(locale, values)} />;
+}
+
+/**
+ * Branches, dates and times (the flow's first step, and manage booking's change). Times are the branch's 30-minute
+ * slots for the chosen day; every rule (hours, same-day notice, `disable_reservations_until`, the car's minimum days)
+ * is checked here and again on the server, whose refusal comes back on the fields.
+ */
+export function LocationForm({
+  branches,
+  initial,
+  minimumDays,
+  sameDayNoticeHours,
+  disableReservationsUntil,
+  disabledUntilText,
+  heading,
+  headingLevel,
+  submitLabel,
+  onValid,
+}: LocationFormProps & { heading: string; headingLevel: 'h1' | 'h2'; submitLabel: string; onValid: (values: LocationValues) => Promise<ActionResult | undefined> }) {
+  const t = useTranslations('booking');
+  const Heading = headingLevel;
+  const issueText = useIssueText();
+  const today = usePanamaToday();
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<FormIssue>();
+  const hoursOf = (id: string) => branches.find((branch) => branch.id === id)?.openingHours;
+
+  const form = useForm<Values>({
+    defaultValues: {
+      pickupBranch: initial.pickupBranch,
+      returnBranch: initial.returnBranch,
+      pickupDay: initial.pickupAt.slice(0, 10),
+      pickupTime: initial.pickupAt.slice(11, 16),
+      returnDay: initial.returnAt.slice(0, 10),
+      returnTime: initial.returnAt.slice(11, 16),
+      sameBranch: initial.pickupBranch === initial.returnBranch,
+    },
+    resolver: (values) => {
+      const returnBranch = values.sameBranch ? values.pickupBranch : values.returnBranch;
+      const schema = createLocationFormSchema({ hoursFor: hoursOf, disableReservationsUntil: disableReservationsUntil ?? null, sameDayNoticeHours, minimumDays });
+      const parsed = schema.safeParse({
+        pickupBranchId: values.pickupBranch,
+        returnBranchId: returnBranch,
+        pickupDate: `${values.pickupDay}T${values.pickupTime}`,
+        returnDate: `${values.returnDay}T${values.returnTime}`,
+      });
+      if (parsed.success) return { values, errors: {} };
+      const errors: Partial<Record<keyof Values, { type: string; message: string }>> = {};
+      for (const entry of parsed.error.issues) {
+        const field = LOCATION_FIELDS[String(entry.path[0])] ?? 'pickupDay';
+        const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+        errors[field] ??= { type: 'validation', message: encodeIssue({ message: entry.message, ...(params ? { params } : {}) }) };
+      }
+      return { values: {}, errors };
+    },
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const [pickupBranch, returnBranch, pickupDay, returnDay, sameBranch] = useWatch({ control, name: ['pickupBranch', 'returnBranch', 'pickupDay', 'returnDay', 'sameBranch'] });
+  const applyServerErrors = useServerErrors(setError, setFormError);
+
+  const slotsFor = (branchId: string, day: string, current: string) => {
+    const hours = hoursOf(branchId);
+    const slots = hours && day ? timeSlots(hours, day) : [];
+    // The saved time stays selectable, so the form shows what the draft holds even when it is no longer open.
+    return slots.includes(current) || !current ? slots : [current, ...slots];
+  };
+  const pickupSlots = slotsFor(pickupBranch, pickupDay, initial.pickupAt.slice(11, 16));
+  const returnSlots = slotsFor(sameBranch ? pickupBranch : returnBranch, returnDay, initial.returnAt.slice(11, 16));
+  const minDay = [today, disableReservationsUntil ?? ''].sort().at(-1) || undefined;
+  const error = (field: keyof Values) => issueText(formState.errors[field]?.message);
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(undefined);
+    startTransition(async () => {
+      const result = await onValid({
+        pickupBranch: values.pickupBranch,
+        returnBranch: values.sameBranch ? values.pickupBranch : values.returnBranch,
+        pickupAt: `${values.pickupDay}T${values.pickupTime}`,
+        returnAt: `${values.returnDay}T${values.returnTime}`,
+      });
+      applyServerErrors(result, { pickupAt: 'pickupDay', returnAt: 'returnDay' });
+    });
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
+      <Heading id="step-title" className={headingLevel === 'h1' ? 'text-2xl font-bold text-slate-900 sm:text-3xl' : 'text-xl font-bold text-slate-900'}>
+        {heading}
+      </Heading>
+      <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pickupBranch" label={t('location.pickupBranch')} error={error('pickupBranch')} className="sm:col-span-2">
+          {(control) => (
+            <Select {...control} {...register('pickupBranch')}>
+              {branches.map((branch) => (
+                <option key={branch.id} value={branch.id}>
+                  {branch.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Checkbox id="sameBranch" label={t('location.sameBranch')} {...register('sameBranch')} className="sm:col-span-2" />
+        {sameBranch ? null : (
+          <Field id="returnBranch" label={t('location.returnBranch')} error={error('returnBranch')} className="sm:col-span-2">
+            {(control) => (
+              <Select {...control} {...register('returnBranch')}>
+                {branches.map((branch) => (
+                  <option key={branch.id} value={branch.id}>
+                    {branch.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        <Field id="pickupDay" label={t('location.pickupDate')} error={error('pickupDay')} hint={pickupDay === today ? t('location.sameDayWarning', { hours: sameDayNoticeHours }) : undefined}>
+          {(control) => <Input {...control} type="date" min={minDay} {...register('pickupDay')} />}
+        </Field>
+        <Field id="pickupTime" label={t('location.pickupTime')} error={error('pickupTime')} hint={pickupSlots.length === 0 ? t('location.closedThatDay') : undefined}>
+          {(control) => (
+            <Select {...control} {...register('pickupTime')}>
+              {pickupSlots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="returnDay" label={t('location.returnDate')} error={error('returnDay')} hint={t('location.minimumDays', { days: minimumDays })}>
+          {(control) => <Input {...control} type="date" min={pickupDay || minDay} {...register('returnDay')} />}
+        </Field>
+        <Field id="returnTime" label={t('location.returnTime')} error={error('returnTime')} hint={returnSlots.length === 0 ? t('location.closedThatDay') : undefined}>
+          {(control) => (
+            <Select {...control} {...register('returnTime')}>
+              {returnSlots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <p className="text-sm text-slate-600">{t('location.timezoneNote')}</p>
+      {disabledUntilText ? <p className="text-sm text-slate-700">{t('location.disabledUntil', { date: disabledUntilText })}</p> : null}
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {pending ? t('saving') : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+

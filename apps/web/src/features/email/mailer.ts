@@ -1,0 +1,117 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport, type SMTPSentMessageInfo, type StreamSentMessageInfo, type Transporter } from 'nodemailer';
+import { serverEnv, type ServerEnv } from '@/lib/env';
+
+type MailConfig = ServerEnv['mail'];
+
+export type MailAttachment = {
+  filename: string;
+  content: string | Buffer;
+  /** Full MIME type with its parameters, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+};
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  replyTo?: string;
+};
+
+export type SentMail = {
+  messageId: string;
+  /** The .eml file written, when no SMTP server is configured. */
+  file?: string;
+};
+
+// A dead or unreachable SMTP server must fail the send within about ten seconds (connect, then greeting), not hang
+// the request that sends a confirmation for minutes (nodemailer's defaults are 2 min and 30 s). Once the server has
+// greeted, a slower answer is allowed: some servers scan a message before they accept it.
+const SMTP_TIMEOUTS = {
+  dnsTimeout: 3_000,
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 20_000,
+} as const;
+
+type Outlet =
+  | { kind: 'smtp'; transport: Transporter<SMTPSentMessageInfo> }
+  | { kind: 'outbox'; transport: Transporter<StreamSentMessageInfo>; dir: string };
+
+// One transport per process. Keyed by the config object, which serverEnv() reads once per process: a test that swaps
+// the environment gets a fresh transport rather than the previous test's.
+let cached: { config: MailConfig; outlet: Outlet } | undefined;
+
+function outletFor(config: MailConfig): Outlet {
+  if (cached?.config === config) return cached.outlet;
+  cached?.outlet.transport.close();
+  const outlet: Outlet =
+    config.smtp === undefined
+      ? {
+          kind: 'outbox',
+          transport: createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+          // Resolved at run time against the working folder; not a build input to trace.
+          dir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.outboxDir),
+        }
+      : {
+          kind: 'smtp',
+          transport: createTransport({
+            host: config.smtp.host,
+            port: config.smtp.port,
+            secure: config.smtp.secure,
+            auth: config.smtp.auth,
+            ...SMTP_TIMEOUTS,
+          }),
+        };
+  cached = { config, outlet };
+  return outlet;
+}
+
+/** `jane.doe@example.com` → `j***@example.com`: enough to tell messages apart in a log without keeping the address. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
+}
+
+function outboxFileName(now: Date): string {
+  // ISO 8601 basic format: sorts by time and has no `:`, which some file systems and tools refuse in names.
+  const stamp = now.toISOString().replace(/[-:]/g, '');
+  return `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+}
+
+/**
+ * Sends one message from `mail.from`: through SMTP when SMTP_HOST is set, else renders it and writes it as an .eml
+ * file under MAIL_OUTBOX_DIR (a developer machine, the tests). Rejects when the message cannot be sent or written.
+ */
+export async function sendMail(message: MailMessage): Promise<SentMail> {
+  const config = serverEnv().mail;
+  const outlet = outletFor(config);
+  const mail = {
+    from: config.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  };
+  if (outlet.kind === 'smtp') {
+    const { messageId } = await outlet.transport.sendMail(mail);
+    console.log(`[mail] sent ${messageId} to ${maskAddress(message.to)}`);
+    return { messageId };
+  }
+  const { messageId, message: rendered } = await outlet.transport.sendMail(mail);
+  // `buffer: true` makes it a Buffer; the check only narrows the type.
+  if (!Buffer.isBuffer(rendered)) throw new Error('[mail] the stream transport returned no rendered message');
+  await mkdir(outlet.dir, { recursive: true });
+  const file = path.join(outlet.dir, outboxFileName(new Date()));
+  await writeFile(file, rendered);
+  console.log(`[mail] wrote ${file} (to ${maskAddress(message.to)})`);
+  return { messageId, file };
+}

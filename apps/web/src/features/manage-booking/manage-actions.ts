@@ -1,0 +1,124 @@
+'use server';
+
+import { cookies, headers } from 'next/headers';
+import { z } from 'zod';
+import { formatMoney } from '@rentacar/domain/money';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { clearCookie, MANAGE_BOOKING_COOKIE, writeCookie } from '@/lib/cookies';
+import { signValue } from '@/lib/signed-value';
+import { ContentServiceError } from '@/features/content/content-error';
+import type { FormIssue } from '@/features/forms/form-issues';
+import type { BookingIssue } from '@/features/booking/booking-issues';
+import { clientAddress, hitRateLimit, LOOKUP_LIMIT } from '@/features/booking/rate-limit';
+import { applyChange, cancelReservation, findReservation, labelledLines, priceChange } from '@/features/booking/reservations';
+import { MANAGE_PURPOSE, readManagedReservation } from './managed-reservation';
+
+/**
+ * Manage booking's mutations: find a reservation by number and email (rate-limited per client), then change its dates
+ * or branches (priced first, the new price beside the old, then saved with the stock re-checked) or cancel it.
+ */
+
+export type ManageResult<Data = undefined> = { ok: true; data?: Data } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+
+const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
+const GONE: FormIssue = { message: 'booking.errors.notFound' };
+
+function asIssue(entry: BookingIssue): FormIssue {
+  return { message: entry.message, ...(entry.params ? { params: entry.params } : {}) };
+}
+
+async function guarded<Data>(action: () => Promise<ManageResult<Data>>): Promise<ManageResult<Data>> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ContentServiceError) return { ok: false, errors: {}, formError: SERVICE_DOWN };
+    throw error;
+  }
+}
+
+const lookupSchema = z.object({ number: z.string().trim().max(20), email: z.string().trim().max(300) });
+
+export async function lookupReservation(values: unknown): Promise<ManageResult> {
+  return guarded(async () => {
+    const parsed = lookupSchema.safeParse(values);
+    if (!parsed.success || !parsed.data.number || !parsed.data.email) {
+      const errors: Record<string, FormIssue> = {};
+      if (!parsed.data?.number) errors.number = { message: 'validation.required' };
+      if (!parsed.data?.email) errors.email = { message: 'validation.required' };
+      return { ok: false, errors };
+    }
+    const limit = await hitRateLimit(LOOKUP_LIMIT, clientAddress(await headers()));
+    if (!limit.allowed) return { ok: false, errors: {}, formError: { message: 'booking.errors.rateLimited', params: { seconds: limit.retryAfterSeconds } } };
+    const reservation = await findReservation(parsed.data.number, parsed.data.email);
+    if (!reservation) return { ok: false, errors: {}, formError: GONE };
+    writeCookie(await cookies(), MANAGE_BOOKING_COOKIE, signValue(MANAGE_PURPOSE, reservation.id));
+    return { ok: true };
+  });
+}
+
+export async function forgetManagedReservation(): Promise<void> {
+  clearCookie(await cookies(), MANAGE_BOOKING_COOKIE);
+}
+
+const changeSchema = z.object({
+  pickupBranch: z.string().trim().min(1).max(64),
+  returnBranch: z.string().trim().min(1).max(64),
+  pickupAt: z.string().trim().max(32),
+  returnAt: z.string().trim().max(32),
+});
+
+const CHANGE_FIELDS: Record<string, string> = { pickup_location: 'pickupBranch', return_location: 'returnBranch', pickup_date: 'pickupAt', return_date: 'returnAt' };
+
+export type ChangePreview = { currentTotal: string; newTotal: string; lines: { code: string; label: string; amount: string }[]; values: z.infer<typeof changeSchema> };
+
+/** Prices a change without saving it: the new total beside the current one. */
+export async function previewChange(locale: string, values: unknown): Promise<ManageResult<ChangePreview>> {
+  const language = localeOf(locale);
+  return guarded(async () => {
+    const reservation = await readManagedReservation();
+    if (!reservation) return { ok: false, errors: {}, formError: GONE };
+    const parsed = changeSchema.safeParse(values);
+    if (!parsed.success) return { ok: false, errors: { pickupAt: { message: 'validation.required' } } };
+    const priced = await priceChange(reservation, parsed.data);
+    if (!priced.ok) {
+      const errors: Record<string, FormIssue> = {};
+      for (const entry of priced.issues) errors[CHANGE_FIELDS[entry.field] ?? 'pickupAt'] ??= asIssue(entry);
+      return { ok: false, errors };
+    }
+    return {
+      ok: true,
+      data: {
+        currentTotal: formatMoney(reservation.totals.total, language),
+        newTotal: formatMoney(priced.booking.quote.total, language),
+        lines: labelledLines(priced.booking, language).map((line) => ({ code: line.code, label: line.label, amount: formatMoney(line.amount, language) })),
+        values: parsed.data,
+      },
+    };
+  });
+}
+
+/** Saves a previewed change, priced again and with the stock re-checked in the content service. */
+export async function confirmChange(values: unknown): Promise<ManageResult> {
+  return guarded(async () => {
+    const reservation = await readManagedReservation();
+    if (!reservation) return { ok: false, errors: {}, formError: GONE };
+    const parsed = changeSchema.safeParse(values);
+    if (!parsed.success) return { ok: false, errors: {}, formError: { message: 'booking.errors.invalidValue' } };
+    const priced = await priceChange(reservation, parsed.data);
+    if (!priced.ok) return { ok: false, errors: {}, formError: priced.issues[0] ? asIssue(priced.issues[0]) : undefined };
+    const saved = await applyChange(reservation, priced.booking);
+    if (!saved.ok) return { ok: false, errors: {}, formError: saved.issues[0] ? asIssue(saved.issues[0]) : undefined };
+    return { ok: true };
+  });
+}
+
+export async function cancelManagedReservation(): Promise<ManageResult> {
+  return guarded(async () => {
+    const reservation = await readManagedReservation();
+    if (!reservation) return { ok: false, errors: {}, formError: GONE };
+    const outcome = await cancelReservation(reservation);
+    if (!outcome.ok) return { ok: false, errors: {}, formError: outcome.issues[0] ? asIssue(outcome.issues[0]) : undefined };
+    return { ok: true };
+  });
+}

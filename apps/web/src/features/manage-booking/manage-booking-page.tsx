@@ -1,0 +1,71 @@
+import 'server-only';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { formatPanamaDate } from '@rentacar/domain/dates';
+import type { Locale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { getBranches } from '@/features/branches/branches-data';
+import { formatContentDate } from '@/features/i18n/format-date';
+import { PageHeader } from '@/features/layout/page-header';
+import { BillDetails, BookingFacts } from '@/features/booking/booking-summary';
+import { isChangeable, reservationSummary } from '@/features/booking/reservations';
+import { LookupForm } from './lookup-form';
+import { readManagedReservation } from './managed-reservation';
+import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
+
+/** Manage booking: the lookup form, or the found reservation with its change and cancel forms. */
+export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
+  const [t, messages, reservation] = await Promise.all([getTranslations('booking.manage'), getMessages(), readManagedReservation()]);
+  const body = reservation ? await ManagedReservation({ locale, reservation }) : <LookupForm initialNumber={number} />;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <PageHeader title={t('title')} intro={t('intro')} />
+      <NextIntlClientProvider locale={locale} messages={{ booking: messages.booking, validation: messages.validation }}>
+        {body}
+      </NextIntlClientProvider>
+    </div>
+  );
+}
+
+async function ManagedReservation({ locale, reservation }: { locale: Locale; reservation: NonNullable<Awaited<ReturnType<typeof readManagedReservation>>> }) {
+  const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
+  const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
+  const changeable = isChangeable(reservation);
+  return (
+    <div className="space-y-8" data-testid="managed-reservation">
+      <div className="space-y-1">
+        <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
+        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(`status.${reservation.status}`)}</p>
+      </div>
+      <div className="grid gap-8 md:grid-cols-2">
+        <BookingFacts
+          facts={{ carName: summary.car.name, carImageUrl: car?.imageUrl, pickupBranch: summary.pickup.branchName, returnBranch: summary.return.branchName, pickupAt: summary.pickup.at, returnAt: summary.return.at, days: summary.days, coverageName: summary.coverageName }}
+          locale={locale}
+          editable={false}
+        />
+        <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={reservation.reservationType === 'postpaid' && reservation.status === 'unpaid'} />
+      </div>
+      {changeable ? (
+        <>
+          <section className="rounded-2xl border border-slate-200 bg-white p-5">
+            <ManageChange
+              locale={locale}
+              branches={branches.map((branch) => ({ id: branch.id, name: branch.name, openingHours: branch.openingHours }))}
+              initial={{ pickupBranch: reservation.pickupBranchId, returnBranch: reservation.returnBranchId, pickupAt: reservation.pickupAt, returnAt: reservation.returnAt }}
+              minimumDays={car?.minimumDays ?? site.reservationMinDays}
+              sameDayNoticeHours={site.sameDayNoticeHours}
+              disableReservationsUntil={site.disableReservationsUntil}
+              disabledUntilText={site.disableReservationsUntil && site.disableReservationsUntil > formatPanamaDate(new Date()) ? formatContentDate(site.disableReservationsUntil, locale) : undefined}
+            />
+          </section>
+          <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="cancel-title" className="text-xl font-bold text-slate-900">{t('cancelTitle')}</h2>
+            {reservation.status === 'unpaid' ? <p className="text-sm text-slate-700">{t('cancelNote')}</p> : null}
+            <CancelReservation />
+          </section>
+        </>
+      ) : null}
+      <ForgetReservation />
+    </div>
+  );
+}

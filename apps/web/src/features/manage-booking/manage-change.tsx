@@ -1,0 +1,128 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import type { FormIssue } from '@/features/forms/form-issues';
+import { Button } from '@/features/forms/button';
+import { LocationForm, type LocationValues, type StepBranch } from '@/features/booking/steps/location-step';
+import { FormAlert } from '@/features/booking/steps/step-form';
+import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
+
+type Props = {
+  locale: string;
+  branches: StepBranch[];
+  initial: LocationValues;
+  minimumDays: number;
+  sameDayNoticeHours: number;
+  disableReservationsUntil: string | undefined;
+  disabledUntilText: string | undefined;
+};
+
+/** Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms. */
+export function ManageChange(props: Props) {
+  const t = useTranslations('booking.manage');
+  const router = useRouter();
+  const [preview, setPreview] = useState<ChangePreview>();
+  const [error, setError] = useState<FormIssue>();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="space-y-4">
+      <LocationForm
+        {...props}
+        heading={t('changeTitle')}
+        headingLevel="h2"
+        submitLabel={t('preview')}
+        onValid={async (values) => {
+          setPreview(undefined);
+          const result = await previewChange(props.locale, values);
+          if (result.ok) setPreview(result.data);
+          return result.ok ? { ok: true } : result;
+        }}
+      />
+      {preview ? (
+        <div className="space-y-3 rounded-2xl border border-brand bg-white p-5" data-testid="change-preview" role="status">
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm font-semibold text-slate-600">{t('currentPrice')}</dt>
+              <dd className="text-xl font-bold text-slate-900" data-testid="current-total">{preview.currentTotal}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-slate-600">{t('newPrice')}</dt>
+              <dd className="text-xl font-bold text-slate-900" data-testid="new-total">{preview.newTotal}</dd>
+            </div>
+          </dl>
+          <FormAlert issue={error} errorCount={0} />
+          <Button
+            pending={pending}
+            onClick={() =>
+              startTransition(async () => {
+                const result = await confirmChange(preview.values);
+                if (result.ok) {
+                  setPreview(undefined);
+                  router.refresh();
+                } else setError(result.formError);
+              })
+            }
+          >
+            {t('confirmChange')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cancelling asks once more before it happens. */
+export function CancelReservation() {
+  const t = useTranslations('booking.manage');
+  const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<FormIssue>();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="space-y-3">
+      <FormAlert issue={error} errorCount={0} />
+      {asking ? (
+        <Button
+          pending={pending}
+          variant="danger"
+          onClick={() =>
+            startTransition(async () => {
+              const result = await cancelManagedReservation();
+              if (result.ok) router.refresh();
+              else setError(result.formError);
+            })
+          }
+        >
+          {t('cancelConfirm')}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {t('cancel')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Back to the lookup form, for another reservation. */
+export function ForgetReservation() {
+  const t = useTranslations('booking.manage');
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <Button
+      variant="link"
+      pending={pending}
+      onClick={() =>
+        startTransition(async () => {
+          await forgetManagedReservation();
+          router.refresh();
+        })
+      }
+    >
+      {t('anotherBooking')}
+    </Button>
+  );
+}

@@ -1,0 +1,15 @@
+// Bookings that cannot oversell the fleet (docs/content-model.md, "Booking endpoint"). A Directus bundle of:
+//   - the endpoint `booking` (endpoint.js): POST/PATCH /booking/reservations check the stock of the car at the pickup
+//     branch and write the reservation in the same transaction; GET /booking/availability counts what is left;
+//     POST /booking/rate-limit is a fixed-window counter the storefront's server shares between its instances;
+//   - the hook `booking-rules` (hooks.js): one fleet_stock row per car and branch, and expired reservation drafts
+//     removed every ten minutes.
+// Plain ESM like relational-query-guard: Directus imports this file from EXTENSIONS_PATH, nothing is built.
+import endpoint from './endpoint.js';
+import hooks from './hooks.js';
+
+export default {
+  endpoints: [{ name: 'booking', config: endpoint }],
+  hooks: [{ name: 'booking-rules', config: hooks }],
+  operations: [],
+};

@@ -1,0 +1,440 @@
+// The booking extension (extensions/booking) against a live instance (CONTENT_URL): reservations that cannot oversell
+// a car's units at a pickup branch (also under 40 simultaneous requests), idempotent retries, cancellation, the
+// turnaround buffer and the payment hold, availability, the shared rate limiter, who may call it, and the one stock
+// row per car and branch. docs/content-model.md, "Booking endpoint". Every row it needs is created here through the
+// admin (a draft branch and two unpublished cars, so no storefront page changes) and removed at the end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+
+interface Reservation {
+  id: number;
+  status: string;
+  reservation_type: string;
+  idempotency_key: string;
+  pickup_date: string;
+  return_date: string;
+  cancelled_at: string | null;
+  date_created: string;
+  lines: unknown;
+  extras: unknown;
+  young_driver_fee: number;
+}
+interface Availability { car: number; units: number; occupied: number }
+interface RateLimit { allowed: boolean; remaining: number; retry_after_seconds: number }
+
+const suffix = uniqueSuffix();
+let admin = '';
+let storefront = '';
+let branch = 0;
+let carA = 0; // 3 units at the test branch
+let carB = 0; // 1 unit
+let bufferMinutes = 120;
+let holdMinutes = 30;
+let counter = 0;
+const cleanup: Array<{ path: string }> = [];
+
+async function create<T extends { id: number | string }>(collection: string, body: Record<string, unknown>): Promise<T> {
+  const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
+  const result = await api<T>(path, { method: 'POST', token: admin, body });
+  expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
+  const item = dataOf(result);
+  cleanup.push({ path: `${path}/${item.id}` });
+  return item;
+}
+
+/** A reservation body the storefront would send, for car A by default. */
+function reservation(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    idempotency_key: `test-${suffix}-${counter}`,
+    reservation_number: `TB-${suffix}-${counter}`.toUpperCase(),
+    brand: 'firefly',
+    status: 'unpaid',
+    payment_type: 'unpaid',
+    reservation_type: 'postpaid',
+    car: carA,
+    coverage: null,
+    pickup_branch: branch,
+    return_branch: branch,
+    pickup_date: '2031-03-10T10:00',
+    return_date: '2031-03-12T10:00',
+    days: 2,
+    era: false,
+    delivery_option: null,
+    coupon: null,
+    client_name: 'Ana',
+    client_last_name: 'Pérez',
+    client_email: 'ana@example.com',
+    client_phone: '+50761234567',
+    language: 'es-ES',
+    car_total: 6000,
+    coverage_total: 0,
+    era_total: 0,
+    extras_total: 1400,
+    dropoff: 0,
+    delivery_price: 0,
+    coupon_discount: 0,
+    subtotal: 7400,
+    airport_tax: 0,
+    tax: 518,
+    total: 7918,
+    young_driver_fee: 0,
+    lines: [{ code: 'car', label: 'Car, 2 days', amount: 6000 }, { code: 'CHILD_SEAT', label: 'Child seat', amount: 1400 }],
+    extras: [{ code: 'CHILD_SEAT', quantity: 1, total: 1400 }],
+    ...overrides,
+  };
+}
+
+const book = (body: unknown, token: string | null = storefront) => api<Reservation>('/booking/reservations', { method: 'POST', token, body });
+const change = (id: number | string, body: unknown, token: string | null = storefront) => api<Reservation>(`/booking/reservations/${id}`, { method: 'PATCH', token, body });
+const availability = (params: Record<string, string | number>, token: string | null = storefront) => api<Availability[]>(`/booking/availability${qs(params)}`, { token });
+const hit = (body: unknown, token: string | null = storefront) => api<RateLimit>('/booking/rate-limit', { method: 'POST', token, body });
+
+/** Panama wall-clock arithmetic, like the extension's. */
+const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 16);
+
+function expectCreated(result: ApiResult<Reservation>): Reservation {
+  expect(result.status, result.text.slice(0, 300)).toBe(201);
+  const row = dataOf(result);
+  cleanup.push({ path: `/items/reservations/${row.id}` });
+  return row;
+}
+
+function expectSoldOut(result: ApiResult): void {
+  expect(result.status, result.text.slice(0, 300)).toBe(409);
+  expect(result.body.errors?.[0]).toEqual({ message: 'No units of this car are left at this branch for these dates', extensions: { code: 'SOLD_OUT' } });
+}
+
+function expectInvalid(result: ApiResult, field: string | null): void {
+  expect(result.status, result.text.slice(0, 300)).toBe(400);
+  expect(errorCode(result), result.text.slice(0, 300)).toBe('INVALID_PAYLOAD');
+  const extensions = result.body.errors?.[0]?.extensions as { field?: string | null } | undefined;
+  expect(extensions?.field ?? null, result.text.slice(0, 300)).toBe(field);
+}
+
+async function reservationsOf(car: number): Promise<Reservation[]> {
+  const result = await api<Reservation[]>(`/items/reservations${qs({ filter: { car: { _eq: car } }, fields: '*', limit: -1, sort: 'id' })}`, { token: admin });
+  return dataOf(result);
+}
+
+beforeAll(async () => {
+  admin = await adminToken();
+  storefront = requireEnv('DIRECTUS_STOREFRONT_TOKEN');
+  branch = (await create<{ id: number }>('branches', { status: 'draft', code: `B${suffix}`.slice(0, 12).toUpperCase(), name: `Booking test ${suffix}` })).id;
+  const car = (modelo: string) => create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `${modelo} ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
+  carA = (await car('Three units')).id;
+  carB = (await car('One unit')).id;
+  await create('fleet_stock', { car: carA, branch, units: 3 });
+  await create('fleet_stock', { car: carB, branch, units: 1 });
+  const sites = await api<Array<{ turnaround_buffer_minutes: number | null; payment_hold_minutes: number | null }>>(
+    `/items/sites_config${qs({ filter: { brand: { _eq: 'firefly' } }, fields: 'turnaround_buffer_minutes,payment_hold_minutes' })}`, { token: admin });
+  const site = dataOf(sites)[0];
+  bufferMinutes = site?.turnaround_buffer_minutes ?? 120;
+  holdMinutes = site?.payment_hold_minutes ?? 30;
+}, 60_000);
+
+afterAll(async () => {
+  for (const { path } of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
+});
+
+describe('who may book', () => {
+  const routes = () => [
+    { what: 'POST /booking/reservations', call: (token: string | null) => book(reservation(), token) },
+    { what: 'PATCH /booking/reservations/1', call: (token: string | null) => change(1, { status: 'cancelled' }, token) },
+    { what: 'GET /booking/availability', call: (token: string | null) => availability({ branch, pickup: '2031-01-01T10:00', return: '2031-01-02T10:00', brand: 'firefly' }, token) },
+    { what: 'POST /booking/rate-limit', call: (token: string | null) => hit({ key: `who-${suffix}`, limit: 5, window_seconds: 60 }, token) },
+  ];
+
+  it('answers 401 without a token or with an unknown one, on every route', async () => {
+    for (const { what, call } of routes()) {
+      for (const token of [null, 'not-a-token']) {
+        const result = await call(token);
+        expect(result.status, `${what} (${token ?? 'no token'}): ${result.text.slice(0, 200)}`).toBe(401);
+      }
+    }
+  });
+
+  it('answers 403 to a user without the Storefront policy (a corporate agent), on every route', async () => {
+    const roles = await api<Array<{ id: string }>>(`/roles${qs({ filter: { name: { _eq: 'Corporate agent' } }, fields: 'id' })}`, { token: admin });
+    const role = firstOf(dataOf(roles), 'the Corporate agent role').id;
+    const token = `agent-token-${suffix}`;
+    await create('directus_users', { email: `agent-${suffix}@example.com`, role, status: 'active', token });
+    for (const { what, call } of routes()) {
+      const result = await call(token);
+      expect(result.status, `${what}: ${result.text.slice(0, 200)}`).toBe(403);
+      expect(errorCode(result)).toBe('FORBIDDEN');
+    }
+    expect(await reservationsOf(carA)).toEqual([]);
+  });
+
+  it('lets administrators in', async () => {
+    const result = await availability({ branch, pickup: '2031-01-01T10:00', return: '2031-01-02T10:00', brand: 'firefly' }, admin);
+    expect(result.status, result.text.slice(0, 200)).toBe(200);
+  });
+});
+
+describe('malformed input', () => {
+  it('answers 400 INVALID_PAYLOAD naming the field, never 500', async () => {
+    expectInvalid(await book([reservation()]), null);
+    expectInvalid(await book('text'), null);
+    const without = reservation();
+    delete without.idempotency_key;
+    expectInvalid(await book(without), 'idempotency_key');
+    expectInvalid(await book(reservation({ idempotency_key: '' })), 'idempotency_key');
+    expectInvalid(await book(reservation({ idempotency_key: 'x'.repeat(256) })), 'idempotency_key');
+    expectInvalid(await book(reservation({ car: 'one' })), 'car');
+    expectInvalid(await book(reservation({ car: 1.5 })), 'car');
+    expectInvalid(await book(reservation({ pickup_branch: null })), 'pickup_branch');
+    expectInvalid(await book(reservation({ pickup_date: '10/03/2031 10:00' })), 'pickup_date');
+    expectInvalid(await book(reservation({ pickup_date: '2031-02-30T10:00' })), 'pickup_date');
+    expectInvalid(await book(reservation({ return_date: '2031-03-10T09:00' })), 'return_date');
+    expectInvalid(await book(reservation({ brand: 'avis' })), 'brand');
+    expectInvalid(await book(reservation({ status: 'done' })), 'status');
+    expectInvalid(await book(reservation({ total: -1 })), 'total');
+    expectInvalid(await book(reservation({ era: 'yes' })), 'era');
+    expectInvalid(await book(reservation({ client_birthday: '2001-13-01' })), 'client_birthday');
+    expectInvalid(await book(reservation({ lines: [{ code: 'car', label: 'Car', amount: '60.00' }] })), 'lines');
+    expectInvalid(await book(reservation({ lines: { code: 'car' } })), 'lines');
+    expectInvalid(await book(reservation({ extras: [{ code: 'CHILD_SEAT', quantity: 0, total: 0 }] })), 'extras');
+    expectInvalid(await book(reservation({ extras: [{ code: `NOPE_${suffix}`, quantity: 1, total: 100 }] })), 'extras');
+    expectInvalid(await book(reservation({ young_driver_fee: 'none' })), 'young_driver_fee');
+    expectInvalid(await book(reservation({ colour: 'red' })), 'colour');
+    expectInvalid(await book(reservation({ id: 5 })), 'id');
+    expectInvalid(await book(reservation({ payments: [] })), 'payments');
+    expectInvalid(await book(reservation({ car: 2_000_000_000 })), 'car');
+
+    expectInvalid(await change('abc', { status: 'paid' }), 'id');
+    expectInvalid(await change(1, { status: 'done' }), 'status');
+    expectInvalid(await change(1, { pickup_date: '2031-03-10' }), 'pickup_date');
+
+    const window = { branch, pickup: '2031-01-01T10:00', return: '2031-01-02T10:00', brand: 'firefly' };
+    expectInvalid(await availability({ ...window, branch: 'PTY' }), 'branch');
+    expectInvalid(await availability({ ...window, pickup: 'tomorrow' }), 'pickup');
+    expectInvalid(await availability({ ...window, return: '2031-01-01T09:00' }), 'return');
+    expectInvalid(await availability({ ...window, brand: 'avis' }), 'brand');
+
+    expectInvalid(await hit({ key: '', limit: 1, window_seconds: 1 }), 'key');
+    expectInvalid(await hit({ key: 'k'.repeat(256), limit: 1, window_seconds: 1 }), 'key');
+    expectInvalid(await hit({ key: 'k', limit: 0, window_seconds: 1 }), 'limit');
+    expectInvalid(await hit({ key: 'k', limit: 1, window_seconds: 0.5 }), 'window_seconds');
+    expectInvalid(await hit(null), null);
+
+    // A body that is not JSON at all: Directus' own parser refuses it, also with 400 INVALID_PAYLOAD.
+    const response = await fetch(`${requireEnv('CONTENT_URL')}/booking/reservations`, {
+      method: 'POST', headers: { authorization: `Bearer ${storefront}`, 'content-type': 'application/json' }, body: '{"car":',
+    });
+    expect(response.status).toBe(400);
+    expect(await reservationsOf(carA)).toEqual([]);
+  });
+});
+
+describe('reservations against the stock', () => {
+  it('gives 3 of 40 simultaneous bookings of a car with 3 units, and refuses the other 37 as sold out', async () => {
+    const bodies = Array.from({ length: 40 }, () => reservation());
+    const results = await Promise.all(bodies.map((body) => book(body)));
+    const created = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    for (const result of created) cleanup.push({ path: `/items/reservations/${dataOf(result).id}` });
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
+    expect(created).toHaveLength(3);
+    expect(refused).toHaveLength(37);
+    for (const result of refused) expectSoldOut(result);
+    const rows = await reservationsOf(carA);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.idempotency_key).sort()).toEqual(created.map((r) => dataOf(r).idempotency_key).sort());
+  });
+
+  it('answers 201 with the whole row as created, the quote lines, extras and young-driver fee included', async () => {
+    // Ids as the storefront may send them: decimal strings, as Directus accepts at /items.
+    const body = reservation({ car: String(carB), pickup_branch: String(branch), pickup_date: '2031-04-01T09:30', return_date: '2031-04-03T09:30', young_driver_fee: 3000 });
+    const row = expectCreated(await book(body));
+    expect(row).toMatchObject({
+      idempotency_key: body.idempotency_key, reservation_number: body.reservation_number, car: carB, pickup_branch: branch,
+      pickup_date: '2031-04-01T09:30:00', return_date: '2031-04-03T09:30:00', status: 'unpaid', total: 7918,
+      lines: body.lines, extras: body.extras, young_driver_fee: 3000, cancelled_at: null,
+    });
+    expect(Date.parse(row.date_created)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    // Another request (another key) reusing the reservation number: Directus' own unique check answers.
+    const duplicate = await book(reservation({ car: carB, reservation_number: body.reservation_number, pickup_date: '2031-04-10T09:30', return_date: '2031-04-11T09:30' }));
+    expect(duplicate.status, duplicate.text.slice(0, 200)).toBe(400);
+    expect(errorCode(duplicate)).toBe('RECORD_NOT_UNIQUE');
+    expect(duplicate.text).toContain('reservation_number');
+  });
+
+  it('books once for one idempotency key, sent twice or many times at once', async () => {
+    const body = reservation({ car: carB, pickup_date: '2031-05-01T10:00', return_date: '2031-05-02T10:00' });
+    const first = expectCreated(await book(body));
+    const again = await book(body);
+    expect(again.status, again.text.slice(0, 200)).toBe(200);
+    expect(dataOf(again).id).toBe(first.id);
+    expect(again.body.meta).toEqual({ replayed: true });
+
+    const concurrent = reservation({ car: carA, pickup_date: '2031-05-10T10:00', return_date: '2031-05-11T10:00' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => book(concurrent)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses, results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(results.map((r) => dataOf(r).id));
+    expect(ids.size).toBe(1);
+    cleanup.push({ path: `/items/reservations/${[...ids][0]}` });
+    const rows = (await reservationsOf(carA)).filter((r) => r.idempotency_key === concurrent.idempotency_key);
+    expect(rows).toHaveLength(1);
+
+    // The same key for two cars at once: the two requests lock different stock rows and meet at the unique index.
+    const shared = reservation({ pickup_date: '2031-05-20T10:00', return_date: '2031-05-21T10:00' });
+    const pair = await Promise.all([book({ ...shared, car: carA }), book({ ...shared, car: carB })]);
+    expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text.slice(0, 200)).join('\n')).toEqual([200, 201]);
+    expect(new Set(pair.map((r) => dataOf(r).id)).size).toBe(1);
+    cleanup.push({ path: `/items/reservations/${dataOf(pair[0]).id}` });
+  });
+
+  it('frees the unit of a cancelled reservation', async () => {
+    const dates = { car: carB, pickup_date: '2031-06-01T10:00', return_date: '2031-06-05T10:00' };
+    const first = expectCreated(await book(reservation(dates)));
+    expectSoldOut(await book(reservation(dates)));
+    const cancelled = await change(first.id, { status: 'cancelled' });
+    expect(cancelled.status, cancelled.text.slice(0, 200)).toBe(200);
+    expect(dataOf(cancelled).status).toBe('cancelled');
+    expect(Date.parse(dataOf(cancelled).cancelled_at ?? '')).toBeGreaterThan(Date.now() - 5 * 60_000);
+    expectCreated(await book(reservation(dates)));
+    // Taking the cancelled one back needs a free unit, which is gone now.
+    expectSoldOut(await change(first.id, { status: 'unpaid', cancelled_at: null }));
+  });
+
+  it('keeps a returned car for the turnaround buffer before its next rental', async () => {
+    const returnAt = '2031-07-03T10:00';
+    expectCreated(await book(reservation({ car: carB, pickup_date: '2031-07-01T10:00', return_date: returnAt })));
+    if (bufferMinutes > 0) {
+      // Starting within the buffer after the return, and ending within the buffer before the pickup: refused.
+      expectSoldOut(await book(reservation({ car: carB, pickup_date: shift(returnAt, bufferMinutes - 1), return_date: '2031-07-06T10:00' })));
+      expectSoldOut(await book(reservation({ car: carB, pickup_date: '2031-06-28T10:00', return_date: shift('2031-07-01T10:00', 1 - bufferMinutes) })));
+    }
+    // Once the buffer is over (and ending a buffer before the pickup): accepted.
+    expectCreated(await book(reservation({ car: carB, pickup_date: shift(returnAt, bufferMinutes), return_date: '2031-07-06T10:00' })));
+    expectCreated(await book(reservation({ car: carB, pickup_date: '2031-06-28T10:00', return_date: shift('2031-07-01T10:00', -bufferMinutes) })));
+  });
+
+  it('stops counting an unpaid prepaid reservation once its payment hold has run out', async () => {
+    const dates = { car: carB, pickup_date: '2031-08-01T10:00', return_date: '2031-08-02T10:00' };
+    const prepaid = expectCreated(await book(reservation({ ...dates, reservation_type: 'prepaid', status: 'unpaid' })));
+    expectSoldOut(await book(reservation(dates)));
+    // Staff may set the creation time; here it stands for a renter who left the payment page longer ago than the hold.
+    const earlier = new Date(Date.now() - (holdMinutes + 5) * 60_000).toISOString();
+    const aged = await api<Reservation>(`/items/reservations/${prepaid.id}`, { method: 'PATCH', token: admin, body: { date_created: earlier } });
+    expect(aged.status, aged.text.slice(0, 200)).toBe(200);
+    expect(Math.abs(Date.parse(dataOf(aged).date_created) - Date.parse(earlier))).toBeLessThan(2000);
+    const postpaid = expectCreated(await book(reservation(dates)));
+    // A payment arriving after the hold needs a unit again: there is none left.
+    expectSoldOut(await change(prepaid.id, { status: 'paid', payment_type: 'card' }));
+    // A paid prepaid reservation, however old, keeps its unit.
+    expect((await change(postpaid.id, { status: 'cancelled' })).status).toBe(200);
+    const paid = await change(prepaid.id, { status: 'paid', payment_type: 'card' });
+    expect(paid.status, paid.text.slice(0, 200)).toBe(200);
+    expectSoldOut(await book(reservation(dates)));
+  });
+
+  it('checks the stock when a reservation moves, and answers 404 for an unknown one', async () => {
+    const row = expectCreated(await book(reservation({ car: carB, pickup_date: '2031-09-01T10:00', return_date: '2031-09-02T10:00' })));
+    expectCreated(await book(reservation({ car: carB, pickup_date: '2031-09-10T10:00', return_date: '2031-09-12T10:00' })));
+    expectSoldOut(await change(row.id, { pickup_date: '2031-09-11T10:00', return_date: '2031-09-13T10:00' }));
+    const moved = await change(row.id, { pickup_date: '2031-09-20T10:00', return_date: '2031-09-22T10:00', total: 9900, lines: [{ code: 'car', label: 'Car, 2 days', amount: 9900 }] });
+    expect(moved.status, moved.text.slice(0, 200)).toBe(200);
+    expect(dataOf(moved)).toMatchObject({ pickup_date: '2031-09-20T10:00:00', return_date: '2031-09-22T10:00:00', total: 9900 });
+    // Changes that do not move it need no free unit (the car is fully booked on its own dates).
+    expect((await change(row.id, { client_phone: '+50760000000' })).status).toBe(200);
+    expectInvalid(await change(row.id, { return_date: '2031-09-19T10:00' }), 'return_date');
+    expectInvalid(await change(row.id, { idempotency_key: 'another' }), 'idempotency_key');
+    const missing = await change(2_000_000_000, { status: 'paid' });
+    expect(missing.status, missing.text.slice(0, 200)).toBe(404);
+    expect(errorCode(missing)).toBe('NOT_FOUND');
+  });
+
+  it('counts every car of a branch in availability with the same rule', async () => {
+    const during = await availability({ branch, pickup: '2031-03-11T08:00', return: '2031-03-11T18:00', brand: 'firefly' });
+    expect(during.status, during.text.slice(0, 200)).toBe(200);
+    expect(dataOf(during)).toEqual([{ car: carA, units: 3, occupied: 3 }, { car: carB, units: 1, occupied: 0 }].sort((a, b) => a.car - b.car));
+    // Within the buffer after those rentals return (2031-03-12 10:00), and after it.
+    const justAfter = await availability({ branch, pickup: shift('2031-03-12T10:00', Math.max(bufferMinutes - 1, 0)), return: '2031-03-14T10:00', brand: 'firefly' });
+    expect(dataOf(justAfter).find((a) => a.car === carA)?.occupied).toBe(bufferMinutes > 0 ? 3 : 0);
+    const later = await availability({ branch, pickup: shift('2031-03-12T10:00', bufferMinutes), return: '2031-03-14T10:00', brand: 'firefly' });
+    expect(dataOf(later).find((a) => a.car === carA)?.occupied).toBe(0);
+    // The cancelled reservation of 2031-06 is not counted; its replacement is.
+    const june = await availability({ branch, pickup: '2031-06-02T10:00', return: '2031-06-03T10:00', brand: 'firefly' });
+    expect(dataOf(june).find((a) => a.car === carB)).toEqual({ car: carB, units: 1, occupied: 1 });
+    const empty = await availability({ branch: 2_000_000_000, pickup: '2031-06-02T10:00', return: '2031-06-03T10:00', brand: 'firefly' });
+    expect(dataOf(empty)).toEqual([]);
+  });
+});
+
+describe('rate limit', () => {
+  it('allows `limit` hits in a window, then refuses with the seconds until it ends', async () => {
+    const body = { key: `form:${suffix}`, limit: 3, window_seconds: 60 };
+    const results: RateLimit[] = [];
+    for (let i = 0; i < 4; i++) results.push(dataOf(await hit(body)));
+    expect(results.slice(0, 3)).toEqual([
+      { allowed: true, remaining: 2, retry_after_seconds: 0 },
+      { allowed: true, remaining: 1, retry_after_seconds: 0 },
+      { allowed: true, remaining: 0, retry_after_seconds: 0 },
+    ]);
+    const refused = results[3];
+    expect(refused?.allowed).toBe(false);
+    expect(refused?.remaining).toBe(0);
+    expect(refused?.retry_after_seconds).toBeGreaterThanOrEqual(55);
+    expect(refused?.retry_after_seconds).toBeLessThanOrEqual(60);
+  });
+
+  it('counts simultaneous hits exactly, and starts a new window when the last one ends', async () => {
+    const body = { key: `burst:${suffix}`, limit: 5, window_seconds: 3 };
+    const results = await Promise.all(Array.from({ length: 20 }, () => hit(body)));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    expect(results.filter((r) => dataOf(r).allowed)).toHaveLength(5);
+    expect(results.map((r) => dataOf(r).remaining).sort((a, b) => a - b)).toEqual([...Array(16).fill(0), 1, 2, 3, 4]);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect(dataOf(await hit(body))).toEqual({ allowed: true, remaining: 4, retry_after_seconds: 0 });
+  });
+});
+
+describe('stock, drafts and counters: who reads and writes them', () => {
+  it('refuses a second fleet_stock row for the same car and branch', async () => {
+    const duplicate = await api('/items/fleet_stock', { method: 'POST', token: admin, body: { car: carA, branch, units: 9 } });
+    expect(duplicate.status, duplicate.text.slice(0, 300)).toBe(400);
+    expect(errorCode(duplicate)).toBe('INVALID_PAYLOAD');
+    expect(duplicate.text).toContain('already has a stock row');
+    const rows = await api<Array<{ id: number; car: number }>>(`/items/fleet_stock${qs({ filter: { branch: { _eq: branch } }, fields: 'id,car,units', sort: 'car' })}`, { token: admin });
+    expect(dataOf(rows)).toHaveLength(2);
+    const rowB = firstOf(dataOf(rows).filter((r) => r.car === carB), 'the stock row of car B');
+    const moved = await api(`/items/fleet_stock/${rowB.id}`, { method: 'PATCH', token: admin, body: { car: carA } });
+    expect(moved.status, moved.text.slice(0, 300)).toBe(400);
+    expect((await api(`/items/fleet_stock/${rowB.id}`, { method: 'PATCH', token: admin, body: { units: 1 } })).status).toBe(200);
+  });
+
+  it('lets the storefront read the stock but not change it; the public sees none of it', async () => {
+    const read = await api<Array<{ car: number; units: number }>>(`/items/fleet_stock${qs({ filter: { branch: { _eq: branch } }, fields: 'car,units' })}`, { token: storefront });
+    expect(read.status, read.text.slice(0, 200)).toBe(200);
+    expect(dataOf(read)).toHaveLength(2);
+    // An existing pair: the permission check answers, not the duplicate rule (which would tell which pairs exist).
+    expect((await api('/items/fleet_stock', { method: 'POST', token: storefront, body: { car: carA, branch, units: 1 } })).status).toBe(403);
+    expect((await api('/items/fleet_stock', { method: 'POST', body: { car: carA, branch, units: 1 } })).status).toBe(403);
+    expect((await api('/items/fleet_stock')).status).toBe(403);
+    // The stock aliases of a car are left out of the public's `*`.
+    const car = await api<Record<string, unknown>>(`/items/flota${qs({ fields: '*', limit: 1 })}`);
+    expect(car.status).toBe(200);
+    expect(Object.keys(dataOf(car)[0] ?? {})).not.toContain('stock');
+  });
+
+  it('lets the storefront create, read and update reservation drafts, but not delete them; nobody else reads them', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await api<{ id: string; data: unknown }>('/items/reservation_drafts', { method: 'POST', token: storefront, body: { data: { step: 1 }, expires_at: expiresAt } });
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    const draft = dataOf(created);
+    cleanup.push({ path: `/items/reservation_drafts/${draft.id}` });
+    expect(draft.id).toMatch(/^[0-9a-f-]{36}$/);
+    const updated = await api<{ data: unknown }>(`/items/reservation_drafts/${draft.id}`, { method: 'PATCH', token: storefront, body: { data: { step: 2 } } });
+    expect(updated.status).toBe(200);
+    expect(dataOf(updated).data).toEqual({ step: 2 });
+    expect((await api(`/items/reservation_drafts/${draft.id}`, { token: storefront })).status).toBe(200);
+    expect((await api(`/items/reservation_drafts/${draft.id}`, { method: 'DELETE', token: storefront })).status).toBe(403);
+    expect((await api(`/items/reservation_drafts/${draft.id}`)).status).toBe(403);
+    expect((await api('/items/rate_limits', { token: storefront })).status).toBe(403);
+    expect((await api('/items/rate_limits')).status).toBe(403);
+  });
+});
