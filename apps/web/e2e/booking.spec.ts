@@ -29,6 +29,9 @@ function emailFor(number: string): string | undefined {
   return undefined;
 }
 
+// A whole booking with accessibility audits on the way takes far longer than one page's test.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe('in Spanish on a desktop', () => {
   test.use(SPANISH);
 

@@ -11,7 +11,7 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
-import type { FormIssue } from '@/features/forms/form-issues';
+import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import type { BookingIssue } from './booking-issues';
@@ -198,7 +198,7 @@ export async function saveClient(locale: string, values: unknown): Promise<Actio
       const errors: Record<string, FormIssue> = {};
       for (const entry of parsed.error.issues) {
         const field = entry.path.map(String).join('.');
-        const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+        const params = zodIssueParams(entry);
         errors[field] ??= { message: entry.message, ...(params ? { params } : {}) };
       }
       return failure(errors);

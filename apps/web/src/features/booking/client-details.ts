@@ -1,5 +1,6 @@
 import { parsePanamaDateTime, formatPanamaDate } from '@rentacar/domain/dates';
 import { createClientFormSchema } from '@rentacar/domain/validation';
+import { zodIssueParams } from '@/features/forms/form-issues';
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
 import type { ReservationClient } from './reservation-record';
 
@@ -43,7 +44,7 @@ export function validateClient(input: ClientInput, pickupAt: string, minimumAge:
     issues: parsed.error.issues.map((entry) => {
       const key = entry.path[0];
       const field = typeof key === 'string' && key in API_FIELDS ? API_FIELDS[key as keyof typeof API_FIELDS] : 'client';
-      const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+      const params = zodIssueParams(entry);
       return issue(field, entry.message as IssueMessage, params);
     }),
   };

@@ -5,6 +5,7 @@ import { availabilityForDates, isBookableForDays, isReservable, type DatedAvaila
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine } from '@rentacar/domain/quote';
 import { ageOnDate, createLocationFormSchema } from '@rentacar/domain/validation';
 import { loadAppData } from '@/features/content/app-data';
+import { zodIssueParams } from '@/features/forms/form-issues';
 import type { SiteConfig } from '@/features/content/site-config';
 import { getBranches, type Branch } from '@/features/branches/branches-data';
 import type { Car } from '@/features/fleet/fleet-data';
@@ -87,7 +88,7 @@ export function locationIssues(
   return parsed.error.issues.map((entry) => {
     const key = entry.path[0];
     const field = typeof key === 'string' && key in LOCATION_FIELDS ? LOCATION_FIELDS[key as LocationFields] : 'pickup_date';
-    const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+    const params = zodIssueParams(entry);
     return issue(field, entry.message as IssueMessage, params);
   });
 }

@@ -1,13 +1,12 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { coverageDailyRate } from '@rentacar/domain/quote';
 import { rentalDays } from '@rentacar/domain/rental-days';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
-import { formatContentDate } from '@/features/i18n/format-date';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { readBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep } from './booking-draft';
 import { basicCoverage, getBookingCatalog, type BookingCatalog } from './booking-catalog';
@@ -18,6 +17,7 @@ import { BookingStepsNav } from './booking-steps-nav';
 import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
 import { findBranch, priceSelection, type PricingResult } from './pricing';
 import { labelledLines } from './reservations';
+import { locationFormProps } from './location-form-props';
 import { ClientStep } from './steps/client-step';
 import { CoverageStep } from './steps/coverage-step';
 import { ExtrasStep } from './steps/extras-step';
@@ -97,12 +97,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
         return (
           <LocationStep
             locale={locale}
-            branches={branches.map((branch) => ({ id: branch.id, name: branch.name, openingHours: branch.openingHours }))}
-            initial={{ pickupBranch: draft.data.pickupBranch, returnBranch: draft.data.returnBranch, pickupAt: draft.data.pickupAt, returnAt: draft.data.returnAt }}
-            minimumDays={car?.minimumDays ?? site.reservationMinDays}
-            sameDayNoticeHours={site.sameDayNoticeHours}
-            disableReservationsUntil={site.disableReservationsUntil}
-            disabledUntilText={site.disableReservationsUntil && site.disableReservationsUntil > formatPanamaDate(new Date()) ? formatContentDate(site.disableReservationsUntil, locale) : undefined}
+            {...locationFormProps(site, car, branches, locale, { pickupBranch: draft.data.pickupBranch, returnBranch: draft.data.returnBranch, pickupAt: draft.data.pickupAt, returnAt: draft.data.returnAt })}
           />
         );
       case 'coverage':

@@ -7,6 +7,11 @@ import type { z } from 'zod';
  */
 export type FormIssue = { message: string; params?: Record<string, string | number> };
 
+/** The parameters the domain's schemas put on a custom issue (`{ minimumAge: 21 }`), if any. */
+export function zodIssueParams(entry: z.core.$ZodIssue): Record<string, string | number> | undefined {
+  return 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+}
+
 export function encodeIssue(issue: FormIssue): string {
   return JSON.stringify(issue);
 }
@@ -34,7 +39,7 @@ export function domainResolver<Values extends FieldValues>(schema: z.ZodType): R
     for (const entry of parsed.error.issues) {
       const path = entry.path.map(String).join('.') || 'root';
       if (errors[path]) continue;
-      const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+      const params = zodIssueParams(entry);
       errors[path] = { type: 'validation', message: encodeIssue({ message: entry.message, ...(params ? { params } : {}) }) };
     }
     return { values: {}, errors: errors as FieldErrors<Values> };

@@ -1,22 +1,13 @@
 'use client';
 
-import { useState, useSyncExternalStore } from 'react';
-import { addDaysToLocalDate, daySlots, formatPanamaDate, type LocalDate } from '@rentacar/domain/dates';
+import { useState } from 'react';
+import { addDaysToLocalDate, daySlots, type LocalDate } from '@rentacar/domain/dates';
+import { usePanamaToday } from '@/features/i18n/use-panama-today';
 import type { SearchFormLabels } from './search-form-labels';
 
 export type SearchBranch = { code: string; name: string };
 
 const TIME_SLOTS = daySlots();
-
-const subscribeToNothing = () => () => {};
-
-/**
- * Today's Panama date in the browser, and '' on the server and during hydration: the page is static HTML, so it
- * must not carry the date it was rendered on.
- */
-function usePanamaToday(): LocalDate {
-  return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');
-}
 
 const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900';
 const LABEL = 'block text-sm font-semibold text-slate-800';

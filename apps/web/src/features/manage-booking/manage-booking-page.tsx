@@ -1,14 +1,13 @@
 import 'server-only';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { formatPanamaDate } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
-import { formatContentDate } from '@/features/i18n/format-date';
 import { PageHeader } from '@/features/layout/page-header';
 import { BillDetails, BookingFacts } from '@/features/booking/booking-summary';
 import { isChangeable, reservationSummary } from '@/features/booking/reservations';
+import { locationFormProps } from '@/features/booking/location-form-props';
 import { LookupForm } from './lookup-form';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
@@ -50,12 +49,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
           <section className="rounded-2xl border border-slate-200 bg-white p-5">
             <ManageChange
               locale={locale}
-              branches={branches.map((branch) => ({ id: branch.id, name: branch.name, openingHours: branch.openingHours }))}
-              initial={{ pickupBranch: reservation.pickupBranchId, returnBranch: reservation.returnBranchId, pickupAt: reservation.pickupAt, returnAt: reservation.returnAt }}
-              minimumDays={car?.minimumDays ?? site.reservationMinDays}
-              sameDayNoticeHours={site.sameDayNoticeHours}
-              disableReservationsUntil={site.disableReservationsUntil}
-              disabledUntilText={site.disableReservationsUntil && site.disableReservationsUntil > formatPanamaDate(new Date()) ? formatContentDate(site.disableReservationsUntil, locale) : undefined}
+              {...locationFormProps(site, car, branches, locale, { pickupBranch: reservation.pickupBranchId, returnBranch: reservation.returnBranchId, pickupAt: reservation.pickupAt, returnAt: reservation.returnAt })}
             />
           </section>
           <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">

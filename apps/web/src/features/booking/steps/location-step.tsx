@@ -1,13 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, useSyncExternalStore, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatPanamaDate, timeSlots, type OpeningHours } from '@rentacar/domain/dates';
+import { timeSlots, type OpeningHours } from '@rentacar/domain/dates';
+import { usePanamaToday } from '@/features/i18n/use-panama-today';
 import { createLocationFormSchema } from '@rentacar/domain/validation';
 import { Button } from '@/features/forms/button';
 import { Checkbox, Field, Input, Select } from '@/features/forms/field';
-import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
+import { encodeIssue, zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveLocation, type ActionResult } from '../booking-actions';
 import { FormAlert, useServerErrors } from './step-form';
@@ -15,13 +16,6 @@ import { FormAlert, useServerErrors } from './step-form';
 export type StepBranch = { id: string; name: string; openingHours: OpeningHours };
 
 type Values = { pickupBranch: string; returnBranch: string; pickupDay: string; pickupTime: string; returnDay: string; returnTime: string; sameBranch: boolean };
-
-const subscribeToNothing = () => () => {};
-
-/** Today in Panama, in the browser only (the server's clock is not the renter's, but both are read in Panama time). */
-function usePanamaToday(): string {
-  return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');
-}
 
 const LOCATION_FIELDS: Record<string, keyof Values> = { pickupDate: 'pickupDay', returnDate: 'returnDay', pickupBranchId: 'pickupBranch', returnBranchId: 'returnBranch' };
 
@@ -90,7 +84,7 @@ export function LocationForm({
       const errors: Partial<Record<keyof Values, { type: string; message: string }>> = {};
       for (const entry of parsed.error.issues) {
         const field = LOCATION_FIELDS[String(entry.path[0])] ?? 'pickupDay';
-        const params = 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;
+        const params = zodIssueParams(entry);
         errors[field] ??= { type: 'validation', message: encodeIssue({ message: entry.message, ...(params ? { params } : {}) }) };
       }
       return { values: {}, errors };
