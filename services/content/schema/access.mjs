@@ -74,9 +74,9 @@ export const policies = {
         collection: 'directus_activity', action: 'read', fields: ['collection', 'timestamp'],
         permissions: { collection: { _in: Object.keys(publicCollections) } },
       },
-      // Coupons: only active ones are readable, and only the redemption count is writable.
+      // Coupons: only active ones are readable; their redemptions are counted by the booking extension, in the
+      // booking's own transaction.
       { collection: 'coupons', action: 'read', permissions: { status: { _eq: 'active' } }, fields: ['*'] },
-      { collection: 'coupons', action: 'update', permissions: { status: { _eq: 'active' } }, fields: ['redemptions_count'] },
     ],
   },
   agent: {

@@ -609,7 +609,7 @@ export const collections = [
       f.brands('brands'),
       f.int('min_days', { def: 1, min: 1, width: 'half' }),
       f.int('max_redemptions', { min: 0, width: 'half', note: 'Empty = unlimited.' }),
-      f.int('redemptions_count', { def: 0, min: 0, width: 'half', readonly: true, note: 'Counted by the storefront.' }),
+      f.int('redemptions_count', { def: 0, min: 0, width: 'half', readonly: true, note: 'Counted when a reservation with the coupon is saved.' }),
     ],
   }),
 

@@ -1,6 +1,6 @@
 // Endpoint /booking: reservations that respect the fleet stock, availability, and a shared rate limiter.
 //
-//   POST  /booking/reservations        create, or replay the reservation with the same idempotency_key
+//   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key
 //   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
@@ -23,6 +23,15 @@ const RATE_LIMIT_CLEANUP_MS = 60_000;
 const errorBody = (message, extensions) => ({ errors: [{ message, extensions }] });
 const invalid = (res, field, message) => res.status(400).json(errorBody(message, { code: 'INVALID_PAYLOAD', field }));
 const soldOut = (res) => res.status(409).json(errorBody('No units of this car are left at this branch for these dates', { code: 'SOLD_OUT' }));
+
+/** Counts one use of an active coupon that has redemptions left; false when it has none (or is not active). */
+async function redeemCoupon(trx, couponId) {
+  const counted = await trx('coupons')
+    .where({ id: couponId, status: 'active' })
+    .andWhere((query) => query.whereNull('max_redemptions').orWhere('redemptions_count', '<', trx.ref('max_redemptions')))
+    .increment('redemptions_count', 1);
+  return Number(counted) > 0;
+}
 
 export default (router, { services, database, logger }) => {
   const { ItemsService } = services;
@@ -77,6 +86,8 @@ export default (router, { services, database, logger }) => {
         });
         if ((occupied.get(payload.car) ?? 0) >= units) return { soldOut: true };
       }
+      // A coupon is counted in the same transaction, so its last redemption goes to one booking only.
+      if (payload.coupon !== null && payload.coupon !== undefined && !(await redeemCoupon(trx, payload.coupon))) return { couponUsedUp: true };
       const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability });
       return { id: await service.createOne(payload), replayed: false };
     });
@@ -94,6 +105,7 @@ export default (router, { services, database, logger }) => {
     }
     if (outcome.invalid) return invalid(res, outcome.invalid.field, outcome.invalid.message);
     if (outcome.soldOut) return soldOut(res);
+    if (outcome.couponUsedUp) return res.status(409).json(errorBody('This coupon is inactive or has no redemptions left', { code: 'COUPON_USED_UP' }));
     const data = await readReservation(req, outcome.id);
     if (outcome.replayed) return res.status(200).json({ data, meta: { replayed: true } });
     return res.status(201).json({ data });

@@ -301,6 +301,19 @@ describe('reservations', () => {
     expect(await fleet.text()).toContain('data-status="soldOut"');
   });
 
+  it('gives a coupon’s last redemption to one booking only', async () => {
+    const code = `ONEUSE${randomUUID().slice(0, 6).toUpperCase()}`;
+    const coupon = await content<Row>('/items/coupons', { method: 'POST', body: JSON.stringify({ status: 'active', code, kind: 'percent', amount: 10, max_redemptions: 1, redemptions_count: 0 }) });
+    const dates = { pickup_date: `${runDay(40)}T10:00`, return_date: `${runDay(43)}T10:00`, coupon: code };
+    const [first, second] = await Promise.all(
+      [0, 1].map((index) => api('POST', '/api/reservations', { ...selection(dates), client: { ...renter, email: `coupon${index}@example.com` }, terms_accepted: true }, { 'idempotency-key': key() })),
+    );
+    expect([first?.status, second?.status].sort()).toEqual([201, 422]);
+    const refused = first?.status === 422 ? first : second;
+    expect(errorsOf(refused?.json ?? {})[0]).toMatchObject({ field: 'coupon', code: 'coupon_used_up' });
+    expect((await content<Row>(`/items/coupons/${coupon.id}`)).redemptions_count).toBe(1);
+  });
+
   it('changes dates with the new price, re-checks stock, and cancels to free the unit', async () => {
     await setStock(Number(car.id), Number(obarrio.id), 1);
     const dates = { pickup_location: obarrio.id, return_location: obarrio.id, pickup_date: `${runDay(20)}T10:00`, return_date: `${runDay(22)}T10:00` };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { readItems, updateItem } from '@directus/sdk';
+import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { COUPON_KINDS, normalizeCouponCode, type Coupon } from '@rentacar/domain/coupons';
 import { contentRequest } from '@/features/content/content-client';
@@ -50,12 +50,4 @@ export async function findCoupon(code: string): Promise<StoredCoupon | null> {
       redemptionsCount: raw.redemptions_count ?? 0,
     },
   };
-}
-
-/** Counts one use of a coupon once its reservation is saved. */
-export async function recordCouponRedemption(stored: StoredCoupon): Promise<void> {
-  await contentRequest(
-    `PATCH /items/coupons/${stored.id} (redemption)`,
-    updateItem('coupons', stored.id, { redemptions_count: stored.coupon.redemptionsCount + 1 }),
-  );
 }

@@ -11,7 +11,6 @@ import { getBookingCatalog } from './booking-catalog';
 import { issue, type BookingIssue } from './booking-issues';
 import type { BookingSelection } from './booking-request';
 import { sendReservationConfirmation } from './confirmation-email';
-import { findCoupon, recordCouponRedemption } from './coupon-store';
 import { findBranch, priceSelection, type PricedBooking } from './pricing';
 import {
   cancellationRecord,
@@ -51,9 +50,9 @@ export type BookingOutcome =
 const NUMBER_ATTEMPTS = 4;
 
 /**
- * Saves a reservation for a priced booking: the content service checks the stock and inserts in one transaction; a
- * known idempotency key returns the reservation it made. Then (once) the coupon is counted and the renter is emailed;
- * neither failing undoes the booking.
+ * Saves a reservation for a priced booking: the content service checks the stock, counts the coupon and inserts in
+ * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter is emailed; an email
+ * that fails does not undo the booking.
  */
 export async function bookReservation(booking: PricedBooking, client: ReservationClient, locale: Locale, idempotencyKey: string): Promise<BookingOutcome> {
   const lines = labelledLines(booking, locale);
@@ -81,26 +80,21 @@ export async function bookReservation(booking: PricedBooking, client: Reservatio
     );
     const result = await insertReservation(record);
     if (!result.ok && result.reason === 'duplicate_number') continue;
+    if (!result.ok && result.reason === 'coupon_used_up') {
+      return { ok: false, status: 422, issues: [issue('coupon', 'booking.errors.couponUsedUp', undefined, 'coupon_used_up')] };
+    }
     if (!result.ok) return { ok: false, status: 409, issues: [issue('car_id', 'booking.errors.soldOut')] };
     const reservation = reshapeReservation(result.row);
     // The SDK drops the endpoint's `meta.replayed`; a replay answers the first booking, whose number differs.
     const replayed = reservation.number !== record.reservation_number;
-    if (!replayed) await afterBooking(booking, reservation);
+    if (!replayed) await afterBooking(reservation);
     return { ok: true, reservation, replayed };
   }
   throw new Error(`could not find a free reservation number in ${NUMBER_ATTEMPTS} attempts`);
 }
 
-async function afterBooking(booking: PricedBooking, reservation: SavedReservation): Promise<void> {
+async function afterBooking(reservation: SavedReservation): Promise<void> {
   stockChanged();
-  if (booking.coupon) {
-    try {
-      const stored = await findCoupon(booking.coupon.code);
-      if (stored) await recordCouponRedemption(stored);
-    } catch (error) {
-      console.error(`[booking] ${reservation.number}: the coupon's redemption could not be counted`, error);
-    }
-  }
   try {
     await sendReservationConfirmation(await reservationSummary(reservation, reservation.locale));
   } catch (error) {

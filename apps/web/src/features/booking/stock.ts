@@ -57,7 +57,7 @@ const rowSchema = z.record(z.string(), z.unknown());
 
 export type StockWriteResult =
   | { ok: true; row: Record<string, unknown> }
-  | { ok: false; reason: 'sold_out' | 'not_found' | 'duplicate_number' };
+  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' };
 
 function errorCode(error: ContentServiceError): string | undefined {
   const body = error.body;
@@ -78,7 +78,7 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
     return { ok: true, row: rowSchema.parse(endpointData(body)) };
   } catch (error) {
     if (error instanceof ContentServiceError) {
-      if (error.statusCode === 409) return { ok: false, reason: 'sold_out' };
+      if (error.statusCode === 409) return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
       if (error.statusCode === 404) return { ok: false, reason: 'not_found' };
       if (errorCode(error) === 'RECORD_NOT_UNIQUE' && mentionsReservationNumber(error)) return { ok: false, reason: 'duplicate_number' };
     }
@@ -87,7 +87,7 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
 }
 
 /**
- * Checks stock and saves the reservation in one transaction; a known idempotency key returns the reservation it made
+ * Checks stock, counts the coupon and saves the reservation in one transaction; a known idempotency key returns the reservation it made
  * (recognisable by its number, which is not the one just sent).
  */
 export function insertReservation(record: Record<string, unknown>): Promise<StockWriteResult> {
