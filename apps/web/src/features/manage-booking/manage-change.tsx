@@ -5,19 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { Button } from '@/features/forms/button';
-import { LocationForm, type LocationValues, type StepBranch } from '@/features/booking/steps/location-step';
+import { LocationForm, type LocationFormProps } from '@/features/booking/steps/location-step';
 import { FormAlert } from '@/features/booking/steps/step-form';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
 
-type Props = {
-  locale: string;
-  branches: StepBranch[];
-  initial: LocationValues;
-  minimumDays: number;
-  sameDayNoticeHours: number;
-  disableReservationsUntil: string | undefined;
-  disabledUntilText: string | undefined;
-};
+type Props = LocationFormProps & { locale: string };
 
 /** Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms. */
 export function ManageChange(props: Props) {

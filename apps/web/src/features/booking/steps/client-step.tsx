@@ -1,16 +1,14 @@
 'use client';
 
-import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { createClientFormSchema, type ClientFormInput } from '@rentacar/domain/validation';
-import { Button, buttonClass } from '@/features/forms/button';
 import { Checkbox, Field, Input } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveClient } from '../booking-actions';
-import { FormAlert, useServerErrors } from './step-form';
+import { FormAlert, StepActions, useServerErrors } from './step-form';
 
 type Values = Omit<ClientFormInput, 'termsAccepted'> & { termsAccepted: boolean };
 
@@ -71,14 +69,7 @@ export function ClientStep({ locale, initial, pickupDate, minimumAge, termsHref,
           {t('client.termsLink')}
         </a>
       </div>
-      <div className="flex items-center justify-between gap-4">
-        <NextLink href={backHref} className={buttonClass('secondary')}>
-          {t('back')}
-        </NextLink>
-        <Button type="submit" pending={pending}>
-          {pending ? t('saving') : t('continue')}
-        </Button>
-      </div>
+      <StepActions backHref={backHref} pending={pending} />
     </form>
   );
 }

@@ -1,18 +1,16 @@
 'use client';
 
-import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
 import { coverageSelectionSchema } from '@rentacar/domain/validation';
-import { Button, buttonClass } from '@/features/forms/button';
 import { Checkbox } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { RadioGroup } from '@/features/forms/radio-group';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveCoverage } from '../booking-actions';
-import { FormAlert, useServerErrors } from './step-form';
+import { FormAlert, StepActions, useServerErrors } from './step-form';
 
 export type StepCoverage = {
   id: string;
@@ -98,14 +96,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHre
           <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
         )}
       </div>
-      <div className="flex items-center justify-between gap-4">
-        <NextLink href={backHref} className={buttonClass('secondary')}>
-          {t('back')}
-        </NextLink>
-        <Button type="submit" pending={pending}>
-          {pending ? t('saving') : t('continue')}
-        </Button>
-      </div>
+      <StepActions backHref={backHref} pending={pending} />
     </form>
   );
 }

@@ -1,16 +1,14 @@
 'use client';
 
-import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
-import { Button, buttonClass } from '@/features/forms/button';
 import { Field, Select } from '@/features/forms/field';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { RadioGroup } from '@/features/forms/radio-group';
 import { saveExtras } from '../booking-actions';
-import { FormAlert, useServerErrors } from './step-form';
+import { FormAlert, StepActions, useServerErrors } from './step-form';
 
 export type StepExtra = { code: string; name: string; description: string; dailyRate: number; maxPerRental: number | undefined; maxQuantity: number };
 export type StepDelivery = { id: string; description: string; price: number };
@@ -104,14 +102,7 @@ export function ExtrasStep({
           {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: formatMoney(band.dailyRate, locale) })}
         </p>
       ))}
-      <div className="flex items-center justify-between gap-4">
-        <NextLink href={backHref} className={buttonClass('secondary')}>
-          {t('back')}
-        </NextLink>
-        <Button type="submit" pending={pending}>
-          {pending ? t('saving') : t('continue')}
-        </Button>
-      </div>
+      <StepActions backHref={backHref} pending={pending} />
     </form>
   );
 }

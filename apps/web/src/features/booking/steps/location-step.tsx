@@ -2,12 +2,12 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { timeSlots, type OpeningHours } from '@rentacar/domain/dates';
 import { usePanamaToday } from '@/features/i18n/use-panama-today';
 import { createLocationFormSchema } from '@rentacar/domain/validation';
 import { Button } from '@/features/forms/button';
-import { Checkbox, Field, Input, Select } from '@/features/forms/field';
+import { Checkbox, Field, Input, Select, type ControlProps } from '@/features/forms/field';
 import { encodeIssue, zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveLocation, type ActionResult } from '../booking-actions';
@@ -21,7 +21,7 @@ const LOCATION_FIELDS: Record<string, keyof Values> = { pickupDate: 'pickupDay',
 
 export type LocationValues = { pickupBranch: string; returnBranch: string; pickupAt: string; returnAt: string };
 
-type LocationFormProps = {
+export type LocationFormProps = {
   branches: StepBranch[];
   initial: LocationValues;
   minimumDays: number;
@@ -104,6 +104,7 @@ export function LocationForm({
   const returnSlots = slotsFor(sameBranch ? pickupBranch : returnBranch, returnDay, initial.returnAt.slice(11, 16));
   const minDay = [today, disableReservationsUntil ?? ''].sort().at(-1) || undefined;
   const error = (field: keyof Values) => issueText(formState.errors[field]?.message);
+  const branchOptions = branches.map((branch) => ({ value: branch.id, label: branch.name }));
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
@@ -126,57 +127,25 @@ export function LocationForm({
       <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="pickupBranch" label={t('location.pickupBranch')} error={error('pickupBranch')} className="sm:col-span-2">
-          {(control) => (
-            <Select {...control} {...register('pickupBranch')}>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.name}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <OptionSelect control={control} options={branchOptions} registration={register('pickupBranch')} />}
         </Field>
         <Checkbox id="sameBranch" label={t('location.sameBranch')} {...register('sameBranch')} className="sm:col-span-2" />
         {sameBranch ? null : (
           <Field id="returnBranch" label={t('location.returnBranch')} error={error('returnBranch')} className="sm:col-span-2">
-            {(control) => (
-              <Select {...control} {...register('returnBranch')}>
-                {branches.map((branch) => (
-                  <option key={branch.id} value={branch.id}>
-                    {branch.name}
-                  </option>
-                ))}
-              </Select>
-            )}
+            {(control) => <OptionSelect control={control} options={branchOptions} registration={register('returnBranch')} />}
           </Field>
         )}
         <Field id="pickupDay" label={t('location.pickupDate')} error={error('pickupDay')} hint={pickupDay === today ? t('location.sameDayWarning', { hours: sameDayNoticeHours }) : undefined}>
           {(control) => <Input {...control} type="date" min={minDay} {...register('pickupDay')} />}
         </Field>
         <Field id="pickupTime" label={t('location.pickupTime')} error={error('pickupTime')} hint={pickupSlots.length === 0 ? t('location.closedThatDay') : undefined}>
-          {(control) => (
-            <Select {...control} {...register('pickupTime')}>
-              {pickupSlots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <OptionSelect control={control} options={pickupSlots} registration={register('pickupTime')} />}
         </Field>
         <Field id="returnDay" label={t('location.returnDate')} error={error('returnDay')} hint={t('location.minimumDays', { days: minimumDays })}>
           {(control) => <Input {...control} type="date" min={pickupDay || minDay} {...register('returnDay')} />}
         </Field>
         <Field id="returnTime" label={t('location.returnTime')} error={error('returnTime')} hint={returnSlots.length === 0 ? t('location.closedThatDay') : undefined}>
-          {(control) => (
-            <Select {...control} {...register('returnTime')}>
-              {returnSlots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <OptionSelect control={control} options={returnSlots} registration={register('returnTime')} />}
         </Field>
       </div>
       <p className="text-sm text-slate-600">{t('location.timezoneNote')}</p>
@@ -190,3 +159,19 @@ export function LocationForm({
   );
 }
 
+
+/** A select of branches or time slots (a slot's value is its label). */
+function OptionSelect({ control, options, registration }: { control: ControlProps; options: readonly (string | { value: string; label: string })[]; registration: UseFormRegisterReturn }) {
+  return (
+    <Select {...control} {...registration}>
+      {options.map((option) => {
+        const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </Select>
+  );
+}

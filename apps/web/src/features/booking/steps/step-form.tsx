@@ -1,7 +1,9 @@
 'use client';
 
+import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { Button, buttonClass } from '@/features/forms/button';
 import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import type { ActionResult } from '../booking-actions';
@@ -33,4 +35,19 @@ export function useServerErrors<Values extends FieldValues>(setError: UseFormSet
     }
     setFormError(result.formError);
   };
+}
+
+/** A step's way back (a link: nothing to save) and its submit button, busy while the server saves. */
+export function StepActions({ backHref, pending }: { backHref: string; pending: boolean }) {
+  const t = useTranslations('booking');
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <NextLink href={backHref} className={buttonClass('secondary')}>
+        {t('back')}
+      </NextLink>
+      <Button type="submit" pending={pending}>
+        {pending ? t('saving') : t('continue')}
+      </Button>
+    </div>
+  );
 }
