@@ -1,10 +1,11 @@
 // A bare GET with node:http. Not fetch(): undici adds `accept-language: *` and `accept-encoding`, and the bench must
-// request pages as a first-time visitor with no language preference (Spanish, uncompressed, no cookies).
+// request pages as a first-time visitor with no language preference (Spanish, uncompressed, no cookies). `headers`
+// adds to that, e.g. the renter's draft cookie for the booking steps.
 import { get, request } from 'node:http';
 
-export function httpGet(url, { timeoutMs = 30_000 } = {}) {
+export function httpGet(url, { timeoutMs = 30_000, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const req = get(url, { headers: { accept: 'text/html' }, timeout: timeoutMs }, (res) => {
+    const req = get(url, { headers: { accept: 'text/html', ...headers }, timeout: timeoutMs }, (res) => {
       const parts = [];
       res.on('data', (part) => parts.push(part));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));

@@ -1,5 +1,6 @@
 // Lighthouse with its defaults: mobile form factor, emulated Moto G Power screen, simulated slow-4G and 4x CPU
-// throttling (the bench only adds an Accept-Language header, see auditPage). On a noisy machine the performance score moves from run to run, so each page can be audited several
+// throttling (the bench only adds an Accept-Language header, and the renter's draft cookie on the booking step, see
+// auditPage). On a noisy machine the performance score moves from run to run, so each page can be audited several
 // times and the run with the median performance score is kept (Lighthouse's own advice for variance).
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
@@ -79,15 +80,48 @@ function summarize(lhr) {
 }
 
 /**
+ * Sets a cookie (`name=value`) for `url` in the browser's default context, through the DevTools protocol on the
+ * browser target (Storage.setCookies). Lighthouse opens its tab in that context, and its storage reset before each
+ * run leaves cookies alone. Not Lighthouse's `extraHeaders`: Chrome does not reliably send a `Cookie` given that way
+ * (the booking step answered 404), a known Lighthouse limitation.
+ */
+async function setBrowserCookie(chromePort, url, cookie) {
+  const separator = cookie.indexOf('=');
+  const param = { name: cookie.slice(0, separator), value: cookie.slice(separator + 1), url, httpOnly: true, sameSite: 'Lax' };
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.onerror = () => reject(new Error(`DevTools protocol: could not connect to ${webSocketDebuggerUrl}`));
+      socket.onopen = resolve;
+    });
+    await new Promise((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(`Storage.setCookies: ${message.error.message}`));
+        else resolve(message.result);
+      };
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: [param] } }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/**
  * Audits `url` `runs` times. `acceptLanguage` (e.g. 'es') is sent with every request, as a visitor from the
  * storefront's market would; without it headless Chrome sends en-US and the storefront redirects to /en/...
+ * `cookie` (`name=value`, e.g. the renter's draft cookie: the booking steps answer 404 without it) is set in the
+ * browser before each run, as a renter's browser would hold it.
  * Returns the median-performance run's summary, every run's performance score, and that run's full report (`lhr`).
  */
-export async function auditPage(url, { chromePort, runs, acceptLanguage }) {
+export async function auditPage(url, { chromePort, runs, acceptLanguage, cookie }) {
   const flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
   if (acceptLanguage) flags.extraHeaders = { 'Accept-Language': acceptLanguage };
   const runsDone = [];
   for (let i = 0; i < runs; i++) {
+    if (cookie) await setBrowserCookie(chromePort, new URL(url).origin, cookie);
     const { lhr } = await lighthouse(url, flags);
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     runsDone.push({ summary: summarize(lhr), lhr });

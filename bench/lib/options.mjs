@@ -20,7 +20,22 @@ export const TARGETS = {
   maxP99Ms: 100, // at 50 connections
   maxFirstLoadJsKb: 150, // gzip, every same-origin script of the page
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+  booking: {
+    maxQuoteP99Ms: 30, // POST /api/quote, at `quoteConnections` (20)
+    minDatedFleetRatio: 0.5, // /flota for given dates >= 50 % of the plain /flota's rps, same run
+    maxFirstLoadJsKb: 200, // gzip, each booking step
+    // Only these two: a step is a private page (noindex), so SEO is printed for information, not judged.
+    lighthouse: { performance: 95, accessibility: 100 },
+  },
 };
+
+// The booking steps, in the renter's order. They answer only with the renter's draft cookie (404 without).
+export const BOOKING_STEPS = ['/reserva?paso=location', '/reserva?paso=coverage', '/reserva?paso=extras', '/reserva?paso=client', '/reserva/checkout'];
+export const BOOKING_LIGHTHOUSE_PAGE = BOOKING_STEPS[0];
+export const BOOKING_BRANCH = 'PTY';
+// About a month ahead, so same-day notice and `disable_reservations_until` never apply; 3 days, 10:00 to 10:00.
+export const BOOKING_DAYS_AHEAD = 30;
+export const BOOKING_RENTAL_DAYS = 3;
 
 const KNOBS = {
   connections: { env: 'BENCH_CONNECTIONS', default: 50, help: 'autocannon connections' },
@@ -33,7 +48,9 @@ const KNOBS = {
     default: 'es',
     help: "Accept-Language Lighthouse sends; 'browser' keeps headless Chrome's en-US, which the storefront redirects to /en/...",
   },
+  quoteConnections: { env: 'BENCH_QUOTE_CONNECTIONS', default: 20, help: 'autocannon connections for POST /api/quote (the issue sets its p99 at 20)' },
   skipLighthouse: { env: 'BENCH_SKIP_LH', default: false, help: 'skip Lighthouse' },
+  skipBooking: { env: 'BENCH_SKIP_BOOKING', default: false, help: 'skip the booking figures (quote, fleet for dates, booking steps)' },
   keepDb: { env: 'BENCH_KEEP_DB', default: false, help: 'keep the temporary content database (its path is printed)' },
 };
 

@@ -33,9 +33,9 @@ export function loadTable(load) {
   );
 }
 
-export function firstLoadTable(js) {
+export function firstLoadTable(js, targetKb = TARGETS.maxFirstLoadJsKb) {
   return table(
-    ['page', 'scripts', 'gzip KB', 'raw KB', `target <= ${TARGETS.maxFirstLoadJsKb} KB`, 'inline scripts in the HTML (not counted), raw / gzip KB'],
+    ['page', 'scripts', 'gzip KB', 'raw KB', `target <= ${targetKb} KB`, 'inline scripts in the HTML (not counted), raw / gzip KB'],
     js.map((r) => [r.page, r.chunks.length, fmt.kb(r.gzipKb), fmt.kb(r.rawKb), fmt.yes(r.met), `${fmt.kb(r.inline.raw / 1024)} / ${fmt.kb(r.inline.gzip / 1024)}`]),
   );
 }
@@ -47,13 +47,15 @@ export function chunkTable(chunks) {
   );
 }
 
-export function lighthouseTable(lighthouse) {
-  const categories = Object.keys(TARGETS.lighthouse);
+/** `targets` maps the judged categories to their minimum; a category without one is printed as information. */
+export function lighthouseTable(lighthouse, targets = TARGETS.lighthouse) {
+  const categories = Object.keys(TARGETS.lighthouse); // every category Lighthouse runs, in the same order
+  const judged = (c, score) => (targets[c] === undefined || score >= targets[c] ? '' : ' NO');
   return table(
-    ['page', ...categories.map((c) => `${c} (>= ${TARGETS.lighthouse[c]})`), 'performance runs', 'LCP', 'TBT', 'CLS'],
+    ['page', ...categories.map((c) => (targets[c] === undefined ? `${c} (info)` : `${c} (>= ${targets[c]})`)), 'performance runs', 'LCP', 'TBT', 'CLS'],
     lighthouse.map((r) => [
       r.page,
-      ...categories.map((c) => `${r.scores[c]}${r.scores[c] >= TARGETS.lighthouse[c] ? '' : ' NO'}`),
+      ...categories.map((c) => `${r.scores[c]}${judged(c, r.scores[c])}`),
       r.performanceRuns.join(' '),
       r.metrics['largest-contentful-paint'],
       r.metrics['total-blocking-time'],
@@ -63,9 +65,9 @@ export function lighthouseTable(lighthouse) {
 }
 
 /** Lines naming every audit that cost points in a category below its target, with a few offending items. */
-export function failingAuditLines(result) {
+export function failingAuditLines(result, targets = TARGETS.lighthouse) {
   const lines = [];
-  for (const [category, target] of Object.entries(TARGETS.lighthouse)) {
+  for (const [category, target] of Object.entries(targets)) {
     if (result.scores[category] >= target) continue;
     lines.push(`  ${result.page} ${category} ${result.scores[category]} < ${target}; audits below a full score (only weighted ones cost points directly):`);
     for (const audit of result.failing[category]) {
@@ -75,4 +77,22 @@ export function failingAuditLines(result) {
     }
   }
   return lines;
+}
+
+/**
+ * The booking loads: POST /api/quote alone, with the floor of any route handler under it, then the fleet for given
+ * dates beside the plain fleet (same run, alternating). Content calls are per side, warm-up included.
+ */
+export function bookingLoadTable({ quote, routeFloor, datedFleet }) {
+  const { booking } = TARGETS;
+  const calls = (r) => `${r.contentCalls} / ${fmt.int(r.views)} views${r.contentCalls ? ` (${r.contentCallsPerView.toFixed(4)} per view)` : ''}`;
+  const row = (name, r, verdict) => [name, r.connections, fmt.int(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), `${r.non2xx}/${r.errors}`, calls(r), verdict];
+  const rows = [];
+  if (quote) rows.push(row('POST /api/quote', quote, `${fmt.yes(quote.p99Met)} p99 <= ${booking.maxQuoteP99Ms} ms`));
+  if (routeFloor) rows.push(row('GET /robots.txt (floor)', routeFloor, '(info: a route handler doing nothing)'));
+  if (datedFleet) {
+    rows.push(row('/flota for dates', datedFleet.dated, `${fmt.yes(datedFleet.ratioMet)} ratio ${fmt.pct(datedFleet.ratio)} >= ${fmt.pct(booking.minDatedFleetRatio)}`));
+    rows.push(row('/flota (plain, same rounds)', datedFleet.plain, ''));
+  }
+  return table(['what', 'connections', 'rps', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'content calls', 'target met'], rows);
 }
