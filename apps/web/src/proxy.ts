@@ -5,7 +5,7 @@ import { serverEnv } from '@/lib/env';
 import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
-import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, isDatedFleetSearch } from '@/features/fleet/fleet-filters';
+import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
@@ -77,9 +77,11 @@ function routePage(request: NextRequest): NextResponse {
   // proxied over HTTP instead of served in place.
   const internal = new URL(request.url);
   internal.pathname = `/${locale}${path === '/' ? '' : path}`;
-  if (path === '/flota' && isDatedFleetSearch(searchParams)) {
-    // A search with dates is priced and checked against stock per request: its own, uncached page.
-    internal.pathname = `/${locale}/flota/disponibilidad`;
+  const datedSearch = path === '/flota' && isDatedFleetSearch(searchParams) ? searchToSegments(fleetSearchFromParams(Object.fromEntries(searchParams)), filtersFromSearchParams(searchParams)) : undefined;
+  if (datedSearch) {
+    // A search with dates: its own cached page per search, as long as the stock it shows (see fleet-filters.ts).
+    internal.pathname = `/${locale}/flota/disponibilidad/${datedSearch.map(encodeURIComponent).join('/')}`;
+    internal.search = '';
   } else if (path === '/flota') {
     const segments = filtersToSegments(filtersFromSearchParams(searchParams));
     if (segments.length > 0) {

@@ -1,14 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
-const PANAMA_CALLING_CODE = '507';
-// Landlines have 7 digits; a leading 6 was the old 7-digit mobile range, so it is refused to catch a mobile number
-// missing a digit. Mobiles have 8 digits starting with 6.
-const PANAMA_LANDLINE = /^[2-57-9]\d{6}$/;
-const PANAMA_MOBILE = /^6\d{7}$/;
-
-function isPanamaNationalNumber(digits: string): boolean {
-  return PANAMA_LANDLINE.test(digits) || PANAMA_MOBILE.test(digits);
-}
+import { normalizePhoneWith } from './phone-format';
 
 /**
  * A renter's phone in E.164 (`+50761234567`), or null when invalid. Numbers without a country code are Panamanian
@@ -17,24 +8,10 @@ function isPanamaNationalNumber(digits: string): boolean {
  * only checks lengths.
  */
 export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^(\+|00)?[\d\s().-]+$/.test(trimmed)) {
-    return null;
-  }
-  const international = trimmed.startsWith('+') || trimmed.startsWith('00');
-  const digits = trimmed.replace(/\D/g, '');
-  if (!international) {
-    return isPanamaNationalNumber(digits) ? `+${PANAMA_CALLING_CODE}${digits}` : null;
-  }
-  const e164 = `+${trimmed.startsWith('00') ? digits.slice(2) : digits}`;
-  const parsed = parsePhoneNumberFromString(e164);
-  if (parsed === undefined) {
-    return null;
-  }
-  if (parsed.countryCallingCode === PANAMA_CALLING_CODE) {
-    return isPanamaNationalNumber(parsed.nationalNumber) ? parsed.number : null;
-  }
-  return parsed.isValid() ? parsed.number : null;
+  return normalizePhoneWith(value, (e164) => {
+    const parsed = parsePhoneNumberFromString(e164);
+    return parsed?.isValid() ? parsed.number : null;
+  });
 }
 
 export function isValidPhone(value: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OpeningHours } from '../dates';
 import {
   VALIDATION_MESSAGE_KEYS,
@@ -17,6 +17,7 @@ import {
   isValidPhone,
   isValidationMessageKey,
   normalizePhone,
+  normalizePhoneByShape,
   parseCardExpiry,
   passesLuhn,
   type CardBrand,
@@ -27,8 +28,8 @@ import {
 const seenMessages = new Set<string>();
 
 /** The first message per field path ('' for the form itself), or null when valid. */
-function errors(schema: z.ZodType, value: unknown): Record<string, string> | null {
-  const result = schema.safeParse(value);
+function errors(schema: z.core.$ZodType, value: unknown): Record<string, string> | null {
+  const result = z.safeParse(schema, value);
   if (result.success) {
     return null;
   }
@@ -101,6 +102,23 @@ describe('phone numbers', () => {
   ])('normalizePhone(%j) = %s', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
     expect(isValidPhone(input)).toBe(expected !== null);
+  });
+
+  it('in the browser, checks Panama numbers the same and foreign ones by their E.164 shape only', () => {
+    for (const panama of ['6123-4567', '+507 6123 4567', '5123-4567', '+507 612 3456']) expect(normalizePhoneByShape(panama)).toBe(normalizePhone(panama));
+    expect(normalizePhoneByShape('+1 212 555 0123')).toBe('+12125550123');
+    // A country code that does not exist: only the server's metadata check refuses it.
+    expect(normalizePhoneByShape('+999 12345678')).toBe('+99912345678');
+    expect(normalizePhone('+999 12345678')).toBeNull();
+    expect(normalizePhoneByShape('+1 212')).toBeNull();
+    expect(normalizePhoneByShape('212 555 0123')).toBeNull();
+  });
+
+  it('the client form takes the server’s stricter check when given', () => {
+    const values = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.com', phone: '+999 12345678', birthday: '1990-01-01', license: 'X', termsAccepted: true };
+    expect(createClientFormSchema({ pickupDate: '2026-12-01' }).safeParse(values).success).toBe(true);
+    const strict = createClientFormSchema({ pickupDate: '2026-12-01', normalizePhone }).safeParse(values);
+    expect(strict.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phone', 'validation.phone']]);
   });
 });
 

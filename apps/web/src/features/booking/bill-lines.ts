@@ -3,7 +3,7 @@ import { formatMoney } from '@rentacar/domain/money';
 import type { QuoteLine } from '@rentacar/domain/quote';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
-import type { Locale } from '@/i18n/routing';
+import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
 
 /** A bill line as the API, the pages, the email and the saved reservation show it. */
 export type LabelledLine = { code: string; label: string; amount: number };
@@ -27,10 +27,21 @@ export function lineCode(line: QuoteLine): string {
   return line.code === 'extra' ? `extra.${line.extraCode ?? ''}` : line.code;
 }
 
+// Built once per language: a translator parses its messages on first use, and quotes are labelled on every request.
+const lineTranslators = new Map<Locale, ReturnType<typeof lineTranslator>>();
+const percentFormats = new Map<Locale, Intl.NumberFormat>();
+
+function lineTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
+}
+
 /** Labels the quote's lines in `locale`. */
 export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
-  const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
-  const percent = (value: number) => new Intl.NumberFormat(locale === 'es' ? 'es-PA' : 'en-US', { maximumFractionDigits: 2 }).format(value);
+  const t = lineTranslators.get(locale) ?? lineTranslator(locale);
+  lineTranslators.set(locale, t);
+  const format = percentFormats.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2 });
+  percentFormats.set(locale, format);
+  const percent = (value: number) => format.format(value);
   return lines.map((line) => {
     const label = (() => {
       switch (line.code) {

@@ -5,7 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
-import { createClientFormSchema } from '@rentacar/domain/validation';
+import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { getBranches } from '@/features/branches/branches-data';
@@ -192,7 +192,7 @@ export async function saveClient(locale: string, values: unknown): Promise<Actio
     if (!draft) return failure({}, DRAFT_EXPIRED);
     const { site } = await loadAppData();
     const pickup = parsePanamaDateTime(draft.data.pickupAt);
-    const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), minimumAge: site.minimumRenterAge });
+    const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), minimumAge: site.minimumRenterAge, normalizePhone });
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const errors: Record<string, FormIssue> = {};

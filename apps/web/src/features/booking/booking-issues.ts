@@ -35,13 +35,23 @@ export function issue(field: string, message: IssueMessage, params?: Record<stri
   return { field, code: code ?? codeOfMessage(message), message, ...(params ? { params } : {}) };
 }
 
-/** The issues in the renter's language. */
-export function translateIssues(issues: readonly BookingIssue[], locale: Locale): ApiError[] {
-  const t = createTranslator({ locale, messages: CATALOGUES[locale] });
-  return issues.map((entry) => ({ field: entry.field, code: entry.code, message: t(entry.message, entry.params) }));
+// One translator per language, built on first use: it keeps its parsed messages for every later request.
+const translators = new Map<Locale, ReturnType<typeof translator>>();
+
+function translator(locale: Locale) {
+  return createTranslator({ locale, messages: CATALOGUES[locale] });
 }
 
-/** One message of the catalogue in `locale`, outside a request's i18n context (route handlers, emails). */
-export function translateMessage(locale: Locale, key: IssueMessage, params?: Record<string, string | number>): string {
-  return createTranslator({ locale, messages: CATALOGUES[locale] })(key, params);
+function translatorFor(locale: Locale) {
+  const existing = translators.get(locale);
+  if (existing) return existing;
+  const created = translator(locale);
+  translators.set(locale, created);
+  return created;
+}
+
+/** The issues in the renter's language. */
+export function translateIssues(issues: readonly BookingIssue[], locale: Locale): ApiError[] {
+  const t = translatorFor(locale);
+  return issues.map((entry) => ({ field: entry.field, code: entry.code, message: t(entry.message, entry.params) }));
 }

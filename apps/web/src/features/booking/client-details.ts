@@ -1,5 +1,5 @@
 import { parsePanamaDateTime, formatPanamaDate } from '@rentacar/domain/dates';
-import { createClientFormSchema } from '@rentacar/domain/validation';
+import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { zodIssueParams } from '@/features/forms/form-issues';
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
 import type { ReservationClient } from './reservation-record';
@@ -25,7 +25,7 @@ export type ClientValidation = { ok: true; value: ReservationClient } | { ok: fa
  */
 export function validateClient(input: ClientInput, pickupAt: string, minimumAge: number | undefined): ClientValidation {
   const pickup = parsePanamaDateTime(pickupAt);
-  const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), ...(minimumAge === undefined ? {} : { minimumAge }) });
+  const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), normalizePhone, ...(minimumAge === undefined ? {} : { minimumAge }) });
   const parsed = schema.safeParse({
     firstName: input.name,
     lastName: input.last_name,

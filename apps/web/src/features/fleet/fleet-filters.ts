@@ -84,3 +84,34 @@ export function fleetSearchFromParams(params: Record<string, string | string[] |
   }
   return search;
 }
+
+const BRANCH_REF = /^[A-Za-z0-9-]{1,64}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+/**
+ * A search with dates as path segments (`PTY/2026-12-01T10:00/2026-12-04T10:00/PTY`, then the filters' segments): each
+ * search is then its own cached page, re-rendered when the stock read it was built from expires. Undefined when the
+ * search's values are malformed (the page then shows the plain fleet's search errors).
+ */
+export function searchToSegments(search: FleetSearch, filters: FleetFilters): string[] | undefined {
+  const pickupBranch = search.pickup_branch ?? '';
+  const returnBranch = search.return_branch || pickupBranch;
+  const pickupTime = search.pickup_time ?? '10:00';
+  const returnTime = search.return_time ?? '10:00';
+  if (![pickupBranch, returnBranch].every((value) => BRANCH_REF.test(value))) return undefined;
+  if (!DATE.test(search.pickup_date ?? '') || !DATE.test(search.return_date ?? '') || !TIME.test(pickupTime) || !TIME.test(returnTime)) return undefined;
+  return [pickupBranch, `${search.pickup_date ?? ''}T${pickupTime}`, `${search.return_date ?? ''}T${returnTime}`, returnBranch, ...filtersToSegments(filters)];
+}
+
+/** Inverse of searchToSegments (segments arrive URL-decoded or not). */
+export function searchFromSegments(segments: readonly string[]): { search: FleetSearch; filters: FleetFilters } | undefined {
+  const [pickupBranch, pickupAt, returnAt, returnBranch, ...rest] = segments.map((segment) => decodeURIComponent(segment));
+  if (!pickupBranch || !pickupAt || !returnAt || !returnBranch) return undefined;
+  const [pickupDate = '', pickupTime = ''] = pickupAt.split('T');
+  const [returnDate = '', returnTime = ''] = returnAt.split('T');
+  const search: FleetSearch = { pickup_branch: pickupBranch, pickup_date: pickupDate, pickup_time: pickupTime, return_date: returnDate, return_time: returnTime, return_branch: returnBranch };
+  const filters = filtersFromSegments(rest);
+  if (!filters || searchToSegments(search, filters) === undefined) return undefined;
+  return { search, filters };
+}

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A form error travels as its catalogue key and parameters (`validation.minAge` with `{ minimumAge: 21 }`), encoded in
@@ -31,9 +31,9 @@ export function decodeIssue(message: string | undefined): FormIssue | undefined 
  * react-hook-form's resolver for the domain's zod schemas, keeping each issue's parameters (the stock zod resolver
  * drops them, and messages like "at least {minimumAge} years" need them). The first issue of each field wins.
  */
-export function domainResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
+export function domainResolver<Values extends FieldValues>(schema: z.core.$ZodType): Resolver<Values> {
   return (values) => {
-    const parsed = schema.safeParse(values);
+    const parsed = z.safeParse(schema, values);
     if (parsed.success) return { values: parsed.data as Values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const entry of parsed.error.issues) {

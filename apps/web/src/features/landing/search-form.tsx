@@ -1,13 +1,23 @@
 'use client';
 
-import { useState } from 'react';
-import { addDaysToLocalDate, daySlots, type LocalDate } from '@rentacar/domain/dates';
-import { usePanamaToday } from '@/features/i18n/use-panama-today';
+import { useState, useSyncExternalStore } from 'react';
+import { addDaysToLocalDate, daySlots, formatPanamaDate, type LocalDate } from '@rentacar/domain/dates';
 import type { SearchFormLabels } from './search-form-labels';
 
 export type SearchBranch = { code: string; name: string };
 
 const TIME_SLOTS = daySlots();
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * Today's Panama date in the browser, '' on the server and during hydration (the page is static HTML). The booking
+ * forms have the same hook in features/i18n/use-panama-today.ts; this page keeps its own copy because its first-load
+ * JavaScript is at its 150 KB budget, which one more module boundary exceeds.
+ */
+function usePanamaToday(): LocalDate {
+  return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');
+}
 
 const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900';
 const LABEL = 'block text-sm font-semibold text-slate-800';

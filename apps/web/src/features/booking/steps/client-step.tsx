@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
-import { createClientFormSchema, type ClientFormInput } from '@rentacar/domain/validation';
+import { createClientFormSchema, type ClientFormInput } from '@rentacar/domain/validation/forms';
 import { Checkbox, Field, Input } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
-import { coverageSelectionSchema } from '@rentacar/domain/validation';
+import { coverageSelectionSchema } from '@rentacar/domain/validation/forms';
 import { Checkbox } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { RadioGroup } from '@/features/forms/radio-group';

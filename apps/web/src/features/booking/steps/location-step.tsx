@@ -5,7 +5,7 @@ import { useState, useTransition } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { timeSlots, type OpeningHours } from '@rentacar/domain/dates';
 import { usePanamaToday } from '@/features/i18n/use-panama-today';
-import { createLocationFormSchema } from '@rentacar/domain/validation';
+import { createLocationFormSchema } from '@rentacar/domain/validation/forms';
 import { Button } from '@/features/forms/button';
 import { Checkbox, Field, Input, Select, type ControlProps } from '@/features/forms/field';
 import { encodeIssue, zodIssueParams, type FormIssue } from '@/features/forms/form-issues';

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { isCarType } from '@rentacar/domain/fleet';
 import { enterLocale } from '@/features/i18n/request-locale';
@@ -8,15 +9,18 @@ import { translateIssues } from '@/features/booking/booking-issues';
 import { priceFleetForDates } from '@/features/booking/pricing';
 import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
-import { filtersFromSearchParams, fleetSearchFromParams, slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { searchFromSegments, slugifyFilterValue } from '@/features/fleet/fleet-filters';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
 import { Link } from '@/features/i18n/localized-link';
 import { PageHeader } from '@/features/layout/page-header';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ locale: string; search: string[] }> };
 
-// Prices and stock for the searched dates: rendered per request from the cached content and a short-lived stock read.
-export const dynamic = 'force-dynamic';
+// One cached page per search, rendered on its first visit from the cached content and a stock read of at most 30 s;
+// it is rendered again once that read expires, or at once when this storefront books (stockChanged()).
+export function generateStaticParams() {
+  return [];
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -26,12 +30,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false } };
 }
 
-/** /flota?pickup_branch=...&pickup_date=...: the fleet for a search, each car with its all-in total and stock. */
-export default async function FleetForDatesPage({ params, searchParams }: Props) {
+/**
+ * /flota?pickup_branch=...&pickup_date=...: the fleet for a search, each car with its all-in total and stock. The proxy
+ * turns the query into path segments (fleet-filters.ts, searchToSegments).
+ */
+export default async function FleetForDatesPage({ params }: Props) {
   const locale = await enterLocale(params);
-  const query = await searchParams;
-  const search = fleetSearchFromParams(query);
-  const filters = filtersFromSearchParams(new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))));
+  const parsed = searchFromSegments((await params).search);
+  if (!parsed) notFound();
+  const { search, filters } = parsed;
   const [{ fleet }, t, tb] = await Promise.all([loadAppData(), getTranslations('fleet'), getTranslations('booking.fleet')]);
   if (fleet.failed) throw new Error('Error getting cars: the fleet is unavailable');
 

@@ -1,0 +1,213 @@
+// zod/mini: these schemas also run in the browser, where the classic API would cost the booking steps about 20 KB.
+import { z } from 'zod/mini';
+import {
+  DEFAULT_SAME_DAY_NOTICE_HOURS,
+  isBeforeDisabledUntil,
+  isOnSlot,
+  isOpenAt,
+  isSameDayNoticeOk,
+  parseLocalDate,
+  parsePanamaDateTime,
+  type LocalDate,
+  type OpeningHours,
+} from '../dates';
+import { isBookableForDays } from '../fleet';
+import { rentalDays } from '../rental-days';
+import { ageOnDate, DEFAULT_MINIMUM_RENTER_AGE } from './age';
+import { cardDigits, cardExpiryStatus, isValidCardNumber } from './card';
+import type { ValidationMessageKey } from './messages';
+import { normalizePhoneByShape } from './phone-format';
+
+type Issue = { message: ValidationMessageKey; params?: Record<string, unknown> };
+
+const REQUIRED: ValidationMessageKey = 'validation.required';
+
+/**
+ * A trimmed string that is required, whose remaining rules live in `check`: each field reports at most one key,
+ * the first rule it breaks, which is what a form shows under the field.
+ */
+function text(maxLength: number, check?: (value: string) => Issue | ValidationMessageKey | null) {
+  return z.string({ error: REQUIRED }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      const found: Issue | ValidationMessageKey | null =
+        value === '' ? REQUIRED : value.length > maxLength ? 'validation.tooLong' : (check?.(value) ?? null);
+      if (found !== null) {
+        const issue = typeof found === 'string' ? { message: found } : found;
+        ctx.addIssue({ code: 'custom', message: issue.message, ...(issue.params ? { params: issue.params } : {}) });
+      }
+    }),
+  );
+}
+
+export interface ClientFormContext {
+  /** The pickup date (Panama `YYYY-MM-DD` or an instant): the renter's age counts on that day. */
+  pickupDate: LocalDate | Date;
+  minimumAge?: number;
+  /**
+   * The phone check: by default Panama's rule and the E.164 shape (no numbering metadata, light enough for the
+   * browser); the server passes `normalizePhone` (phone.ts), which also checks foreign numbers with libphonenumber.
+   */
+  normalizePhone?: (value: string) => string | null;
+}
+
+/** Renter details. `phone` comes out in E.164; `termsAccepted` must be exactly true. */
+export function createClientFormSchema(context: ClientFormContext) {
+  const minimumAge = context.minimumAge ?? DEFAULT_MINIMUM_RENTER_AGE;
+  const normalizePhone = context.normalizePhone ?? normalizePhoneByShape;
+  return z.object({
+    firstName: text(100),
+    lastName: text(100),
+    email: z.pipe(text(254), z.email({ error: 'validation.email' })),
+    phone: z.pipe(
+      text(32, (value) => (normalizePhone(value) === null ? 'validation.phone' : null)),
+      z.transform((value: string) => normalizePhone(value) ?? value),
+    ),
+    birthday: text(32, (value) => {
+      if (parseLocalDate(value) === null) {
+        return 'validation.date';
+      }
+      const age = ageOnDate(value, context.pickupDate);
+      // Over 120 is a typo in the year, not a renter.
+      if (age > 120) {
+        return 'validation.date';
+      }
+      return age < minimumAge ? { message: 'validation.minAge', params: { minimumAge } } : null;
+    }),
+    license: text(40),
+    termsAccepted: z.literal(true, { error: 'validation.termsRequired' }),
+  });
+}
+
+export type ClientFormInput = z.input<ReturnType<typeof createClientFormSchema>>;
+export type ClientFormValues = z.output<ReturnType<typeof createClientFormSchema>>;
+
+const branchId = z.union(
+  [z.string({ error: REQUIRED }).check(z.trim(), z.minLength(1, { error: REQUIRED })), z.int({ error: REQUIRED })],
+  { error: REQUIRED },
+);
+
+export interface LocationFormContext {
+  /** Defaults to the moment of validation, so one schema instance can live for a whole session. */
+  now?: Date;
+  /** The branch's opening hours; undefined or null skips the opening-hours check for that branch. */
+  hoursFor?: (branchId: string) => OpeningHours | null | undefined;
+  disableReservationsUntil?: string | null;
+  sameDayNoticeHours?: number;
+  /** The chosen car's minimum days (see `minimumDays`), once a car is known. */
+  minimumDays?: number;
+}
+
+/**
+ * Where and when: branch ids and Panama `YYYY-MM-DDTHH:mm` date-times on 30-minute slots inside the branch's
+ * hours, a pickup not in the past, with same-day notice, not before `disable_reservations_until`, and a return
+ * after the pickup that meets the car's minimum days.
+ */
+export function createLocationFormSchema(context: LocationFormContext = {}) {
+  return z
+    .object({
+      pickupBranchId: branchId,
+      returnBranchId: branchId,
+      pickupDate: text(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
+      returnDate: text(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
+    })
+    .check(z.superRefine((values, ctx) => {
+      const now = context.now ?? new Date();
+      const pickup = parsePanamaDateTime(values.pickupDate);
+      const returnAt = parsePanamaDateTime(values.returnDate);
+      const add = (path: 'pickupDate' | 'returnDate', message: ValidationMessageKey, params?: Record<string, unknown>) => {
+        ctx.addIssue({ code: 'custom', path: [path], message, ...(params ? { params } : {}) });
+      };
+      const slotIssue = (value: string, id: string | number): ValidationMessageKey | null => {
+        if (!isOnSlot(value)) {
+          return 'validation.timeSlot';
+        }
+        const hours = context.hoursFor?.(String(id));
+        return hours !== null && hours !== undefined && !isOpenAt(hours, value) ? 'validation.branchClosed' : null;
+      };
+
+      if (pickup !== null) {
+        const noticeHours = context.sameDayNoticeHours ?? DEFAULT_SAME_DAY_NOTICE_HOURS;
+        const issue: ValidationMessageKey | null =
+          pickup.getTime() < now.getTime()
+            ? 'validation.pickupInPast'
+            : isBeforeDisabledUntil(pickup, context.disableReservationsUntil)
+              ? 'validation.disabledUntil'
+              : !isSameDayNoticeOk(pickup, now, noticeHours)
+                ? 'validation.minimumNotice'
+                : slotIssue(values.pickupDate, values.pickupBranchId);
+        if (issue !== null) {
+          add('pickupDate', issue, issue === 'validation.minimumNotice' ? { hours: noticeHours } : undefined);
+        }
+      }
+
+      if (returnAt !== null) {
+        const minimum = context.minimumDays;
+        const days = pickup !== null && returnAt.getTime() > pickup.getTime() ? rentalDays(pickup, returnAt) : null;
+        const issue: ValidationMessageKey | null =
+          pickup !== null && days === null
+            ? 'validation.returnBeforePickup'
+            : (slotIssue(values.returnDate, values.returnBranchId) ??
+              (days !== null && minimum !== undefined && !isBookableForDays(minimum, days) ? 'validation.minimumDays' : null));
+        if (issue !== null) {
+          add('returnDate', issue, issue === 'validation.minimumDays' ? { days: minimum } : undefined);
+        }
+      }
+    }));
+}
+
+export type LocationFormValues = z.output<ReturnType<typeof createLocationFormSchema>>;
+
+const COUPON_CODE = /^[A-Z0-9-]{3,32}$/;
+
+/** A coupon code as typed: trimmed, upper-cased, 3–32 of A–Z, 0–9 and hyphen. */
+export const couponCodeSchema = z.string({ error: REQUIRED }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.superRefine((value, ctx) => {
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: REQUIRED });
+    } else if (!COUPON_CODE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.couponCode' });
+    }
+  }),
+);
+
+export const coverageSelectionSchema = z.object({
+  coverageId: z.union(
+    [
+      z.string({ error: 'validation.coverageRequired' }).check(z.trim(), z.minLength(1, { error: 'validation.coverageRequired' })),
+      z.int({ error: 'validation.coverageRequired' }),
+    ],
+    { error: 'validation.coverageRequired' },
+  ),
+  era: z.optional(z.boolean()),
+});
+
+export type CoverageSelection = z.output<typeof coverageSelectionSchema>;
+
+export interface CardFormContext {
+  /** Defaults to the moment of validation. */
+  now?: Date;
+}
+
+/**
+ * The card form, for the browser only: its values go straight to the gateway's tokeniser and never to our server.
+ * `number` comes out as bare digits.
+ */
+export function createCardFormSchema(context: CardFormContext = {}) {
+  return z.object({
+    name: text(100),
+    number: z.pipe(
+      text(40, (value) => (isValidCardNumber(value) ? null : 'validation.cardNumber')),
+      z.transform((value: string) => cardDigits(value)),
+    ),
+    expiration: text(16, (value) => {
+      const status = cardExpiryStatus(value, context.now ?? new Date());
+      return status === 'valid' ? null : status === 'expired' ? 'validation.cardExpired' : 'validation.cardExpiryInvalid';
+    }),
+    cvv: text(16, (value) => (/^\d{3,4}$/.test(value) ? null : 'validation.cvv')),
+  });
+}
+
+export type CardFormValues = z.output<ReturnType<typeof createCardFormSchema>>;
