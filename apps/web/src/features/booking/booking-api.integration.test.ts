@@ -146,6 +146,20 @@ describe('POST /api/quote', () => {
     expect((json.totals as Json).dropoff).toBe(Number((fees[0] ?? reverse[0])?.fee ?? 0));
   });
 
+  it('adds the young-driver fee of the renter’s age band on the pickup date (the brand’s site config)', async () => {
+    const bands = site.young_driver_fees as { min_age: number; max_age: number; daily_rate: number; max_per_rental?: number | null }[];
+    const band = bands.find((candidate) => candidate.min_age === 21);
+    if (!band) throw new Error('the firefly site config has no young-driver band from 21');
+    const pickup = day(30);
+    const twentyOne = `${Number(pickup.slice(0, 4)) - 21}${pickup.slice(4, 10)}`;
+    const { json } = await api('POST', '/api/quote', selection({ birthday: twentyOne }));
+    const expected = Math.min(band.daily_rate * 3, band.max_per_rental ?? Infinity);
+    expect(json.young_driver_fee).toBe(expected);
+    expect((json.lines as { code: string; amount: number }[]).find((line) => line.code === 'young_driver')?.amount).toBe(expected);
+    const older = await api('POST', '/api/quote', selection({ birthday: '1980-01-01' }));
+    expect(older.json.young_driver_fee).toBe(0);
+  });
+
   it('answers 422 with the reason in the caller’s language', async () => {
     // A pickup 60 to 90 minutes from now, on a 30-minute slot at Tocumen (open round the clock).
     const local = formatPanamaDateTime(new Date(Date.now() + 90 * 60 * 1000));
