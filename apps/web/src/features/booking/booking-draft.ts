@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { RESERVATION_TYPES } from '@rentacar/domain/quote';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
-import { clearCookie, readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
+import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
 import { contentRequest } from '@/features/content/content-client';
 import { ContentServiceError } from '@/features/content/content-error';
 import type { BookingSelection } from './booking-request';
@@ -97,10 +97,6 @@ export async function saveBookingDraft(draft: BookingDraft): Promise<void> {
     'PATCH /items/reservation_drafts',
     updateItem('reservation_drafts', draft.id, { data: draft.data, expires_at: expiry() }, { fields: ['id'] }),
   );
-}
-
-export function forgetBookingDraft(jar: CookieWriter): void {
-  clearCookie(jar, RESERVATION_DRAFT_COOKIE);
 }
 
 /** The draft as the pricing function takes it. */
