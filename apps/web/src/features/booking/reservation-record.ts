@@ -189,23 +189,11 @@ export function totalsRecord(result: Quote, lines: readonly LabelledLine[]): Rec
   };
 }
 
-export type NewReservation = {
-  number: string;
-  brand: string;
-  reservationType: ReservationType;
-  carId: string;
-  coverageId: string;
-  pickupBranchId: string;
-  returnBranchId: string;
-  pickupAt: string;
-  returnAt: string;
-  era: boolean;
-  deliveryOptionId: string | undefined;
-  couponId: string | undefined;
-  client: ReservationClient;
-  locale: Locale;
-  idempotencyKey: string;
-};
+/** What a new reservation records besides its amounts: a saved one's choices, and the key that makes it once. */
+export type NewReservation = Pick<
+  SavedReservation,
+  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale'
+> & { idempotencyKey: string };
 
 export function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
   return {
