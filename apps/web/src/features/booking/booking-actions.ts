@@ -48,10 +48,14 @@ function formErrors(issues: readonly BookingIssue[], mapping: Record<string, str
   return errors;
 }
 
-/** Runs an action body; the content service being down is a message for the form, never a crash. */
-async function guarded(action: () => Promise<ActionResult>): Promise<ActionResult> {
+/**
+ * Runs an action body on the renter's draft: without one (expired, or a forged cookie) the form hears so, and the
+ * content service being down is a message for the form, never a crash.
+ */
+async function withDraft(action: (draft: BookingDraft) => Promise<ActionResult>): Promise<ActionResult> {
   try {
-    return await action();
+    const draft = await readBookingDraft();
+    return draft ? await action(draft) : failure({}, DRAFT_EXPIRED);
   } catch (error) {
     if (error instanceof ContentServiceError) return failure({}, SERVICE_DOWN);
     throw error;
@@ -134,9 +138,7 @@ const locationSchema = z.object({
 
 export async function saveLocation(locale: string, values: unknown): Promise<ActionResult> {
   const language = localeSchema.parse(locale);
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const parsed = locationSchema.safeParse(values);
     if (!parsed.success) return failure({ pickupAt: { message: 'validation.required' } });
     const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
@@ -157,9 +159,7 @@ const coverageSchema = z.object({ coverageId: z.string().trim().min(1).max(64), 
 
 export async function saveCoverage(locale: string, values: unknown): Promise<ActionResult> {
   const language = localeSchema.parse(locale);
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const parsed = coverageSchema.safeParse(values);
     if (!parsed.success) return failure({ coverageId: { message: 'validation.coverageRequired' } });
     const priced = await priceSelection({ ...selectionOfDraft(draft.data), coverageId: parsed.data.coverageId, era: parsed.data.era, couponCode: undefined });
@@ -172,9 +172,7 @@ const extrasSchema = z.object({ extras: z.array(extraSelectionSchema).max(20), d
 
 export async function saveExtras(locale: string, values: unknown): Promise<ActionResult> {
   const language = localeSchema.parse(locale);
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const parsed = extrasSchema.safeParse(values);
     if (!parsed.success) return failure({}, { message: 'booking.errors.invalidValue' });
     const extras = parsed.data.extras.filter((extra) => extra.quantity > 0);
@@ -187,9 +185,7 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
 
 export async function saveClient(locale: string, values: unknown): Promise<ActionResult> {
   const language = localeSchema.parse(locale);
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const { site } = await loadAppData();
     const pickup = parsePanamaDateTime(draft.data.pickupAt);
     const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), minimumAge: site.minimumRenterAge, normalizePhone });
@@ -211,9 +207,7 @@ export async function saveClient(locale: string, values: unknown): Promise<Actio
 // --------------------------------------------------------------------------------------------------- coupon
 
 export async function applyCoupon(code: unknown): Promise<ActionResult> {
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const parsed = z.string().trim().min(1).max(40).safeParse(code);
     if (!parsed.success) return failure({ code: { message: 'validation.required' } });
     const limit = await hitRateLimit(COUPON_LIMIT, clientAddress(await headers()));
@@ -229,9 +223,7 @@ export async function applyCoupon(code: unknown): Promise<ActionResult> {
 }
 
 export async function removeCoupon(): Promise<ActionResult> {
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     const { couponCode: _removed, ...data } = draft.data;
     await saveBookingDraft({ id: draft.id, data });
     return { ok: true };
@@ -247,9 +239,7 @@ export async function removeCoupon(): Promise<ActionResult> {
  */
 export async function confirmReservation(locale: string): Promise<ActionResult> {
   const language = localeSchema.parse(locale);
-  return guarded(async () => {
-    const draft = await readBookingDraft();
-    if (!draft) return failure({}, DRAFT_EXPIRED);
+  return withDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;
     if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
