@@ -7,7 +7,8 @@ const emptyModule = fileURLToPath(new URL('./apps/web/test/empty-module.ts', imp
 const webAliases = { '@': webSrc, 'server-only': emptyModule };
 
 /**
- * Test projects. `domain`, `web` and `scripts` need nothing running; `content` and `web-integration` talk to a real
+ * Test projects. `domain`, `web`, `scripts` and `gateway-sandbox` need nothing running (the last starts its own
+ * payment sandbox processes); `content` and `web-integration` talk to a real
  * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
  * processes of its own from the harness's build (WEB_DIST_DIR).
  */
@@ -56,6 +57,10 @@ export default defineConfig({
       },
       {
         test: { name: 'content', include: ['services/content/tests/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        // Each test file starts a sandbox process of its own (services/gateway-sandbox) on a free port.
+        test: { name: 'gateway-sandbox', include: ['services/gateway-sandbox/tests/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],
   },

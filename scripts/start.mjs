@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on embedded defaults. Starts the content service (creating and seeding its
-// SQLite database on first start), builds the storefront when its sources changed, starts it, restarts either one
-// with a back-off when it exits on its own, and stops everything on Ctrl-C.
+// SQLite database on first start) and the local payment-gateway sandbox, builds the storefront when its sources
+// changed, starts it, restarts any of them with a back-off when it exits on its own, and stops everything on Ctrl-C.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
+import { startGatewaySandbox } from './lib/gateway-sandbox.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { supervise } from './lib/supervise.mjs';
 
@@ -32,12 +33,15 @@ try {
   const content = await supervise({ name: 'content service', start: () => startContentService({ env, log }), log });
   running.push(content);
   if (content.current().fresh) clearWebContentCache({ root });
+  const payments = await supervise({ name: 'gateway sandbox', start: () => startGatewaySandbox({ env, log }), log });
+  running.push(payments);
   const web = await supervise({ name: 'storefront', start: () => startWeb({ root, env, log }), log });
   running.push(web);
   log('');
   log(`Storefront:            ${web.current().url}  (brand ${env.BRAND})`);
   log(`Content service admin: ${content.current().url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
-  log('Either one is restarted if it stops on its own. Press Ctrl-C to stop.');
+  log(`Payment sandbox:       ${payments.current().url}  (card gateway /metrobank, PayPal /paypal; test cards in docs/gateway-sandbox.md)`);
+  log('Each one is restarted if it stops on its own. Press Ctrl-C to stop.');
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : error}`);
   await stopAll(1);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every check and test, on the project's Node 22. Static checks and unit tests first (nothing running),
-// then the real stack on its own free ports with a fresh temporary database (content service, storefront built into
-// apps/web/.next-test) for the content-service, integration and browser tests, then the storefront's process tests
-// (which start storefronts of their own from the same build).
+// `npm test`: every check and test, on the project's Node 22. Static checks and unit tests first (nothing running;
+// the payment sandbox's tests start sandboxes of their own), then the real stack on its own free ports with a fresh
+// temporary database (content service, payment-gateway sandbox, storefront built into apps/web/.next-test) for the
+// content-service, integration and browser tests, then the storefront's process tests (which start storefronts of
+// their own from the same build).
 //
 // Every suite runs whatever happened before it. A suite that could not run, crashed, or exited non-zero without
 // reporting a failed test counts as failed in the closing line `N passed, N failed`. Ctrl-C or SIGTERM stops every
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
+import { GATEWAY_SANDBOX_DEFAULTS, startGatewaySandbox } from './lib/gateway-sandbox.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { freePort } from './lib/processes.mjs';
 import { checkResult, notRunResult, playwrightResult, summarise, vitestResult } from './lib/test-results.mjs';
@@ -35,10 +37,19 @@ mkdirSync(processDir);
 // Free ports picked at start, so a running `npm start` (or anything else) never collides with the tests.
 const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? String(await freePort());
 const TEST_WEB_PORT = process.env.TEST_WEB_PORT ?? String(await freePort());
+const TEST_GATEWAY_SANDBOX_PORT = process.env.TEST_GATEWAY_SANDBOX_PORT ?? String(await freePort());
 const webUrl = `http://127.0.0.1:${TEST_WEB_PORT}`;
 const contentUrl = `http://127.0.0.1:${TEST_CONTENT_PORT}`;
+const gatewayUrl = `http://127.0.0.1:${TEST_GATEWAY_SANDBOX_PORT}`;
 
 const { env: projectEnv } = loadProjectEnv(root, {});
+// The payment keys shared by the sandbox and the storefront (.env.example's local values, or the defaults when a
+// .env from before the sandbox lacks them).
+const paymentKeys = Object.fromEntries(
+  ['METROBANK_PUBLISHABLE_KEY', 'METROBANK_SECRET_KEY', 'METROBANK_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'].map(
+    (name) => [name, projectEnv[name] || GATEWAY_SANDBOX_DEFAULTS[name]],
+  ),
+);
 const env = {
   ...projectEnv,
   BRAND: 'firefly',
@@ -57,6 +68,21 @@ const env = {
   STOREFRONT_REVALIDATE_URL: `${webUrl}/api/revalidate`,
   // Confirmation emails are written here (no SMTP in tests but the SMTP test's own server), for the tests to read.
   MAIL_OUTBOX_DIR: join(dataDir, 'mail-outbox'),
+  // The payment-gateway sandbox on its own port and data, and the storefront's payment addresses pointing at it.
+  ...paymentKeys,
+  GATEWAY_SANDBOX_HOST: '127.0.0.1',
+  GATEWAY_SANDBOX_PORT: TEST_GATEWAY_SANDBOX_PORT,
+  GATEWAY_SANDBOX_PUBLIC_URL: gatewayUrl,
+  GATEWAY_SANDBOX_DATA_DIR: join(dataDir, 'gateway-sandbox'),
+  GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: `${webUrl}/api/payments/webhooks/metrobank`,
+  GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL: `${webUrl}/api/payments/webhooks/paypal`,
+  METROBANK_API_URL: `${gatewayUrl}/metrobank`,
+  METROBANK_FIELDS_URL: `${gatewayUrl}/metrobank/fields/v1/card.html`,
+  PAYPAL_BASE_URL: `${gatewayUrl}/paypal`,
+  // A gateway slower than 3 s counts as unanswered, and reconciliation runs every 5 s, so the tests of a lost answer
+  // see it settled in seconds rather than minutes.
+  PAYMENT_GATEWAY_TIMEOUT_MS: '3000',
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
 };
 
 // What the test suites are told about the stack.
@@ -76,6 +102,14 @@ const suiteEnv = {
   BRAND: 'firefly',
   TEST_PROCESS_DIR: processDir,
   MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR,
+  // The payment sandbox: its test controls (/__sandbox), and what the storefront was given to reach it.
+  GATEWAY_SANDBOX_URL: gatewayUrl,
+  ...paymentKeys,
+  METROBANK_API_URL: env.METROBANK_API_URL,
+  METROBANK_FIELDS_URL: env.METROBANK_FIELDS_URL,
+  PAYPAL_BASE_URL: env.PAYPAL_BASE_URL,
+  GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: env.GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL,
+  GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL: env.GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL,
 };
 
 const results = [];
@@ -190,7 +224,8 @@ async function step(what, action) {
 try {
   await check('lint', 'lint');
   await check('typecheck', 'typecheck');
-  await vitest('unit', ['domain', 'web', 'scripts']);
+  // gateway-sandbox starts sandbox processes of its own (noted in TEST_PROCESS_DIR, so an interrupt stops them).
+  await vitest('unit', ['domain', 'web', 'scripts', 'gateway-sandbox'], { TEST_PROCESS_DIR: processDir });
 
   log('building the storefront and starting the stack');
   const buildProblem = await step('the storefront build', async () => {
@@ -198,6 +233,7 @@ try {
     clearWebContentCache({ root, distDir: WEB_DIST_DIR });
   });
   const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
+    await startService(() => startGatewaySandbox({ env, log, quiet: true }));
     await startService(() => startContentService({ env, log }));
     await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
   }));

@@ -18,22 +18,46 @@ export function parseEnvFile(text) {
   return values;
 }
 
-// Addresses that follow the hosts and ports unless set: move the storefront or the content service to another port
-// and everything that points at it follows.
-const DERIVED_URLS = ['SITE_URL', 'DIRECTUS_URL', 'DIRECTUS_PUBLIC_URL', 'CONTENT_PUBLIC_URL', 'STOREFRONT_REVALIDATE_URL'];
+// Addresses that follow the hosts and ports unless set: move the storefront, the content service or the payment
+// sandbox to another port and everything that points at it follows.
+const DERIVED_URLS = [
+  'SITE_URL',
+  'DIRECTUS_URL',
+  'DIRECTUS_PUBLIC_URL',
+  'CONTENT_PUBLIC_URL',
+  'STOREFRONT_REVALIDATE_URL',
+  'GATEWAY_SANDBOX_PUBLIC_URL',
+  'METROBANK_API_URL',
+  'METROBANK_FIELDS_URL',
+  'PAYPAL_BASE_URL',
+  'GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL',
+  'GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL',
+];
 
 const origin = (host, port) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-/** Fills the addresses that are not set from WEB_HOST/WEB_PORT and CONTENT_HOST/CONTENT_PORT. */
+/**
+ * Fills the addresses that are not set from WEB_HOST/WEB_PORT, CONTENT_HOST/CONTENT_PORT and
+ * GATEWAY_SANDBOX_HOST/GATEWAY_SANDBOX_PORT (the storefront's payment addresses point at the local sandbox).
+ */
 export function withDerivedUrls(env) {
   const web = origin(env.WEB_HOST || '127.0.0.1', env.WEB_PORT || '3000');
   const content = origin(env.CONTENT_HOST || '127.0.0.1', env.CONTENT_PORT || '8055');
+  const sandbox = origin(env.GATEWAY_SANDBOX_HOST || '127.0.0.1', env.GATEWAY_SANDBOX_PORT || '8070');
+  const sandboxPublic = (env.GATEWAY_SANDBOX_PUBLIC_URL || sandbox).replace(/\/+$/, '');
   const derived = {
     SITE_URL: web,
     DIRECTUS_URL: content,
     DIRECTUS_PUBLIC_URL: env.DIRECTUS_URL || content,
     CONTENT_PUBLIC_URL: content,
     STOREFRONT_REVALIDATE_URL: `${web}/api/revalidate`,
+    GATEWAY_SANDBOX_PUBLIC_URL: sandbox,
+    // Server-to-server calls go to where the sandbox listens; browsers load the card fields from its public origin.
+    METROBANK_API_URL: `${sandbox}/metrobank`,
+    METROBANK_FIELDS_URL: `${sandboxPublic}/metrobank/fields/v1/card.html`,
+    PAYPAL_BASE_URL: `${sandbox}/paypal`,
+    GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: `${web}/api/payments/webhooks/metrobank`,
+    GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL: `${web}/api/payments/webhooks/paypal`,
   };
   const result = { ...env };
   for (const name of DERIVED_URLS) if (!result[name]) result[name] = derived[name];

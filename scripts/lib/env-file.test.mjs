@@ -31,6 +31,26 @@ describe('project settings', () => {
     });
   });
 
+  it('points the payment addresses at the local gateway sandbox, and moves them with its port', () => {
+    expect(loadProjectEnv(root, {}).env).toMatchObject({
+      GATEWAY_SANDBOX_PUBLIC_URL: 'http://127.0.0.1:8070',
+      METROBANK_API_URL: 'http://127.0.0.1:8070/metrobank',
+      METROBANK_FIELDS_URL: 'http://127.0.0.1:8070/metrobank/fields/v1/card.html',
+      PAYPAL_BASE_URL: 'http://127.0.0.1:8070/paypal',
+      GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: 'http://127.0.0.1:3000/api/payments/webhooks/metrobank',
+      GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL: 'http://127.0.0.1:3000/api/payments/webhooks/paypal',
+    });
+    const moved = withDerivedUrls({ GATEWAY_SANDBOX_PORT: '8170', GATEWAY_SANDBOX_PUBLIC_URL: 'https://pay.test.example/', WEB_PORT: '3100' });
+    expect(moved).toMatchObject({
+      METROBANK_API_URL: 'http://127.0.0.1:8170/metrobank',
+      // Browsers load the card fields from the public origin; servers call where the sandbox listens.
+      METROBANK_FIELDS_URL: 'https://pay.test.example/metrobank/fields/v1/card.html',
+      PAYPAL_BASE_URL: 'http://127.0.0.1:8170/paypal',
+      GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: 'http://127.0.0.1:3100/api/payments/webhooks/metrobank',
+    });
+    expect(loadProjectEnv(root, { PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' }).env.PAYPAL_BASE_URL).toBe('https://api-m.sandbox.paypal.com');
+  });
+
   it('keeps an address that is set, from the environment or the file', () => {
     const { env } = loadProjectEnv(root, { SITE_URL: 'https://www.firefly.example', DIRECTUS_PUBLIC_URL: 'https://content.firefly.example' });
     expect(env.SITE_URL).toBe('https://www.firefly.example');

@@ -10,6 +10,8 @@ export async function register() {
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
       const { revalidateSecret } = serverEnv();
+      const { scheduleReconciliation } = await import('./features/payments/reconciliation-schedule');
+      scheduleReconciliation();
       // Where this server listens: `next start` records it before the app (and this hook) is loaded.
       const origin = process.env.__NEXT_PRIVATE_ORIGIN;
       if (revalidateSecret && origin) {

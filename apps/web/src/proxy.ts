@@ -37,6 +37,7 @@ function withHeaders(response: NextResponse, pathname: string): NextResponse {
       directusPublicUrl: env.directusPublicUrl,
       httpsSite: env.httpsSite,
       development: process.env.NODE_ENV === 'development',
+      paymentFrameOrigins: env.payments.metrobank ? [new URL(env.payments.metrobank.fieldsUrl).origin] : [],
     });
   }
   for (const [name, value] of Object.entries(headersOfEveryResponse)) response.headers.set(name, value);

@@ -53,14 +53,16 @@ export const policies = {
     id: ids.storefrontPolicy,
     name: 'Storefront',
     icon: 'storefront',
-    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings (through /booking), reservation drafts, payments, pre-check-ins, leads and applications; no delete.',
+    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings and payments (through /booking), reservation drafts, pre-check-ins, leads and applications; no delete.',
     admin_access: false,
     app_access: false,
     enforce_tfa: false,
     permissions: [
       ...publicReads,
       ...crud('reservations', ['create', 'read', 'update']),
-      ...crud('payments', ['create', 'read', 'update']),
+      // Payments are written only through POST /booking/payments (recorded once, forward-only, the reservation paid in
+      // the same transaction); the storefront reads them.
+      ...crud('payments', ['read']),
       ...crud('precheckins', ['create', 'read', 'update']),
       ...crud('corporate_leads', ['create', 'read', 'update']),
       ...crud('job_applications', ['create', 'read', 'update']),
@@ -173,3 +175,28 @@ export function flowDefinition({ url, secret }) {
     first: ids.flowPayloadOperation,
   };
 }
+
+// Default admin layouts (Directus presets for everyone: no user, no role), created when missing and then left to staff:
+// a change made in the admin is kept.
+export const defaultPresets = [
+  {
+    collection: 'payments',
+    layout: 'tabular',
+    layout_query: {
+      tabular: {
+        fields: ['date_created', 'reservation.reservation_number', 'kind', 'provider', 'status', 'amount', 'reservation_conflict', 'provider_reference', 'settled_at'],
+        sort: ['-date_created'],
+        page: 1,
+      },
+    },
+    layout_options: {
+      tabular: {
+        spacing: 'cozy',
+        widths: {
+          date_created: 170, 'reservation.reservation_number': 140, kind: 110, provider: 120, status: 160, amount: 110,
+          reservation_conflict: 210, provider_reference: 220, settled_at: 170,
+        },
+      },
+    },
+  },
+];

@@ -55,11 +55,12 @@ export const f = {
     display: 'formatted-value', display_options: { format: true },
     ...rest,
   }),
-  select: (name, choices, { def, required, labels = true, allowOther = false, ...rest } = {}) => field(name, 'string', withDefault({
+  // `chips`: the labels show their text in tables too (a dot alone says little in a list of payments).
+  select: (name, choices, { def, required, labels = true, chips = false, allowOther = false, ...rest } = {}) => field(name, 'string', withDefault({
     interface: 'select-dropdown',
     options: { choices, ...(allowOther ? { allowOther: true } : {}) },
     display: labels ? 'labels' : 'formatted-value',
-    display_options: labels ? { showAsDot: true, choices } : null,
+    display_options: labels ? { showAsDot: !chips, choices } : null,
     required: !!required,
     ...rest,
   }, def)),
@@ -472,6 +473,17 @@ export const collections = [
       f.bool('precheckin_enabled', { label: 'Online pre-check-in enabled', width: 'half' }),
       f.int('turnaround_buffer_minutes', { def: 120, min: 0, width: 'half', note: 'Minutes a returned car is unavailable before its next rental.' }),
       f.int('payment_hold_minutes', { def: 30, min: 1, width: 'half', note: 'How long an unpaid prepaid reservation holds its unit.' }),
+      f.int('cancellation_full_refund_hours', {
+        def: 48, min: 0, required: true, width: 'half', schema: { is_nullable: false },
+        validation: { cancellation_full_refund_hours: { _gte: 0 } }, validation_message: 'Hours: an integer of 0 or more.',
+        note: 'A prepaid reservation cancelled at least this many hours before pickup gets everything back.',
+      }),
+      f.int('cancellation_late_fee_days', {
+        def: 1, min: 0, max: 30, suffix: 'days', required: true, width: 'half', schema: { is_nullable: false },
+        validation: { _and: [{ cancellation_late_fee_days: { _gte: 0 } }, { cancellation_late_fee_days: { _lte: 30 } }] },
+        validation_message: 'Days: an integer from 0 to 30.',
+        note: 'Cancelled later than that, until pickup: everything back less this many days of the car rate (after pickup: nothing).',
+      }),
       field('young_driver_fees', 'json', {
         special: ['cast-json'], interface: 'list',
         options: {
@@ -673,33 +685,67 @@ export const collections = [
       f.cents('young_driver_fee', { width: 'half', def: 0, note: 'Young-driver surcharge of the whole rental, in cents.' }),
       f.json('extras', { note: 'Extras booked: [{ "code": "CHILD_SEAT", "quantity": 1, "total": 2100 }] (total in cents).' }),
       f.json('lines', { readonly: true, note: 'The quote as shown to the renter: [{ "code", "label", "amount" }] (amount in cents).' }),
-      f.o2m('payments', { template: '{{provider}} · {{status}} · {{amount}}', note: 'Payment attempts.' }),
+      f.o2m('payments', {
+        readonly: true, note: 'Charges and refunds of this reservation (written by the storefront; open one for its details).',
+        options: { layout: 'table', fields: ['kind', 'provider', 'status', 'amount', 'reservation_conflict'], enableCreate: false, enableSelect: false, enableLink: true, sort: 'date_created', sortDirection: '+' },
+        display_options: { template: '{{kind}} · {{provider}} · {{status}} · {{amount}}' },
+      }),
       f.o2m('precheckins', { template: '{{status}} · {{contact_email}}' }),
     ],
   }),
 
+  // Written only by POST /booking/payments (extensions/booking/payments.js): one row per gateway attempt, charge or
+  // refund, found again by its idempotency_key. Read-only in the admin: a status changed by hand would skip what the
+  // endpoint does with it (the reservation marked paid, the refund limits).
   collection('payments', {
-    icon: 'payments', label: 'Payments', group: 'bookings', template: '{{provider}} · {{status}} · {{amount}}',
-    note: 'Payment attempts; card data is limited to brand, last four digits and expiry.',
+    icon: 'payments', label: 'Payments', group: 'bookings', template: '{{kind}} · {{provider}} · {{status}} · {{amount}}',
+    note: 'Charges and refunds, written by the storefront through POST /booking/payments. Card data is limited to brand, last four digits and expiry; payment_method is a gateway token.',
     fields: [
       f.pk(),
-      f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'payments' }),
-      f.select('provider', [choice('metrobank', 'Metrobank'), choice('paypal', 'PayPal')], { width: 'half', labels: false, allowOther: true }),
+      f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'payments', readonly: true }),
+      f.select('kind', [choice('charge', 'Charge'), choice('refund', 'Refund')], {
+        def: 'charge', width: 'half', labels: false, display_options: { format: true }, readonly: true, schema: { is_nullable: false }, note: 'A charge takes money; a refund returns money from the charge in "Refund of".',
+      }),
+      f.select('provider', [choice('metrobank', 'Metrobank'), choice('paypal', 'PayPal')], { width: 'half', labels: false, allowOther: true, readonly: true }),
       f.select('status', [
         choice('pending', 'Pending', 'var(--theme--foreground-subdued)'),
         choice('requires_action', 'Requires action', 'var(--theme--warning)'),
         choice('succeeded', 'Succeeded', 'var(--theme--success)'),
         choice('failed', 'Failed', 'var(--theme--danger)'),
-      ], { def: 'pending', width: 'half' }),
-      f.cents('amount', { width: 'half' }),
-      f.string('currency', { def: 'USD', width: 'half', maxLength: 3 }),
-      f.string('idempotency_key', { unique: true, width: 'half', font: 'monospace', note: 'Unique: a second attempt with the same key is refused.' }),
-      f.string('provider_reference', { width: 'half', font: 'monospace' }),
-      f.string('card_brand', { width: 'half' }),
-      f.string('card_last4', { width: 'half', maxLength: 4 }),
-      f.string('card_expiry', { width: 'half', maxLength: 5, placeholder: 'MM/YY' }),
-      f.text('failure_reason'),
+        choice('canceled', 'Canceled', 'var(--theme--foreground-subdued)'),
+      ], { def: 'pending', width: 'half', readonly: true, chips: true, note: 'Moves only forward: pending → requires action → succeeded, failed or canceled (final).' }),
+      f.cents('amount', { width: 'half', readonly: true }),
+      f.string('currency', { def: 'USD', width: 'half', maxLength: 3, readonly: true }),
+      f.select('reservation_conflict', [
+        choice('cancelled', 'Reservation was cancelled', 'var(--theme--danger)'),
+        choice('sold_out', 'Car no longer available', 'var(--theme--danger)'),
+      ], {
+        width: 'full', readonly: true, chips: true,
+        note: 'Set when a charge succeeded but could not pay its reservation (cancelled, or its payment hold ran out and the car was taken): the money was taken and must be refunded.',
+      }),
+      f.divider('divider_gateway', 'Gateway'),
+      f.string('idempotency_key', { unique: true, width: 'half', font: 'monospace', maxLength: 255, readonly: true, note: 'Unique: every call with this key updates this row instead of adding one.' }),
+      f.string('provider_reference', { unique: true, width: 'half', font: 'monospace', readonly: true, note: 'The gateway\'s id: card PaymentIntent (pi_…), PayPal order id, or the refund\'s id. Unique.' }),
+      f.string('provider_capture', { width: 'half', font: 'monospace', readonly: true, note: 'PayPal capture id (needed to refund).' }),
+      f.string('payment_method', { width: 'half', font: 'monospace', readonly: true, note: 'Reusable gateway payment-method token (pm_…) to charge a difference later. Never card data.' }),
+      f.string('card_brand', { width: 'half', readonly: true }),
+      f.string('card_last4', { width: 'half', maxLength: 4, readonly: true }),
+      f.string('card_expiry', { width: 'half', maxLength: 5, placeholder: 'MM/YY', readonly: true }),
+      f.divider('divider_outcome', 'Outcome'),
+      f.string('failure_code', { width: 'half', font: 'monospace', readonly: true }),
+      f.text('failure_reason', { readonly: true }),
+      f.m2o('refund_of', 'payments', {
+        template: '{{kind}} · {{provider}} · {{status}} · {{amount}}', width: 'half', oneField: 'refunds', readonly: true,
+        label: 'Refund of', note: 'For a refund: the charge it returns money from.',
+      }),
+      f.o2m('refunds', {
+        readonly: true, label: 'Refunds', note: 'Refunds of this charge.',
+        options: { layout: 'table', fields: ['date_created', 'provider', 'status', 'amount', 'provider_reference'], enableCreate: false, enableSelect: false, enableLink: true, sort: 'date_created', sortDirection: '+' },
+        display_options: { template: '{{status}} · {{amount}}' },
+      }),
       f.dateCreated(),
+      f.dateUpdated(),
+      f.timestamp('settled_at', { width: 'half', readonly: true, note: 'When it became succeeded, failed or canceled (UTC).' }),
     ],
   }),
 

@@ -272,6 +272,10 @@ for (const [i, s] of (data.sites_config || []).entries()) {
   const at = label('sites_config', s, i);
   if (!(Number.isInteger(s.turnaround_buffer_minutes) && s.turnaround_buffer_minutes >= 0)) fail(`${at}.turnaround_buffer_minutes`, 'integer >= 0');
   if (!(Number.isInteger(s.payment_hold_minutes) && s.payment_hold_minutes >= 1)) fail(`${at}.payment_hold_minutes`, 'integer >= 1');
+  if (!(Number.isInteger(s.cancellation_full_refund_hours) && s.cancellation_full_refund_hours >= 0)) fail(`${at}.cancellation_full_refund_hours`, 'integer >= 0');
+  if (!(Number.isInteger(s.cancellation_late_fee_days) && s.cancellation_late_fee_days >= 0 && s.cancellation_late_fee_days <= 30)) {
+    fail(`${at}.cancellation_late_fee_days`, 'integer from 0 to 30');
+  }
   const bands = s.young_driver_fees ?? [];
   if (!Array.isArray(bands)) { fail(`${at}.young_driver_fees`, 'a list of age bands or null'); continue; }
   const sortedBands = [...bands].sort((a, b) => a.min_age - b.min_age);

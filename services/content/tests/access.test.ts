@@ -173,14 +173,17 @@ describe('storefront (static token)', () => {
     expect(errorCode(duplicate)).toBe('RECORD_NOT_UNIQUE');
   });
 
-  it('writes payments (unique idempotency key), pre-check-ins, leads and applications, and deletes none', async () => {
+  it('writes pre-check-ins, leads and applications, reads payments (written only through POST /booking/payments), and deletes none', async () => {
     const reservation = await create<{ id: number }>('reservations', { reservation_number: `PY-${uniqueSuffix()}` }, storefront);
     const key = `idem-${uniqueSuffix()}`;
-    const payment = await create<{ id: number }>('payments', { reservation: reservation.id, provider: 'metrobank', status: 'pending', amount: 6846, currency: 'USD', idempotency_key: key, card_brand: 'visa', card_last4: '4242', card_expiry: '12/29' }, storefront);
-    const again = await api('/items/payments', { method: 'POST', token: storefront, body: { reservation: reservation.id, amount: 6846, idempotency_key: key } });
+    const body = { reservation: reservation.id, provider: 'metrobank', status: 'pending', amount: 6846, currency: 'USD', idempotency_key: key, card_brand: 'visa', card_last4: '4242', card_expiry: '12/29' };
+    expect((await api('/items/payments', { method: 'POST', token: storefront, body })).status).toBe(403);
+    const payment = await create<{ id: number }>('payments', body);
+    // The idempotency key is unique whoever writes.
+    const again = await api('/items/payments', { method: 'POST', token: admin, body: { reservation: reservation.id, amount: 6846, idempotency_key: key } });
     expect(again.status).toBe(400);
     expect(errorCode(again)).toBe('RECORD_NOT_UNIQUE');
-    expect((await api(`/items/payments/${payment.id}`, { method: 'PATCH', token: storefront, body: { status: 'succeeded', provider_reference: 'abc' } })).status).toBe(200);
+    expect((await api(`/items/payments/${payment.id}`, { method: 'PATCH', token: storefront, body: { status: 'succeeded', provider_reference: 'abc' } })).status).toBe(403);
 
     const precheckin = await create<{ id: number }>('precheckins', { reservation: reservation.id, status: 'pending', license_number: 'L-1', contact_email: 'ana@example.com' }, storefront);
     const lead = await create<{ id: number }>('corporate_leads', { company: 'ACME', contact_name: 'Bo', email: 'bo@example.com', fleet_size: '10', brand: 'firefly' }, storefront);

@@ -10,6 +10,13 @@ const EXAMPLE_VALUES = {
   SESSION_SECRET: 'local-session-secret-change-me-0123456789',
 } as const;
 
+/** Gateway credentials of the local sandbox (.env.example): a deployment that still has them is misconfigured. */
+const SANDBOX_SECRETS = {
+  METROBANK_SECRET_KEY: 'sk_test_local_sandbox',
+  METROBANK_WEBHOOK_SECRET: 'whsec_local_sandbox_change_me',
+  PAYPAL_CLIENT_SECRET: 'local-sandbox-client-secret',
+} as const;
+
 /** Secrets a deployment must set: without them the storefront would read content with public access, or take webhooks from anyone. */
 const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SESSION_SECRET'] as const;
 
@@ -35,6 +42,21 @@ const serverEnvSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('Rent a Car <reservas@example.com>'),
   MAIL_OUTBOX_DIR: z.string().default('data/mail-outbox'),
+  // Payment gateways (see docs/payments.md). A gateway whose variables are missing is simply not offered; the local
+  // values of .env.example point at the gateway sandbox (services/gateway-sandbox).
+  METROBANK_API_URL: z.url().optional(),
+  METROBANK_FIELDS_URL: z.url().optional(),
+  METROBANK_PUBLISHABLE_KEY: z.string().optional(),
+  METROBANK_SECRET_KEY: z.string().optional(),
+  METROBANK_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYPAL_BASE_URL: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  // How long the server waits for a gateway's answer before it treats the call as unanswered (reconciliation settles it).
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // How often pending payments are asked of their gateway and expired payment holds released.
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });
@@ -73,6 +95,9 @@ export function parseServerEnv(source: EnvSource) {
       if (values[name] === EXAMPLE_VALUES[name]) return [`${name} still has the local value from .env.example: set a secret of this deployment`];
       return [];
     });
+    for (const [name, local] of Object.entries(SANDBOX_SECRETS)) {
+      if (source[name] === local) problems.push(`${name} still has the local sandbox value from .env.example: set this deployment's gateway credentials`);
+    }
     if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
   const directusUrl = values.DIRECTUS_URL.replace(/\/$/, '');
@@ -103,6 +128,24 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
+    payments: {
+      metrobank:
+        values.METROBANK_API_URL && values.METROBANK_FIELDS_URL && values.METROBANK_PUBLISHABLE_KEY && values.METROBANK_SECRET_KEY && values.METROBANK_WEBHOOK_SECRET
+          ? {
+              apiUrl: values.METROBANK_API_URL.replace(/\/$/, ''),
+              fieldsUrl: values.METROBANK_FIELDS_URL,
+              publishableKey: values.METROBANK_PUBLISHABLE_KEY,
+              secretKey: values.METROBANK_SECRET_KEY,
+              webhookSecret: values.METROBANK_WEBHOOK_SECRET,
+            }
+          : undefined,
+      paypal:
+        values.PAYPAL_BASE_URL && values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET && values.PAYPAL_WEBHOOK_ID
+          ? { baseUrl: values.PAYPAL_BASE_URL.replace(/\/$/, ''), clientId: values.PAYPAL_CLIENT_ID, clientSecret: values.PAYPAL_CLIENT_SECRET, webhookId: values.PAYPAL_WEBHOOK_ID }
+          : undefined,
+      timeoutMs: values.PAYMENT_GATEWAY_TIMEOUT_MS,
+      reconcileIntervalSeconds: values.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+    },
   };
 }
 

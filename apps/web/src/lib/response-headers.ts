@@ -49,6 +49,8 @@ export type HeaderSettings = {
   httpsSite: boolean;
   /** `next dev`: React's dev build evaluates code to rebuild server error stacks. */
   development: boolean;
+  /** Origins whose pages the checkout frames: the card gateway's hosted card fields. */
+  paymentFrameOrigins?: readonly string[];
 };
 
 /**
@@ -57,7 +59,7 @@ export type HeaderSettings = {
  * page, hence 'unsafe-inline' for scripts; styles are inline for the loading bar and the brand colours. What an
  * injected script could do is bounded by the allow-list sanitiser of content HTML (src/features/content/rich-text.ts).
  */
-export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development }: HeaderSettings): string {
+export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development, paymentFrameOrigins = [] }: HeaderSettings): string {
   const contentOrigin = new URL(directusPublicUrl).origin;
   const directives = [
     "default-src 'self'",
@@ -66,6 +68,7 @@ export function contentSecurityPolicy({ directusPublicUrl, httpsSite, developmen
     ['img-src', "'self'", contentOrigin, ...TAG_MANAGER_ORIGINS.img].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", ...TAG_MANAGER_ORIGINS.connect].join(' '),
+    ['frame-src', "'self'", ...paymentFrameOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -211,3 +211,11 @@ export function createCardFormSchema(context: CardFormContext = {}) {
 }
 
 export type CardFormValues = z.output<ReturnType<typeof createCardFormSchema>>;
+
+/**
+ * What the storefront's own page asks beside the gateway's card fields: the holder's name. The number, expiry and CVV
+ * are checked by the same rules inside the gateway's frame (createCardFormSchema documents them for both).
+ */
+export const cardHolderFormSchema = z.object({ holder: text(100) });
+
+export type CardHolderValues = z.output<typeof cardHolderFormSchema>;

@@ -4,6 +4,8 @@
 //   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
+//   POST  /booking/payments            record a payment attempt or its new state, once (payments.js)
+//   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (payments.js)
 //
 // Only administrators and the Storefront policy may call it: without a token 401, any other user 403. The stock check
 // and the write happen in one transaction (transactions.js explains how each engine serializes it); the reservation
@@ -13,6 +15,7 @@ import { isDirectusError } from '@directus/errors';
 import { ids } from '../../schema/access.mjs';
 import { BRANDS } from '../../schema/model.mjs';
 import { bookingRules, holdsUnit, normalizeLocal, occupiedUnits, OCCUPANCY_FIELDS } from './occupancy.js';
+import { paymentRoutes } from './payments.js';
 import { checkDates, checkReservation } from './reservation-payload.js';
 import { BusyError, createWriter } from './transactions.js';
 
@@ -223,6 +226,8 @@ export default (router, { services, database, logger }) => {
         .catch((error) => logger.warn(`booking: removing ended rate-limit windows failed: ${error?.message ?? error}`));
     }
   }));
+
+  paymentRoutes(router, { ItemsService, database, writer, handle, errorBody, invalid });
 
   async function readReservation(req, id) {
     return new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);

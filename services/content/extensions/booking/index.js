@@ -2,6 +2,8 @@
 //   - the endpoint `booking` (endpoint.js): POST/PATCH /booking/reservations check the stock of the car at the pickup
 //     branch and write the reservation in the same transaction; GET /booking/availability counts what is left;
 //     POST /booking/rate-limit is a fixed-window counter the storefront's server shares between its instances;
+//     POST /booking/payments records a payment attempt or its new state exactly once (and pays the reservation when a
+//     charge succeeds), POST /booking/holds/expire cancels prepaid reservations left unpaid past their hold (payments.js);
 //   - the hook `booking-rules` (hooks.js): one fleet_stock row per car and branch, and expired reservation drafts
 //     removed every ten minutes.
 // Plain ESM like relational-query-guard: Directus imports this file from EXTENSIONS_PATH, nothing is built.

@@ -3,7 +3,7 @@
 // managed policies that the code no longer grants.
 
 import { isDeepStrictEqual } from 'node:util';
-import { ids, policies, roles, flowDefinition, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+import { defaultPresets, ids, policies, roles, flowDefinition, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;
@@ -57,6 +57,18 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
   if (!(await db('directus_folders').where({ id: PUBLIC_FOLDER.id }).first())) {
     await db('directus_folders').insert(PUBLIC_FOLDER);
     changes.push(`folder "${PUBLIC_FOLDER.name}" created`);
+  }
+
+  // Default admin layouts, when the collection has none (a layout staff changed is theirs).
+  for (const preset of defaultPresets) {
+    const existing = await db('directus_presets').where({ collection: preset.collection }).whereNull('user').whereNull('role').whereNull('bookmark').first();
+    if (!existing) {
+      await db('directus_presets').insert({
+        ...preset, user: null, role: null, bookmark: null,
+        layout_query: JSON.stringify(preset.layout_query), layout_options: JSON.stringify(preset.layout_options),
+      });
+      changes.push(`default layout of ${preset.collection} created`);
+    }
   }
 
   // Permissions of the managed policies.

@@ -114,6 +114,7 @@ export async function startBooking(formData: FormData): Promise<void> {
     pickupAt: parsePanamaDateTime(pickupAt) ? pickupAt : `${tomorrow}T10:00`,
     returnAt: parsePanamaDateTime(returnAt) ? returnAt : `${addDaysToLocalDate(tomorrow, 3)}T10:00`,
     reservationType: 'postpaid',
+    paymentMethod: 'counter',
     era: false,
     extras: [],
     termsAccepted: false,
@@ -266,7 +267,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
 export async function forgetPendingReservation(): Promise<void> {
   const draft = await readBookingDraft();
   if (!draft?.data.reservation || draft.data.reservation.done) return;
-  const { reservation: _pending, confirmationKey: _key, ...data } = draft.data;
+  const { reservation: _pending, confirmationKey: _key, payment: _attempt, ...data } = draft.data;
   await saveBookingDraft({ id: draft.id, data });
 }
 

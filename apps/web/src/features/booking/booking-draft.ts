@@ -51,6 +51,10 @@ export const draftDataSchema = z.object({
   reservation: z.object({ id: z.string(), number: z.string(), done: z.boolean() }).optional(),
   /** The idempotency key of the confirmation, so a double click or a retry books once. */
   confirmationKey: z.string().optional(),
+  /** How the renter pays: at the counter (postpaid), or now by card or PayPal (prepaid, the prepaid price). */
+  paymentMethod: z.enum(['counter', 'card', 'paypal']).default('counter'),
+  /** The payment attempt in progress (3-D Secure window, PayPal approval), by its idempotency key. */
+  payment: z.object({ key: z.string(), provider: z.string() }).optional(),
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
 

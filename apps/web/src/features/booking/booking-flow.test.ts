@@ -9,6 +9,7 @@ const draft: DraftData = {
   pickupAt: '2026-12-01T10:00',
   returnAt: '2026-12-04T10:00',
   reservationType: 'postpaid',
+  paymentMethod: 'counter',
   era: false,
   extras: [],
   termsAccepted: false,

@@ -12,20 +12,59 @@ import { BookingStepsNav } from './booking-steps-nav';
 import { BookingSidebar, priceDraftForDisplay } from './reservation-details';
 import { ConfirmButton } from './steps/confirm-button';
 import { CouponForm } from './steps/coupon-form';
+import { loadAppData } from '@/features/content/app-data';
+import { cardFieldsSettings, paymentGateway } from '@/features/payments/gateways';
+import { CardPaymentForm } from '@/features/payments/components/card-payment-form';
+import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/payments/components/payment-method-choice';
+import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
+import { PaymentError } from '@/features/payments/components/payment-feedback';
+import { priceSelection } from './pricing';
+import { selectionOfDraft } from './booking-draft';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** What a gateway's return (`?pago=`) tells the renter on coming back to checkout. */
+const RETURN_NOTICES: Record<string, string> = {
+  cancelado: 'booking.payment.cancelled',
+  error: 'booking.payment.returnError',
+  pendiente: 'booking.payment.returnPending',
+};
 
 /**
- * /reserva/checkout: the bill details, the coupon, the payment choice and the confirmation. Card and PayPal payment
- * (a later issue) slot in as further choices beside paying at the counter.
+ * /reserva/checkout: the bill details, the coupon, the payment choice (at the counter, or now by card or PayPal at
+ * the prepaid price) and the confirmation or payment.
  */
-export async function ReservationCheckout() {
+export async function ReservationCheckout({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const requested = await getLocale();
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   const draft = await readBookingDraft();
   if (!draft) redirect(localizedPath(locale, '/flota'));
   if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));
-  const [catalog, t] = await Promise.all([getBookingCatalog(), getTranslations('booking')]);
+  const [catalog, t, { site }, query] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams]);
   const priced = await priceDraftForDisplay(draft, catalog);
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
+
+  // Both prices, so each choice says what it costs; the bill shows the chosen one.
+  const selection = selectionOfDraft(draft.data);
+  const other = await priceSelection({ ...selection, reservationType: selection.reservationType === 'prepaid' ? 'postpaid' : 'prepaid' });
+  const totals = {
+    prepaid: selection.reservationType === 'prepaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
+    postpaid: selection.reservationType === 'postpaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
+  };
+  const cardFields = cardFieldsSettings(site.paymentGateway);
+  const payPalOffered = paymentGateway('paypal') !== undefined;
+  const prepaidNote = totals.prepaid === undefined ? '' : t('checkout.prepaidNote', { total: formatMoney(totals.prepaid, locale) });
+  const options: PaymentMethodOption[] = [
+    ...(cardFields ? [{ method: 'card' as const, note: prepaidNote }] : []),
+    ...(payPalOffered ? [{ method: 'paypal' as const, note: prepaidNote }] : []),
+    {
+      method: 'counter' as const,
+      note: [t('checkout.payAtCounterNote'), totals.postpaid === undefined ? '' : t('checkout.postpaidNote', { total: formatMoney(totals.postpaid, locale) })].filter(Boolean).join(' '),
+    },
+  ];
+  const method = options.some((option) => option.method === draft.data.paymentMethod) ? draft.data.paymentMethod : 'counter';
+  const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
+  const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
 
   return (
     <div className="space-y-6">
@@ -33,22 +72,23 @@ export async function ReservationCheckout() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
-          <section aria-labelledby="payment-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-            <h2 id="payment-title" className="text-lg font-bold text-slate-900">
-              {t('checkout.payment')}
-            </h2>
-            <p className="flex items-start gap-3 rounded-lg border-2 border-brand p-4">
-              <span aria-hidden="true" className="mt-1 size-4 shrink-0 rounded-full border-4 border-brand" />
-              <span>
-                <span className="block font-semibold text-slate-900">{t('checkout.payAtCounter')}</span>
-                <span className="block text-sm text-slate-700">{t('checkout.payAtCounterNote')}</span>
-              </span>
-            </p>
-          </section>
           <div className="rounded-2xl border border-slate-200 bg-white p-5">
             <CouponForm applied={coupon} />
           </div>
-          {priced.ok ? <ConfirmButton locale={locale} /> : null}
+          <section aria-labelledby="payment-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="payment-title" className="text-lg font-bold text-slate-900">
+              {t('checkout.payment')}
+            </h2>
+            {notice ? <PaymentError error={{ message: notice }} /> : null}
+            <PaymentMethodChoice options={options} selected={method} />
+            {!priced.ok ? null : method === 'card' && cardFields ? (
+              <CardPaymentForm locale={locale} fieldsUrl={cardFields.fieldsUrl} publishableKey={cardFields.publishableKey} amountLabel={amountLabel} />
+            ) : method === 'paypal' ? (
+              <PayPalPayButton locale={locale} />
+            ) : (
+              <ConfirmButton locale={locale} />
+            )}
+          </section>
         </div>
         <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
       </div>

@@ -29,6 +29,11 @@ export async function ReservationThanks() {
         <p className="font-mono text-3xl font-bold text-slate-900" data-testid="reservation-number">
           {summary.reservationNumber}
         </p>
+        {saved.status === 'paid' ? (
+          <p className="font-semibold text-emerald-800" data-testid="payment-status">
+            {saved.paymentType === 'paypal' ? t('paidPayPal') : t('paidCard')}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-700">{t('emailSent', { email: summary.client.email })}</p>
       </header>
       <BookingFacts

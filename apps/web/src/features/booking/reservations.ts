@@ -51,8 +51,8 @@ const NUMBER_ATTEMPTS = 4;
 
 /**
  * Saves a reservation for a priced booking: the content service checks the stock, counts the coupon and inserts in
- * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter is emailed; an email
- * that fails does not undo the booking.
+ * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
+ * paid at the counter is emailed; an email that fails does not undo the booking.
  */
 export async function bookReservation(booking: PricedBooking, client: ReservationClient, locale: Locale, idempotencyKey: string): Promise<BookingOutcome> {
   const lines = labelledLines(booking, locale);
@@ -87,7 +87,9 @@ export async function bookReservation(booking: PricedBooking, client: Reservatio
     const reservation = reshapeReservation(result.row);
     // The SDK drops the endpoint's `meta.replayed`; a replay answers the first booking, whose number differs.
     const replayed = reservation.number !== record.reservation_number;
-    if (!replayed) await afterBooking(reservation);
+    if (!replayed && reservation.reservationType === 'prepaid') stockChanged();
+    // A prepaid reservation is confirmed to the renter once it is paid (features/payments), not before.
+    else if (!replayed) await afterBooking(reservation);
     return { ok: true, reservation, replayed };
   }
   throw new Error(`could not find a free reservation number in ${NUMBER_ATTEMPTS} attempts`);

@@ -48,9 +48,16 @@ export async function availabilityAt(branchId: string, pickupAt: string, returnA
   return cachedAvailability(branchId, pickupAt, returnAt, brand);
 }
 
-/** After this instance booked, changed or cancelled: the fleet's badges count it at once. */
+/**
+ * After this instance booked, changed or cancelled: the fleet's badges count it at once. Outside a request (payment
+ * reconciliation in the background) Next cannot expire a tag; the availability's 30-second lifetime covers it then.
+ */
 export function stockChanged(): void {
-  revalidateTag(RESERVATIONS_TAG, { expire: 0 });
+  try {
+    revalidateTag(RESERVATIONS_TAG, { expire: 0 });
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('static generation store missing'))) throw error;
+  }
 }
 
 const rowSchema = z.record(z.string(), z.unknown());

@@ -22,6 +22,7 @@ export type ContentSchema = {
   coupons: ContentItem[];
   reservations: ContentItem[];
   reservation_drafts: ContentItem[];
+  payments: ContentItem[];
 };
 
 type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> & StaticTokenClient<ContentSchema>;

@@ -5,6 +5,7 @@ import type { Brand } from '@rentacar/domain/brands';
 import { DEFAULT_SAME_DAY_NOTICE_HOURS } from '@rentacar/domain/dates';
 import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
+import { DEFAULT_CANCELLATION_RULE, type CancellationRule } from '@rentacar/domain/payments';
 import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
 import { DEFAULT_MINIMUM_RENTER_AGE } from '@rentacar/domain/validation';
 import { assetUrl, contentRequest } from './content-client';
@@ -38,6 +39,8 @@ const siteConfigSchema = z.object({
   reservation_min_days: z.number().int().positive().nullish(),
   reservation_background_color: z.string().nullish(),
   payment_gateway: z.string().nullish(),
+  cancellation_full_refund_hours: z.number().int().nonnegative().nullish(),
+  cancellation_late_fee_days: z.number().int().min(0).max(30).nullish(),
   disable_reservations_until: z.string().nullish(),
   precheckin_enabled: z.boolean().nullish(),
   tag_manager_id: z.string().nullish(),
@@ -92,6 +95,8 @@ export type SiteConfig = {
   reservationMinDays: number;
   reservationBackgroundColor: string;
   paymentGateway: string;
+  /** What a cancelled prepaid reservation gets back. */
+  cancellationRule: CancellationRule;
   disableReservationsUntil: string | undefined;
   precheckinEnabled: boolean;
   tagManagerId: string | undefined;
@@ -137,6 +142,10 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
     reservationMinDays: raw.reservation_min_days ?? DEFAULT_MINIMUM_DAYS,
     reservationBackgroundColor: raw.reservation_background_color ?? '#ffffff',
     paymentGateway: raw.payment_gateway ?? 'metrobank',
+    cancellationRule: {
+      fullRefundHours: raw.cancellation_full_refund_hours ?? DEFAULT_CANCELLATION_RULE.fullRefundHours,
+      lateFeeDays: raw.cancellation_late_fee_days ?? DEFAULT_CANCELLATION_RULE.lateFeeDays,
+    },
     disableReservationsUntil: raw.disable_reservations_until ?? undefined,
     precheckinEnabled: raw.precheckin_enabled ?? false,
     tagManagerId: raw.tag_manager_id?.trim() || undefined,

@@ -10,7 +10,9 @@ import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
 import type { BookingIssue } from '@/features/booking/booking-issues';
 import { clientAddress, hitRateLimit, LOOKUP_LIMIT } from '@/features/booking/rate-limit';
-import { applyChange, cancelReservation, findReservation, labelledLines, priceChange } from '@/features/booking/reservations';
+import { findReservation, labelledLines, priceChange } from '@/features/booking/reservations';
+import { changeTerms } from '@/features/payments/money-back';
+import { cancelWithRefund, changeWithPayment } from '@/features/payments/paid-changes';
 import { MANAGE_PURPOSE, readManagedReservation } from './managed-reservation';
 
 /**
@@ -70,7 +72,16 @@ const changeSchema = z.object({
 
 const CHANGE_FIELDS: Record<string, string> = { pickup_location: 'pickupBranch', return_location: 'returnBranch', pickup_date: 'pickupAt', return_date: 'returnAt' };
 
-export type ChangePreview = { currentTotal: string; newTotal: string; lines: { code: string; label: string; amount: string }[]; values: z.infer<typeof changeSchema> };
+export type ChangePreview = {
+  currentTotal: string;
+  newTotal: string;
+  lines: { code: string; label: string; amount: string }[];
+  /** What the change does to money paid online: charged to the card, refunded, or due at the counter. */
+  payment?: FormIssue;
+  values: z.infer<typeof changeSchema>;
+};
+
+const DIFFERENCE_MESSAGES = { charge: 'booking.manage.differenceCharge', refund: 'booking.manage.differenceRefund', counter: 'booking.manage.differenceCounter' } as const;
 
 /** Prices a change without saving it: the new total beside the current one. */
 export async function previewChange(locale: string, values: unknown): Promise<ManageResult<ChangePreview>> {
@@ -86,9 +97,12 @@ export async function previewChange(locale: string, values: unknown): Promise<Ma
       for (const entry of priced.issues) errors[CHANGE_FIELDS[entry.field] ?? 'pickupAt'] ??= asIssue(entry);
       return { ok: false, errors };
     }
+    const terms = await changeTerms(reservation, priced.booking.quote.total);
+    const difference = terms.kind === 'none' ? undefined : terms.kind === 'refund' ? 'refund' : terms.method === 'card' && terms.savedMethod ? 'charge' : 'counter';
     return {
       ok: true,
       data: {
+        ...(difference ? { payment: { message: DIFFERENCE_MESSAGES[difference], params: { amount: formatMoney(terms.amount, language) } } } : {}),
         currentTotal: formatMoney(reservation.totals.total, language),
         newTotal: formatMoney(priced.booking.quote.total, language),
         lines: labelledLines(priced.booking, language).map((line) => ({ code: line.code, label: line.label, amount: formatMoney(line.amount, language) })),
@@ -107,7 +121,7 @@ export async function confirmChange(values: unknown): Promise<ManageResult> {
     if (!parsed.success) return { ok: false, errors: {}, formError: { message: 'booking.errors.invalidValue' } };
     const priced = await priceChange(reservation, parsed.data);
     if (!priced.ok) return { ok: false, errors: {}, formError: priced.issues[0] ? asIssue(priced.issues[0]) : undefined };
-    const saved = await applyChange(reservation, priced.booking);
+    const saved = await changeWithPayment(reservation, priced.booking);
     if (!saved.ok) return { ok: false, errors: {}, formError: saved.issues[0] ? asIssue(saved.issues[0]) : undefined };
     return { ok: true };
   });
@@ -117,7 +131,7 @@ export async function cancelManagedReservation(): Promise<ManageResult> {
   return guarded(async () => {
     const reservation = await readManagedReservation();
     if (!reservation) return { ok: false, errors: {}, formError: GONE };
-    const outcome = await cancelReservation(reservation);
+    const outcome = await cancelWithRefund(reservation);
     if (!outcome.ok) return { ok: false, errors: {}, formError: outcome.issues[0] ? asIssue(outcome.issues[0]) : undefined };
     return { ok: true };
   });

@@ -8,6 +8,8 @@ import { PageHeader } from '@/features/layout/page-header';
 import { BillDetails, BookingFacts } from '@/features/booking/booking-summary';
 import { isChangeable, reservationSummary } from '@/features/booking/reservations';
 import { locationFormProps } from '@/features/booking/location-form-props';
+import { formatMoney } from '@rentacar/domain/money';
+import { cancellationTerms } from '@/features/payments/money-back';
 import { LookupForm } from './lookup-form';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
@@ -30,11 +32,12 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
   const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const changeable = isChangeable(reservation);
+  const terms = await cancellationTerms(reservation);
   return (
     <div className="space-y-8" data-testid="managed-reservation">
       <div className="space-y-1">
         <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
-        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(`status.${reservation.status}`)}</p>
+        <p className="font-semibold text-slate-800" data-testid="reservation-status">{reservation.status === 'unpaid' && reservation.reservationType === 'prepaid' ? t('status.awaitingPayment') : t(`status.${reservation.status}`)}</p>
       </div>
       <div className="grid gap-8 md:grid-cols-2">
         <BookingFacts
@@ -54,7 +57,16 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
           </section>
           <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
             <h2 id="cancel-title" className="text-xl font-bold text-slate-900">{t('cancelTitle')}</h2>
-            {reservation.status === 'unpaid' ? <p className="text-sm text-slate-700">{t('cancelNote')}</p> : null}
+            {terms.held === 0 ? (
+              <p className="text-sm text-slate-700">{t('cancelNote')}</p>
+            ) : (
+              <div className="space-y-1 text-sm text-slate-700" data-testid="cancel-refund">
+                <p className="font-semibold text-slate-900">
+                  {t(terms.refund.kind === 'full' ? 'refundFull' : terms.refund.kind === 'partial' ? 'refundPartial' : 'refundNone', { amount: formatMoney(terms.refund.amount, locale), paid: formatMoney(terms.held, locale) })}
+                </p>
+                <p>{t('refundRule', { hours: site.cancellationRule.fullRefundHours, days: site.cancellationRule.lateFeeDays })}</p>
+              </div>
+            )}
             <CancelReservation />
           </section>
         </>

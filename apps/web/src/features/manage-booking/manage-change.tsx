@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import type { FormIssue } from '@/features/forms/form-issues';
+import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
+import { useIssueText } from '@/features/forms/use-issue-text';
 import { Button } from '@/features/forms/button';
 import { LocationForm, type LocationFormProps } from '@/features/booking/steps/location-step';
 import { FormAlert } from '@/features/booking/steps/step-form';
@@ -14,6 +15,7 @@ type Props = LocationFormProps & { locale: string };
 /** Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms. */
 export function ManageChange(props: Props) {
   const t = useTranslations('booking.manage');
+  const issueText = useIssueText();
   const router = useRouter();
   const [preview, setPreview] = useState<ChangePreview>();
   const [error, setError] = useState<FormIssue>();
@@ -44,6 +46,11 @@ export function ManageChange(props: Props) {
               <dd className="text-xl font-bold text-slate-900" data-testid="new-total">{preview.newTotal}</dd>
             </div>
           </dl>
+          {preview.payment ? (
+            <p className="text-sm font-semibold text-slate-800" data-testid="change-payment">
+              {issueText(encodeIssue(preview.payment))}
+            </p>
+          ) : null}
           <FormAlert issue={error} errorCount={0} />
           <Button
             pending={pending}

@@ -4,7 +4,9 @@ import { quoteBody, reservationBody } from '@/features/booking/api/booking-respo
 import { issue } from '@/features/booking/booking-issues';
 import { reservationChangeSchema, reservationLookupSchema } from '@/features/booking/booking-request';
 import { LOOKUP_LIMIT } from '@/features/booking/rate-limit';
-import { applyChange, findReservation, priceChange } from '@/features/booking/reservations';
+import { findReservation, priceChange } from '@/features/booking/reservations';
+import { changeTerms } from '@/features/payments/money-back';
+import { changeWithPayment } from '@/features/payments/paid-changes';
 
 type Context = { params: Promise<{ number: string }> };
 
@@ -47,9 +49,17 @@ export async function PATCH(request: NextRequest, { params }: Context) {
     });
     if (!priced.ok) return errorResponse(priced.status, priced.issues, locale);
     const previousTotal = reservation.totals.total;
-    if (preview === true) return NextResponse.json({ preview: true, previous_total: previousTotal, quote: quoteBody(priced.booking, locale) });
-    const saved = await applyChange(reservation, priced.booking);
+    if (preview === true) {
+      const terms = await changeTerms(reservation, priced.booking.quote.total);
+      const payment = terms.kind === 'none' ? null : { kind: terms.kind === 'charge' && !(terms.method === 'card' && terms.savedMethod) ? 'due_at_counter' : terms.kind, amount: terms.amount };
+      return NextResponse.json({ preview: true, previous_total: previousTotal, quote: quoteBody(priced.booking, locale), payment });
+    }
+    const saved = await changeWithPayment(reservation, priced.booking);
     if (!saved.ok) return errorResponse(saved.status, saved.issues, locale);
-    return NextResponse.json({ previous_total: previousTotal, reservation: reservationBody(saved.reservation) });
+    return NextResponse.json({
+      previous_total: previousTotal,
+      reservation: reservationBody(saved.reservation),
+      payment: { charged: saved.charged ?? 0, refunded: saved.refunded ?? 0, due_at_counter: saved.dueAtCounter ?? 0 },
+    });
   });
 }

@@ -4,9 +4,14 @@ import { reservationBody } from '@/features/booking/api/booking-responses';
 import { issue } from '@/features/booking/booking-issues';
 import { reservationLookupSchema } from '@/features/booking/booking-request';
 import { LOOKUP_LIMIT } from '@/features/booking/rate-limit';
-import { cancelReservation, findReservation } from '@/features/booking/reservations';
+import { findReservation } from '@/features/booking/reservations';
+import { cancelWithRefund } from '@/features/payments/paid-changes';
 
-/** POST /api/reservations/{number}/cancel with `{ "email" }`: cancels it (until pickup) and frees its unit at once. */
+/**
+ * POST /api/reservations/{number}/cancel with `{ "email" }`: cancels it (until pickup) and frees its unit at once. What
+ * was paid online is refunded first, as far as the brand's cancellation terms allow (`refunded`, in cents); a payment
+ * gateway that cannot refund answers 503 and the reservation stays as it was.
+ */
 export async function POST(request: NextRequest, { params }: { params: Promise<{ number: string }> }) {
   const locale = apiLocale(request);
   return withBookingErrors(locale, async () => {
@@ -16,8 +21,8 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     if (!body.ok) return body.response;
     const reservation = await findReservation((await params).number, body.value.email);
     if (!reservation) return errorResponse(404, [issue('reservation_number', 'booking.errors.notFound', undefined, 'not_found')], locale);
-    const outcome = await cancelReservation(reservation);
+    const outcome = await cancelWithRefund(reservation);
     if (!outcome.ok) return errorResponse(outcome.status, outcome.issues, locale);
-    return NextResponse.json(reservationBody(outcome.reservation));
+    return NextResponse.json({ ...reservationBody(outcome.reservation), refunded: outcome.refunded ?? 0 });
   });
 }

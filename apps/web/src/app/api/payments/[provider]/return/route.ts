@@ -1,0 +1,7 @@
+import type { NextRequest } from 'next/server';
+import { handlePaymentReturn } from '@/features/payments/payment-returns';
+
+/** GET /api/payments/{provider}/return?key=...&locale=...: a gateway sends the renter back here after acting. */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }) {
+  return handlePaymentReturn(request, (await params).provider);
+}

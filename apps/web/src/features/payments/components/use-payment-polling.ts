@@ -1,0 +1,47 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { checkCheckoutPayment, type PaymentActionResult } from '../payment-actions';
+
+const POLL_INTERVAL_MS = 2500;
+
+/** The message the verification window's last page sends its opener. */
+export const VERIFICATION_MESSAGE = 'rentacar-payment-verification';
+
+/**
+ * While a payment waits for the renter at the gateway, asks the server where it stands (the server asks the gateway)
+ * every few seconds, and at once when the verification window says it is done. A paid payment redirects (the server
+ * action does); any other final answer is handed to `onResult`.
+ */
+export function usePaymentPolling(active: boolean, locale: string, onResult: (result: PaymentActionResult) => void) {
+  const latest = useRef(onResult);
+  useEffect(() => {
+    latest.current = onResult;
+  });
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    let busy = false;
+    const check = async () => {
+      if (busy || stopped) return;
+      busy = true;
+      try {
+        const result = await checkCheckoutPayment(locale);
+        if (!stopped && result.status !== 'pending') latest.current(result);
+      } finally {
+        busy = false;
+      }
+    };
+    const timer = window.setInterval(() => void check(), POLL_INTERVAL_MS);
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data;
+      if (event.origin === window.location.origin && typeof data === 'object' && data !== null && (data as { type?: unknown }).type === VERIFICATION_MESSAGE) void check();
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('message', onMessage);
+    };
+  }, [active, locale]);
+}

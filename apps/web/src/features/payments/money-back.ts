@@ -1,0 +1,150 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { parsePanamaDateTime } from '@rentacar/domain/dates';
+import { amountHeld, cancellationRefund, changeSettlement, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
+import type { Cents } from '@rentacar/domain/money';
+import { loadAppData } from '@/features/content/app-data';
+import type { SavedReservation } from '@/features/booking/reservation-record';
+import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
+import { paymentGateway } from './gateways';
+import { readPaymentById, readReservationPayments, recordPayment, type PaymentRecord } from './payment-record';
+
+/**
+ * Money back and money more: what cancelling a paid reservation gives back under the brand's terms (site config), and
+ * what changing one costs or returns. Every refund and extra charge has a key derived from what it is for, so a retry
+ * never pays or refunds twice.
+ */
+
+export type MoneyBackError = { kind: 'unavailable' } | { kind: 'declined'; code: string | undefined; reason: string | undefined };
+
+/** What the renter holds paid on a reservation, and what cancelling it now would give back. */
+export async function cancellationTerms(reservation: SavedReservation, now: Date = new Date()): Promise<{ held: Cents; refund: CancellationRefund }> {
+  const [payments, { site }] = await Promise.all([readReservationPayments(reservation.id), loadAppData()]);
+  const held = amountHeld(payments);
+  const pickup = parsePanamaDateTime(reservation.pickupAt) ?? now;
+  const carDailyRate = reservation.days > 0 ? Math.round(reservation.totals.carTotal / reservation.days) : 0;
+  return { held, refund: cancellationRefund(held, pickup, now, site.cancellationRule, carDailyRate) };
+}
+
+/**
+ * Gives `amount` back from the reservation's succeeded charges, newest first, each refund keyed by `purpose` and the
+ * charge, so asking again refunds nothing more. Undefined when done; the error when a gateway could not do it.
+ */
+export async function refundAmount(reservation: SavedReservation, amount: Cents, purpose: string): Promise<MoneyBackError | undefined> {
+  if (amount <= 0) return undefined;
+  const payments = await readReservationPayments(reservation.id);
+  const refunded = (charge: PaymentRecord) => payments.filter((row) => row.kind === 'refund' && row.refundOf === charge.id && row.status !== 'failed' && row.status !== 'canceled').reduce((sum, row) => sum + row.amount, 0);
+  const charges = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.reference).reverse();
+  let left = amount;
+  for (const charge of charges) {
+    if (left <= 0) break;
+    const key = `refund_${purpose}_${charge.id}`;
+    const done = payments.find((row) => row.idempotencyKey === key);
+    if (done && done.status === 'succeeded') {
+      left -= done.amount;
+      continue;
+    }
+    const part = Math.min(left, charge.amount - refunded(charge));
+    if (part <= 0) continue;
+    const adapter = paymentGateway(charge.provider);
+    if (!adapter || !charge.reference) return { kind: 'unavailable' };
+    await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: charge.provider, kind: 'refund', amount: part, status: 'pending', refundOf: charge.id });
+    try {
+      const refund = await adapter.refund({ payment: { reference: charge.reference, ...(charge.capture ? { capture: charge.capture } : {}) }, amount: part, idempotencyKey: key });
+      await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: charge.provider, kind: 'refund', amount: part, status: refund.status, reference: refund.reference, refundOf: charge.id });
+      if (refund.status === 'failed') return { kind: 'declined', code: 'refund_failed', reason: undefined };
+      left -= part;
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) return { kind: 'unavailable' };
+      if (error instanceof GatewayRequestError) {
+        console.error(`[payments] refund ${key} refused: ${error.message}`);
+        return { kind: 'declined', code: error.code, reason: undefined };
+      }
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+export type ChangeTerms = ChangeSettlement & { held: Cents; method: 'card' | 'paypal' | undefined; savedMethod: string | undefined };
+
+/** What changing a reservation to cost `newTotal` means for the renter's money. */
+export async function changeTerms(reservation: SavedReservation, newTotal: Cents): Promise<ChangeTerms> {
+  const payments = await readReservationPayments(reservation.id);
+  const held = amountHeld(payments);
+  const charge = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded').at(-1);
+  const method = charge ? (charge.provider === 'paypal' ? 'paypal' : 'card') : undefined;
+  const savedMethod = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.savedMethod).at(-1)?.savedMethod;
+  // Nothing paid online (paid at the counter): the new price is simply what is due there.
+  if (held === 0) return { kind: 'none', amount: 0, held, method, savedMethod };
+  return { ...changeSettlement(held, newTotal), held, method, savedMethod };
+}
+
+/**
+ * Charges the extra of a change to the card the renter paid with (the gateway's saved method, no card data here).
+ * PayPal keeps no payment method for us: a PayPal renter's extra is due at the counter. Undefined when paid.
+ */
+export async function chargeDifference(reservation: SavedReservation, terms: ChangeTerms, changeId: string): Promise<MoneyBackError | 'due_at_counter' | undefined> {
+  if (terms.kind !== 'charge') return undefined;
+  if (terms.method !== 'card' || !terms.savedMethod) return 'due_at_counter';
+  const { site } = await loadAppData();
+  const adapter = paymentGateway(site.paymentGateway);
+  if (!adapter) return { kind: 'unavailable' };
+  const key = `change_${reservation.number}_${createHash('sha256').update(changeId).digest('base64url').slice(0, 22)}`;
+  await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount: terms.amount, status: 'pending' });
+  try {
+    const answer = await adapter.start({
+      amount: terms.amount,
+      idempotencyKey: key,
+      reservationNumber: reservation.number,
+      description: `${site.siteName} ${reservation.number} (change)`,
+      returnUrl: '',
+      cancelUrl: '',
+      locale: reservation.locale,
+      brandName: site.siteName,
+      source: { savedMethod: terms.savedMethod },
+    });
+    const succeeded = answer.status === 'succeeded' && answer.amount === terms.amount;
+    await recordPayment({
+      idempotencyKey: key,
+      reservationId: reservation.id,
+      provider: adapter.provider,
+      kind: 'charge',
+      amount: terms.amount,
+      status: succeeded ? 'succeeded' : 'failed',
+      reference: answer.reference,
+      ...(succeeded ? {} : { failure: answer.failure ?? { code: answer.status, message: `off-session charge ${answer.status}` } }),
+    });
+    return succeeded ? undefined : { kind: 'declined', code: answer.failure?.code, reason: answer.failure?.message };
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return { kind: 'unavailable' };
+    if (error instanceof GatewayRequestError) {
+      await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount: terms.amount, status: 'failed', failure: { code: error.code, message: error.message } });
+      return { kind: 'declined', code: error.code, reason: undefined };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A refund left pending (the gateway was down or slow): asked again with the same key, which the gateway answers
+ * with the refund it made, or makes now. Used by reconciliation.
+ */
+export async function retryRefund(refund: PaymentRecord): Promise<boolean> {
+  const charge = refund.refundOf ? await readPaymentById(refund.refundOf) : undefined;
+  const adapter = charge ? paymentGateway(charge.provider) : undefined;
+  if (!charge?.reference || !adapter) return false;
+  try {
+    const answer = await adapter.refund({ payment: { reference: charge.reference, ...(charge.capture ? { capture: charge.capture } : {}) }, amount: refund.amount, idempotencyKey: refund.idempotencyKey });
+    await recordPayment({ idempotencyKey: refund.idempotencyKey, reservationId: refund.reservationId, provider: refund.provider, kind: 'refund', amount: refund.amount, status: answer.status, reference: answer.reference, ...(refund.refundOf ? { refundOf: refund.refundOf } : {}) });
+    return answer.status !== 'pending';
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return false;
+    if (error instanceof GatewayRequestError) {
+      console.error(`[payments] refund ${refund.idempotencyKey} refused on retry: ${error.message}; staff must look at it`);
+      await recordPayment({ idempotencyKey: refund.idempotencyKey, reservationId: refund.reservationId, provider: refund.provider, kind: 'refund', amount: refund.amount, status: 'failed', failure: { code: error.code, message: error.message }, ...(refund.refundOf ? { refundOf: refund.refundOf } : {}) });
+      return true;
+    }
+    throw error;
+  }
+}

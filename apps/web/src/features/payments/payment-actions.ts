@@ -1,0 +1,198 @@
+'use server';
+
+import { randomUUID } from 'node:crypto';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { ContentServiceError } from '@/features/content/content-error';
+import type { FormIssue } from '@/features/forms/form-issues';
+import { readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type DraftData } from '@/features/booking/booking-draft';
+import { CHECKOUT_PATH, stepPath, THANKS_PATH } from '@/features/booking/booking-routes';
+import { priceSelection } from '@/features/booking/pricing';
+import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
+import { bookReservation, cancelReservation } from '@/features/booking/reservations';
+import { declineReasonKey } from './decline-reasons';
+import { payByCard, payWithPayPal, settlePaymentByKey, type PaymentOutcome } from './payments';
+
+/**
+ * The checkout's payment mutations. The amount is never the browser's: the reservation is priced again and saved
+ * (prepaid, unpaid, holding its unit for the brand's payment hold) before the gateway is asked for its saved total.
+ */
+
+export type PaymentActionResult =
+  | { status: 'paid' }
+  | { status: 'verify'; url: string }
+  | { status: 'redirect'; url: string }
+  | { status: 'pending' }
+  | { status: 'error'; error: FormIssue; reason?: FormIssue };
+
+const localeSchema = z.string().transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE));
+
+const PROCESSING_ERROR: FormIssue = { message: 'booking.payment.processingError' };
+const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
+const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
+
+const fail = (error: FormIssue, reason?: FormIssue): PaymentActionResult => ({ status: 'error', error, ...(reason ? { reason } : {}) });
+
+function goTo(locale: Locale, path: string): never {
+  redirect(localizedPath(locale, path));
+}
+
+async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<PaymentActionResult>): Promise<PaymentActionResult> {
+  try {
+    const draft = await readBookingDraft();
+    return draft ? await action(draft) : fail(DRAFT_EXPIRED);
+  } catch (error) {
+    if (error instanceof ContentServiceError) return fail(SERVICE_DOWN);
+    throw error;
+  }
+}
+
+const methodSchema = z.enum(['counter', 'card', 'paypal']);
+
+/** Pay at the counter (postpaid price) or now by card or PayPal (prepaid price): the bill follows the choice. */
+export async function choosePaymentMethod(method: unknown): Promise<PaymentActionResult> {
+  const parsed = methodSchema.safeParse(method);
+  if (!parsed.success) return fail({ message: 'booking.errors.invalidValue' });
+  return withCheckoutDraft(async (draft) => {
+    if (draft.data.reservation?.done) return { status: 'paid' };
+    const reservationType = parsed.data === 'counter' ? 'postpaid' : 'prepaid';
+    const data: DraftData = { ...draft.data, paymentMethod: parsed.data, reservationType };
+    // A reservation saved for the other price is not this one: the next confirmation or payment books anew.
+    if (reservationType !== draft.data.reservationType) {
+      if (draft.data.reservation && !draft.data.reservation.done) await releaseUnpaid(draft.data.reservation.id);
+      delete data.reservation;
+      delete data.confirmationKey;
+      delete data.payment;
+    }
+    await saveBookingDraft({ id: draft.id, data });
+    return { status: 'pending' };
+  });
+}
+
+async function releaseUnpaid(reservationId: string): Promise<void> {
+  const saved = await readReservationById(reservationId);
+  if (saved && saved.status === 'unpaid') await cancelReservation(saved);
+}
+
+type Payable = { ok: true; reservation: SavedReservation; draft: BookingDraft } | { ok: false; result: PaymentActionResult };
+
+/**
+ * The reservation the renter is paying for: the one saved at an earlier attempt while it still costs what the server
+ * prices now, else a new one (an older unpaid one is cancelled, so it stops holding a unit).
+ */
+async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Payable> {
+  const client = draft.data.client;
+  if (!client || !draft.data.termsAccepted) goTo(locale, stepPath('client'));
+  const priced = await priceSelection({ ...selectionOfDraft(draft.data), reservationType: 'prepaid' });
+  if (!priced.ok) {
+    const first = priced.issues[0];
+    return { ok: false, result: fail(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
+  }
+  const earlier = draft.data.reservation && !draft.data.reservation.done ? await readReservationById(draft.data.reservation.id) : undefined;
+  if (earlier?.status === 'paid') {
+    await finishDraft(draft, earlier);
+    goTo(locale, THANKS_PATH);
+  }
+  if (earlier && earlier.status === 'unpaid' && earlier.reservationType === 'prepaid' && earlier.totals.total === priced.booking.quote.total) {
+    return { ok: true, reservation: earlier, draft };
+  }
+  if (earlier && earlier.status === 'unpaid') await cancelReservation(earlier);
+
+  const confirmationKey = `draft-${draft.id}-${randomUUID()}`;
+  const keyed: BookingDraft = { id: draft.id, data: { ...draft.data, reservationType: 'prepaid', confirmationKey } };
+  await saveBookingDraft(keyed);
+  const outcome = await bookReservation(priced.booking, client, locale, confirmationKey);
+  if (!outcome.ok) {
+    const first = outcome.issues[0];
+    return { ok: false, result: fail(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
+  }
+  const saved: BookingDraft = { id: draft.id, data: { ...keyed.data, reservation: { id: outcome.reservation.id, number: outcome.reservation.number, done: false } } };
+  await saveBookingDraft(saved);
+  return { ok: true, reservation: outcome.reservation, draft: saved };
+}
+
+async function finishDraft(draft: BookingDraft, reservation: { id: string; number: string }): Promise<void> {
+  const { payment: _done, ...data } = draft.data;
+  await saveBookingDraft({ id: draft.id, data: { ...data, reservation: { id: reservation.id, number: reservation.number, done: true } } });
+}
+
+async function answer(draft: BookingDraft, reservation: SavedReservation, provider: string, outcome: PaymentOutcome, locale: Locale): Promise<PaymentActionResult> {
+  switch (outcome.kind) {
+    case 'paid':
+      await finishDraft(draft, reservation);
+      return goTo(locale, THANKS_PATH);
+    case 'action':
+      await saveBookingDraft({ id: draft.id, data: { ...draft.data, payment: { key: outcome.paymentKey, provider } } });
+      return provider === 'paypal' ? { status: 'redirect', url: outcome.url } : { status: 'verify', url: outcome.url };
+    case 'declined': {
+      const reasonKey = outcome.code ? declineReasonKey(outcome.code) : undefined;
+      return fail(PROCESSING_ERROR, reasonKey ? { message: reasonKey } : outcome.reason ? { message: 'booking.payment.gatewayReason', params: { reason: outcome.reason } } : undefined);
+    }
+    case 'refused':
+      return fail(PROCESSING_ERROR, { message: 'booking.payment.refunded' });
+    case 'unavailable':
+      return fail(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
+  }
+}
+
+const cardSchema = z.object({
+  token: z.string().trim().min(4).max(255),
+  card: z.object({
+    brand: z.string().trim().min(1).max(32),
+    last4: z.string().regex(/^\d{4}$/),
+    expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
+  }),
+});
+
+/** Pays the reservation by card with the single-use token the gateway's own fields gave the browser. */
+export async function payCheckoutByCard(locale: string, input: unknown): Promise<PaymentActionResult> {
+  const language = localeSchema.parse(locale);
+  const parsed = cardSchema.safeParse(input);
+  if (!parsed.success) return fail(PROCESSING_ERROR);
+  return withCheckoutDraft(async (draft) => {
+    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
+    if (draft.data.paymentMethod !== 'card') goTo(language, CHECKOUT_PATH);
+    const payable = await reservationToPay(draft, language);
+    if (!payable.ok) return payable.result;
+    const outcome = await payByCard({ reservation: payable.reservation, locale: language, token: parsed.data.token, card: parsed.data.card });
+    return answer(payable.draft, payable.reservation, 'metrobank', outcome, language);
+  });
+}
+
+/** Creates the PayPal order for the reservation; the browser then goes to PayPal's approval page. */
+export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActionResult> {
+  const language = localeSchema.parse(locale);
+  return withCheckoutDraft(async (draft) => {
+    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
+    if (draft.data.paymentMethod !== 'paypal') goTo(language, CHECKOUT_PATH);
+    const payable = await reservationToPay(draft, language);
+    if (!payable.ok) return payable.result;
+    const outcome = await payWithPayPal({ reservation: payable.reservation, locale: language });
+    return answer(payable.draft, payable.reservation, 'paypal', outcome, language);
+  });
+}
+
+/**
+ * Where the payment in progress stands (the checkout asks while the 3-D Secure window is open): the server asks the
+ * gateway, so a window closed early or a lost message still ends on the right page.
+ */
+export async function checkCheckoutPayment(locale: string): Promise<PaymentActionResult> {
+  const language = localeSchema.parse(locale);
+  return withCheckoutDraft(async (draft) => {
+    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
+    const key = draft.data.payment?.key;
+    const reservationRef = draft.data.reservation;
+    if (!key || !reservationRef) return { status: 'pending' };
+    const settled = await settlePaymentByKey(key);
+    if (!settled) return { status: 'pending' };
+    if (settled.outcome.kind === 'action') return { status: 'pending' };
+    const reservation = await readReservationById(reservationRef.id);
+    if (!reservation) return fail(PROCESSING_ERROR);
+    const { payment: _attempt, ...data } = draft.data;
+    const cleared: BookingDraft = { id: draft.id, data };
+    if (settled.outcome.kind !== 'paid') await saveBookingDraft(cleared);
+    return answer(cleared, reservation, settled.payment.provider, settled.outcome, language);
+  });
+}

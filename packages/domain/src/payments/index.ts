@@ -1,0 +1,74 @@
+import { assertNonNegativeCents, type Cents } from '../money';
+
+/**
+ * Payments: the states a payment attempt goes through, what a cancellation gives back and what a change costs. The
+ * gateways and the records live in the web app and the content service; the rules live here.
+ */
+
+export const PAYMENT_METHODS = ['card', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * pending: recorded before the gateway is asked (a crash after this point is found and settled by reconciliation);
+ * requires_action: the renter must act at the gateway (3-D Secure, PayPal's approval); the other three are final.
+ */
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const FINAL: ReadonlySet<PaymentStatus> = new Set(['succeeded', 'failed', 'canceled']);
+
+export function isFinalPaymentStatus(status: PaymentStatus): boolean {
+  return FINAL.has(status);
+}
+
+/** Statuses only move forward: a late or repeated report of an older state never undoes a newer one. */
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  if (from === to || isFinalPaymentStatus(from)) return false;
+  return from === 'pending' || to !== 'pending';
+}
+
+/** The brand's cancellation terms for prepaid reservations (site config). */
+export type CancellationRule = {
+  /** Cancelled at least this many hours before pickup: everything back. */
+  fullRefundHours: number;
+  /** Cancelled later, but before pickup: everything back less this many days of the car rate. After pickup: nothing. */
+  lateFeeDays: number;
+};
+
+/** The product's rule: in full until 48 hours before pickup, then less one day of the car rate. */
+export const DEFAULT_CANCELLATION_RULE: CancellationRule = { fullRefundHours: 48, lateFeeDays: 1 };
+
+export type CancellationRefund = { kind: 'full' | 'partial' | 'none'; amount: Cents };
+
+/**
+ * What a renter gets back for cancelling, at `now`, a reservation of which `paid` cents were paid and whose car costs
+ * `carDailyRate` cents a day (the rate the reservation was priced at).
+ */
+export function cancellationRefund(paid: Cents, pickupAt: Date, now: Date, rule: CancellationRule, carDailyRate: Cents): CancellationRefund {
+  assertNonNegativeCents(paid, 'paid');
+  assertNonNegativeCents(carDailyRate, 'carDailyRate');
+  const hoursBefore = (pickupAt.getTime() - now.getTime()) / 3_600_000;
+  if (paid === 0 || hoursBefore <= 0) return { kind: 'none', amount: 0 };
+  if (hoursBefore >= rule.fullRefundHours) return { kind: 'full', amount: paid };
+  const amount = Math.max(0, paid - Math.max(0, rule.lateFeeDays) * carDailyRate);
+  return amount === 0 ? { kind: 'none', amount: 0 } : { kind: amount === paid ? 'full' : 'partial', amount };
+}
+
+export type ChangeSettlement = { kind: 'charge' | 'refund'; amount: Cents } | { kind: 'none'; amount: 0 };
+
+/** A paid reservation changed to cost `newTotal`: the difference to charge, or to give back, against what is held. */
+export function changeSettlement(held: Cents, newTotal: Cents): ChangeSettlement {
+  assertNonNegativeCents(held, 'held');
+  assertNonNegativeCents(newTotal, 'newTotal');
+  if (newTotal > held) return { kind: 'charge', amount: newTotal - held };
+  if (newTotal < held) return { kind: 'refund', amount: held - newTotal };
+  return { kind: 'none', amount: 0 };
+}
+
+/** What a reservation holds of the renter's money: succeeded charges less succeeded refunds. */
+export function amountHeld(payments: readonly { kind: 'charge' | 'refund'; status: PaymentStatus; amount: Cents }[]): Cents {
+  return payments.reduce((held, payment) => {
+    if (payment.status !== 'succeeded') return held;
+    return payment.kind === 'charge' ? held + payment.amount : held - payment.amount;
+  }, 0);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { amountHeld, canMovePayment, cancellationRefund, changeSettlement, DEFAULT_CANCELLATION_RULE } from './index';
+
+const pickup = new Date('2026-12-10T15:00:00Z');
+const hoursBefore = (hours: number) => new Date(pickup.getTime() - hours * 3_600_000);
+
+describe('cancellationRefund', () => {
+  it('gives everything back when cancelled at least the rule hours before pickup', () => {
+    expect(cancellationRefund(12_345, pickup, hoursBefore(48), DEFAULT_CANCELLATION_RULE, 3_500)).toEqual({ kind: 'full', amount: 12_345 });
+    expect(cancellationRefund(12_345, pickup, hoursBefore(200), DEFAULT_CANCELLATION_RULE, 3_500)).toEqual({ kind: 'full', amount: 12_345 });
+  });
+
+  it('keeps one day of the car rate (the rule days) when cancelled later but before pickup', () => {
+    expect(cancellationRefund(12_345, pickup, hoursBefore(47.9), DEFAULT_CANCELLATION_RULE, 3_500)).toEqual({ kind: 'partial', amount: 8_845 });
+    expect(cancellationRefund(10_000, pickup, hoursBefore(1), { fullRefundHours: 24, lateFeeDays: 2 }, 3_000)).toEqual({ kind: 'partial', amount: 4_000 });
+    expect(cancellationRefund(10_000, pickup, hoursBefore(1), { fullRefundHours: 24, lateFeeDays: 0 }, 3_000)).toEqual({ kind: 'full', amount: 10_000 });
+  });
+
+  it('gives nothing back from pickup on, or when the days kept cost more than was paid', () => {
+    expect(cancellationRefund(10_000, pickup, pickup, DEFAULT_CANCELLATION_RULE, 3_000)).toEqual({ kind: 'none', amount: 0 });
+    expect(cancellationRefund(5_000, pickup, hoursBefore(2), { fullRefundHours: 24, lateFeeDays: 2 }, 3_000)).toEqual({ kind: 'none', amount: 0 });
+    expect(cancellationRefund(0, pickup, hoursBefore(100), DEFAULT_CANCELLATION_RULE, 3_000)).toEqual({ kind: 'none', amount: 0 });
+  });
+
+  it('treats a rule of 0 hours as "everything back until pickup"', () => {
+    expect(cancellationRefund(10_000, pickup, hoursBefore(0.5), { fullRefundHours: 0, lateFeeDays: 1 }, 3_000)).toEqual({ kind: 'full', amount: 10_000 });
+  });
+});
+
+describe('changeSettlement', () => {
+  it('charges an increase and refunds a decrease of a paid reservation', () => {
+    expect(changeSettlement(10_000, 12_500)).toEqual({ kind: 'charge', amount: 2_500 });
+    expect(changeSettlement(10_000, 8_000)).toEqual({ kind: 'refund', amount: 2_000 });
+    expect(changeSettlement(10_000, 10_000)).toEqual({ kind: 'none', amount: 0 });
+  });
+});
+
+describe('amountHeld', () => {
+  it('counts succeeded charges less succeeded refunds only', () => {
+    expect(
+      amountHeld([
+        { kind: 'charge', status: 'failed', amount: 10_000 },
+        { kind: 'charge', status: 'succeeded', amount: 10_000 },
+        { kind: 'charge', status: 'succeeded', amount: 2_000 },
+        { kind: 'refund', status: 'succeeded', amount: 3_000 },
+        { kind: 'refund', status: 'pending', amount: 1_000 },
+      ]),
+    ).toBe(9_000);
+  });
+});
+
+describe('canMovePayment', () => {
+  it('moves only forward and never out of a final state', () => {
+    expect(canMovePayment('pending', 'requires_action')).toBe(true);
+    expect(canMovePayment('requires_action', 'succeeded')).toBe(true);
+    expect(canMovePayment('requires_action', 'pending')).toBe(false);
+    expect(canMovePayment('succeeded', 'failed')).toBe(false);
+    expect(canMovePayment('failed', 'succeeded')).toBe(false);
+    expect(canMovePayment('pending', 'pending')).toBe(false);
+  });
+});

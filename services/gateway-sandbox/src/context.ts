@@ -1,0 +1,14 @@
+import type { Config } from './config.ts';
+import type { Store } from './store.ts';
+import type { WebhookDispatcher } from './webhooks.ts';
+
+/** One line of the sandbox's output; 'warn' lines go to stderr (shown even when the request lines are not). */
+export type Log = (line: string, level?: 'warn') => void;
+
+/** What every part of the sandbox shares. */
+export interface Context {
+  config: Config;
+  store: Store;
+  webhooks: WebhookDispatcher;
+  log: Log;
+}
