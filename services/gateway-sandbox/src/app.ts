@@ -13,6 +13,7 @@ export interface Controls {
   latency_ms: number;
   down: boolean;
   webhooks: WebhookMode;
+  capture_amount_delta_cents: number;
 }
 
 export interface Sandbox {
@@ -32,11 +33,11 @@ function isApi(path: string): boolean {
 export function createSandbox(config: Config, log: Log) {
   const store = new Store(config.dataDir);
   const webhooks = new WebhookDispatcher({ retryMs: config.webhookRetryMs, log });
-  const context: Context = { config, store, webhooks, log };
+  const context: Context = { config, store, webhooks, log, faults: { captureAmountDeltaCents: 0 } };
   const metrobank = createMetrobank(context);
   const paypal = createPaypal(context);
   const controls = { latency_ms: 0, down: false };
-  const currentControls = (): Controls => ({ latency_ms: controls.latency_ms, down: controls.down, webhooks: webhooks.mode });
+  const currentControls = (): Controls => ({ latency_ms: controls.latency_ms, down: controls.down, webhooks: webhooks.mode, capture_amount_delta_cents: context.faults.captureAmountDeltaCents });
 
   function control(request: Request): Reply {
     const { method, path } = request;
@@ -45,7 +46,10 @@ export function createSandbox(config: Config, log: Log) {
       const parsed = parseJsonObject(request.body);
       if (parsed === null) return json(400, { error: { type: 'invalid_request_error', message: 'The body must be a JSON object.' } });
       const body = parsed ?? {};
-      const { latency_ms: latency, down, webhooks: mode } = body;
+      const { latency_ms: latency, down, webhooks: mode, capture_amount_delta_cents: delta } = body;
+      if (delta !== undefined && (typeof delta !== 'number' || !Number.isInteger(delta) || Math.abs(delta) > 1_000_000)) {
+        return json(400, { error: { type: 'invalid_request_error', param: 'capture_amount_delta_cents', message: 'capture_amount_delta_cents must be an integer of at most 1000000 cents either way.' } });
+      }
       if (latency !== undefined && (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0 || latency > MAX_LATENCY_MS)) {
         return json(400, { error: { type: 'invalid_request_error', param: 'latency_ms', message: `latency_ms must be a number from 0 to ${MAX_LATENCY_MS}.` } });
       }
@@ -56,12 +60,14 @@ export function createSandbox(config: Config, log: Log) {
       if (typeof latency === 'number') controls.latency_ms = Math.round(latency);
       if (typeof down === 'boolean') controls.down = down;
       if (mode !== undefined) webhooks.setMode(mode as WebhookMode);
+      if (typeof delta === 'number') context.faults.captureAmountDeltaCents = delta;
       log(`controls: latency ${controls.latency_ms} ms, ${controls.down ? 'down' : 'up'}, webhooks ${webhooks.mode}`);
       return json(200, currentControls());
     }
     if (path === '/__sandbox/reset' && method === 'POST') {
       controls.latency_ms = 0;
       controls.down = false;
+      context.faults.captureAmountDeltaCents = 0;
       webhooks.setMode('send');
       log('controls: reset');
       return json(200, currentControls());

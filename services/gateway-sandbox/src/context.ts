@@ -11,4 +11,14 @@ export interface Context {
   store: Store;
   webhooks: WebhookDispatcher;
   log: Log;
+  /** Test faults the providers act on (set through /__sandbox/control). */
+  faults: Faults;
+}
+
+export interface Faults {
+  /**
+   * Added to the amount of the next PayPal capture, then back to 0: a gateway taking another amount than the order's,
+   * so a merchant's check of the captured amount can be tested.
+   */
+  captureAmountDeltaCents: number;
 }

@@ -37,7 +37,7 @@ it('GET /__sandbox/ping answers pong', async () => {
 describe('down', () => {
   it('makes every provider API answer 503, in each provider\'s error shape; pages and ping stay up', async () => {
     const token = await card.tokenId(CARDS.approve);
-    expect((await control({ down: true })).body).toEqual({ latency_ms: 0, down: true, webhooks: 'send' });
+    expect((await control({ down: true })).body).toEqual({ latency_ms: 0, down: true, webhooks: 'send', capture_amount_delta_cents: 0 });
     const intent = await card.intent({ amount: 100, payment_method: token });
     expect(intent.status).toBe(503);
     expect(intent.body).toEqual({ error: { type: 'api_error', message: 'Service unavailable' } });
@@ -131,16 +131,16 @@ describe('reset and validation', () => {
     const paid = await card.intent({ amount: 100, payment_method: await card.tokenId(CARDS.approve) });
     await control({ latency_ms: 50, down: true, webhooks: 'drop' });
     const reset = await call(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
-    expect(reset.body).toEqual({ latency_ms: 0, down: false, webhooks: 'send' });
-    expect((await call(`${sandbox.url}/__sandbox/control`)).body).toEqual({ latency_ms: 0, down: false, webhooks: 'send' });
+    expect(reset.body).toEqual({ latency_ms: 0, down: false, webhooks: 'send', capture_amount_delta_cents: 0 });
+    expect((await call(`${sandbox.url}/__sandbox/control`)).body).toEqual({ latency_ms: 0, down: false, webhooks: 'send', capture_amount_delta_cents: 0 });
     expect((await card.getIntent(String(paid.body.id))).status).toBe(200);
   });
 
   it('refuses invalid settings', async () => {
-    for (const body of [{ latency_ms: -1 }, { latency_ms: 'slow' }, { down: 'yes' }, { webhooks: 'later' }, '{"down":', '[true]']) {
+    for (const body of [{ latency_ms: -1 }, { latency_ms: 'slow' }, { down: 'yes' }, { webhooks: 'later' }, { capture_amount_delta_cents: 0.5 }, '{"down":', '[true]']) {
       expect((await control(body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(`${sandbox.url}/__sandbox/control`)).body).toEqual({ latency_ms: 0, down: false, webhooks: 'send' });
+    expect((await call(`${sandbox.url}/__sandbox/control`)).body).toEqual({ latency_ms: 0, down: false, webhooks: 'send', capture_amount_delta_cents: 0 });
     expect((await call(`${sandbox.url}/__sandbox/nothing`, { method: 'POST' })).status).toBe(404);
   });
 });

@@ -178,6 +178,16 @@ describe('the buyer page (GET /paypal/checkoutnow)', () => {
 });
 
 describe('capture', () => {
+  it('takes another amount than the order once when the capture fault is set, then the order amount again', async () => {
+    await call(`${sandbox.url}/__sandbox/control`, { method: 'POST', body: { capture_amount_delta_cents: -500 } });
+    const first = await approvedOrder('40.00');
+    const tampered = await paypal.capture(first.id, `capture-${first.id}`);
+    expect(tampered.body).toMatchObject({ purchase_units: [{ payments: { captures: [{ amount: { value: '35.00' } }] } }] });
+    const second = await approvedOrder('40.00');
+    const normal = await paypal.capture(second.id, `capture-${second.id}`);
+    expect(normal.body).toMatchObject({ purchase_units: [{ payments: { captures: [{ amount: { value: '40.00' } }] } }] });
+  });
+
   it('refuses an order the buyer has not approved', async () => {
     const order = await paypal.createOrder('20.00');
     const answer = await paypal.capture(String(order.body.id), `cap-${Date.now()}`);

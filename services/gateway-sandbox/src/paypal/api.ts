@@ -411,6 +411,14 @@ export function createPaypal(context: Context) {
     return order ? json(200, orderView(order)) : notFound();
   }
 
+  /** The order's amount, or, once, that amount changed by the capture fault of the test controls. */
+  function capturedAmount(amount: PaypalAmount): PaypalAmount {
+    const delta = context.faults.captureAmountDeltaCents;
+    if (delta === 0) return amount;
+    context.faults.captureAmountDeltaCents = 0;
+    return { currency_code: amount.currency_code, value: money(Math.max(1, cents(amount.value) + delta)) };
+  }
+
   function captureOrder(request: Request, id: string): Reply {
     const body = parseJsonObject(request.body);
     if (body === null) return paypalError(400, 'INVALID_REQUEST', [{ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' }]);
@@ -430,7 +438,7 @@ export function createPaypal(context: Context) {
         id: paypalId(17),
         order_id: order.id,
         status: 'COMPLETED',
-        amount: order.purchase_unit.amount,
+        amount: capturedAmount(order.purchase_unit.amount),
         refunded_cents: 0,
         ...(order.purchase_unit.custom_id ? { custom_id: order.purchase_unit.custom_id } : {}),
         ...(order.purchase_unit.invoice_id ? { invoice_id: order.purchase_unit.invoice_id } : {}),

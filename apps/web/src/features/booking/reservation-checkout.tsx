@@ -18,6 +18,7 @@ import { CardPaymentForm } from '@/features/payments/components/card-payment-for
 import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/payments/components/payment-method-choice';
 import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
 import { PaymentError } from '@/features/payments/components/payment-feedback';
+import { attemptState } from '@/features/payments/payments';
 import { priceSelection } from './pricing';
 import { selectionOfDraft } from './booking-draft';
 
@@ -65,6 +66,9 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const method = options.some((option) => option.method === draft.data.paymentMethod) ? draft.data.paymentMethod : 'counter';
   const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
   const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
+  // A refresh during the 3-D Secure check: the check goes on (the gateway is asked where it stands).
+  const open = method === 'card' && draft.data.payment ? await attemptState(draft.data.payment.key) : undefined;
+  const resume = open?.kind === 'action' ? { url: open.url } : open?.kind === 'paid' ? { url: undefined } : undefined;
 
   return (
     <div className="space-y-6">
@@ -82,7 +86,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
             {notice ? <PaymentError error={{ message: notice }} /> : null}
             <PaymentMethodChoice options={options} selected={method} />
             {!priced.ok ? null : method === 'card' && cardFields ? (
-              <CardPaymentForm locale={locale} fieldsUrl={cardFields.fieldsUrl} publishableKey={cardFields.publishableKey} amountLabel={amountLabel} />
+              <CardPaymentForm locale={locale} fieldsUrl={cardFields.fieldsUrl} publishableKey={cardFields.publishableKey} amountLabel={amountLabel} {...(resume ? { resume } : {})} />
             ) : method === 'paypal' ? (
               <PayPalPayButton locale={locale} />
             ) : (

@@ -13,7 +13,7 @@ import { priceSelection } from '@/features/booking/pricing';
 import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
 import { bookReservation, cancelReservation } from '@/features/booking/reservations';
 import { declineReasonKey } from './decline-reasons';
-import { payByCard, payWithPayPal, settlePaymentByKey, type PaymentOutcome } from './payments';
+import { closeAttempt, payByCard, payWithPayPal, settlePaymentByKey, type PaymentOutcome } from './payments';
 
 /**
  * The checkout's payment mutations. The amount is never the browser's: the reservation is priced again and saved
@@ -113,6 +113,26 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
   return { ok: true, reservation: outcome.reservation, draft: saved };
 }
 
+/**
+ * An attempt still open in the draft (a refresh during the 3-D Secure check, another card, PayPal after the card) is
+ * closed at its gateway before a new one starts, so two attempts can never both take money. If the renter paid with
+ * it meanwhile, that is the answer.
+ */
+async function closeOpenAttempt(draft: BookingDraft, locale: Locale): Promise<BookingDraft | PaymentActionResult> {
+  const open = draft.data.payment;
+  if (!open) return draft;
+  const outcome = await closeAttempt(open.key);
+  if (outcome.kind === 'unavailable') return fail(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
+  if (outcome.kind === 'paid' && draft.data.reservation) {
+    await finishDraft(draft, draft.data.reservation);
+    goTo(locale, THANKS_PATH);
+  }
+  const { payment: _closed, ...data } = draft.data;
+  const closed: BookingDraft = { id: draft.id, data };
+  await saveBookingDraft(closed);
+  return closed;
+}
+
 async function finishDraft(draft: BookingDraft, reservation: { id: string; number: string }): Promise<void> {
   const { payment: _done, ...data } = draft.data;
   await saveBookingDraft({ id: draft.id, data: { ...data, reservation: { id: reservation.id, number: reservation.number, done: true } } });
@@ -154,7 +174,9 @@ export async function payCheckoutByCard(locale: string, input: unknown): Promise
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     if (draft.data.paymentMethod !== 'card') goTo(language, CHECKOUT_PATH);
-    const payable = await reservationToPay(draft, language);
+    const current = await closeOpenAttempt(draft, language);
+    if ('status' in current) return current;
+    const payable = await reservationToPay(current, language);
     if (!payable.ok) return payable.result;
     const outcome = await payByCard({ reservation: payable.reservation, locale: language, token: parsed.data.token, card: parsed.data.card });
     return answer(payable.draft, payable.reservation, 'metrobank', outcome, language);
@@ -167,7 +189,9 @@ export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActi
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     if (draft.data.paymentMethod !== 'paypal') goTo(language, CHECKOUT_PATH);
-    const payable = await reservationToPay(draft, language);
+    const current = await closeOpenAttempt(draft, language);
+    if ('status' in current) return current;
+    const payable = await reservationToPay(current, language);
     if (!payable.ok) return payable.result;
     const outcome = await payWithPayPal({ reservation: payable.reservation, locale: language });
     return answer(payable.draft, payable.reservation, 'paypal', outcome, language);

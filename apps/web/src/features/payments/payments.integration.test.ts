@@ -250,6 +250,20 @@ describe('PayPal', () => {
     expect(await reservationRow(reservation.id)).toMatchObject({ payment_type: 'paypal' });
   });
 
+  it('refuses, logs and refunds a capture for another amount than the quote', async () => {
+    const reservation = await prepaidReservation();
+    const started = await api('POST', `/api/reservations/${reservation.number}/payments`, { email: renter.email, method: 'paypal' });
+    expect(started.status).toBe(202);
+    await sandbox('/__sandbox/control', { capture_amount_delta_cents: -1000 });
+    const back = await submitPage(String(started.json.action_url), { action: 'pay' });
+    await fetch(back, { redirect: 'manual' });
+    await eventually(async () => (await paymentsOf(reservation.id))[0]?.status === 'failed', 'the capture refused');
+    const [payment] = await paymentsOf(reservation.id);
+    expect(payment).toMatchObject({ failure_code: 'amount_mismatch', amount: reservation.total });
+    expect(String(payment?.failure_reason)).toContain('refunded as');
+    expect(await reservationRow(reservation.id)).toMatchObject({ status: 'unpaid', payment_type: 'unpaid' });
+  });
+
   it('refuses a webhook PayPal does not vouch for', async () => {
     const event = JSON.stringify({ id: 'WH-FORGED', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAP-X', supplementary_data: { related_ids: { order_id: 'ORDER-X' } } } });
     const forged = await api('POST', '/api/payments/webhooks/paypal', event, {

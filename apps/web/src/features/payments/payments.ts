@@ -246,6 +246,33 @@ export async function settlePaymentByKey(paymentKey: string): Promise<{ payment:
   return { payment, outcome: await settlePayment(payment) };
 }
 
+/**
+ * Closes the attempt in progress before a new one starts (the renter refreshed during the 3-D Secure check, or
+ * switched card): asked of the gateway first, then stopped there, so the old attempt cannot succeed behind the new
+ * one. Its outcome says whether the renter in fact paid meanwhile.
+ */
+export async function closeAttempt(paymentKey: string): Promise<PaymentOutcome> {
+  const payment = await readPaymentByKey(paymentKey);
+  if (!payment) return { kind: 'declined', code: undefined, reason: undefined };
+  const adapter = paymentGateway(payment.provider);
+  if (!adapter) return { kind: 'unavailable' };
+  const outcome = await settlePayment(payment, adapter);
+  if (outcome.kind !== 'action' || !payment.reference) return outcome;
+  const reference = payment.reference;
+  const answer = await askGateway(`abandoning ${payment.idempotencyKey}`, () => adapter.abandon(reference, payment.idempotencyKey));
+  if (!answer) return { kind: 'unavailable' };
+  // A PayPal order cannot be stopped at PayPal, only left to expire: in our books it is over, and one approved later
+  // is never captured.
+  const stopped: GatewayPayment = answer.status === 'requires_action' ? { ...answer, status: 'canceled', failure: { code: 'abandoned', message: 'abandoned by the renter' } } : answer;
+  return outcomeOf(await recordGatewayAnswer(payment, stopped, adapter), stopped);
+}
+
+/** Where the attempt in progress stands, asked of the gateway: the checkout resumes its 3-D Secure check after a refresh. */
+export async function attemptState(paymentKey: string): Promise<PaymentOutcome | undefined> {
+  const payment = await readPaymentByKey(paymentKey);
+  return payment ? settlePayment(payment) : undefined;
+}
+
 /** The renter cancelled at the gateway (PayPal's cancel link): the attempt is over, the reservation still unpaid. */
 export async function abandonPayment(paymentKey: string): Promise<PaymentRecord | undefined> {
   const payment = await readPaymentByKey(paymentKey);
@@ -304,6 +331,8 @@ export async function handleWebhook(provider: string, rawBody: string, headers: 
 const reconcileAfterMs = () => 2 * serverEnv().payments.timeoutMs;
 /** An attempt with no trace at its gateway after this long never reached it. */
 const ABANDON_UNKNOWN_AFTER_MS = 10 * 60_000;
+/** A 3-D Secure check or a PayPal approval left this long was abandoned: stopped at the gateway, so it cannot pay later. */
+const ABANDON_ACTION_AFTER_MS = 60 * 60_000;
 
 /**
  * Settles what a crash or a timeout left open: every open payment older than twice the gateway timeout is asked of its gateway;
@@ -326,6 +355,11 @@ export async function reconcilePayments(now: Date = new Date()): Promise<{ settl
         continue;
       }
       const age = now.getTime() - Date.parse(payment.createdAt ?? now.toISOString());
+      if (outcome.kind === 'action' && age > ABANDON_ACTION_AFTER_MS) {
+        const closed = await closeAttempt(payment.idempotencyKey);
+        if (closed.kind !== 'unavailable' && closed.kind !== 'action') abandoned += 1;
+        continue;
+      }
       if (!payment.reference && outcome.kind === 'unavailable' && age > ABANDON_UNKNOWN_AFTER_MS && (await gatewayAnswers(payment.provider))) {
         await recordPayment({ idempotencyKey: payment.idempotencyKey, reservationId: payment.reservationId, provider: payment.provider, kind: payment.kind, amount: payment.amount, status: 'canceled', failure: { code: 'never_reached_gateway', message: 'no trace of this attempt at the gateway' } });
         abandoned += 1;

@@ -48,7 +48,20 @@ function isFrameMessage(data: unknown): data is FrameMessage & { source: string 
  * from its origin), which gives back a single-use token. Only the token, the brand, the last four digits and the
  * expiry reach our server. A 3-D Secure check opens in its own window; the checkout asks the server until it is done.
  */
-export function CardPaymentForm({ locale, fieldsUrl, publishableKey, amountLabel }: { locale: string; fieldsUrl: string; publishableKey: string; amountLabel: string }) {
+export function CardPaymentForm({
+  locale,
+  fieldsUrl,
+  publishableKey,
+  amountLabel,
+  resume,
+}: {
+  locale: string;
+  fieldsUrl: string;
+  publishableKey: string;
+  amountLabel: string;
+  /** A check still in progress when the page was loaded (a refresh): its page, to reopen from the button. */
+  resume?: { url: string | undefined };
+}) {
   const t = useTranslations('booking.payment');
   const validationText = useTranslations('validation');
   const issueText = useIssueText();
@@ -59,7 +72,7 @@ export function CardPaymentForm({ locale, fieldsUrl, publishableKey, amountLabel
   const [frameHeight, setFrameHeight] = useState(260);
   const [frameReady, setFrameReady] = useState(false);
   const [error, setError] = useState<{ error: FormIssue; reason?: FormIssue }>();
-  const [verification, setVerification] = useState<{ url: string; blocked: boolean }>();
+  const [verification, setVerification] = useState<{ url: string | undefined; blocked: boolean } | undefined>(resume ? { url: resume.url, blocked: true } : undefined);
   const [pending, startTransition] = useTransition();
   const fieldsOrigin = new URL(fieldsUrl).origin;
 

@@ -33,7 +33,7 @@ export function openVerificationWindow(url: string): boolean {
  * While the 3-D Secure check runs in its own window: 'Verifying payment...' and the warning not to close it. When the
  * browser blocked the window, the 'Verify Payment' button opens it from the renter's click.
  */
-export function VerificationPanel({ url, initiallyBlocked }: { url: string; initiallyBlocked: boolean }) {
+export function VerificationPanel({ url, initiallyBlocked }: { url: string | undefined; initiallyBlocked: boolean }) {
   const t = useTranslations('booking.payment');
   const [blocked, setBlocked] = useState(initiallyBlocked);
   return (
@@ -44,9 +44,11 @@ export function VerificationPanel({ url, initiallyBlocked }: { url: string; init
       </p>
       <p className="text-sm">{t('verifyWarning')}</p>
       {blocked ? <p className="text-sm">{t('popupBlocked')}</p> : null}
-      <Button type="button" variant={blocked ? 'primary' : 'secondary'} onClick={() => setBlocked(!openVerificationWindow(url))} data-testid="verify-payment">
-        {t('verifyButton')}
-      </Button>
+      {url ? (
+        <Button type="button" variant={blocked ? 'primary' : 'secondary'} onClick={() => setBlocked(!openVerificationWindow(url))} data-testid="verify-payment">
+          {t('verifyButton')}
+        </Button>
+      ) : null}
     </div>
   );
 }

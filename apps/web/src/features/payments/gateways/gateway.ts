@@ -54,6 +54,11 @@ export interface PaymentGateway {
   start(request: StartPayment): Promise<GatewayPayment>;
   /** Where a payment stands, asked of the provider; an approved PayPal order is captured (idempotent by key). */
   confirm(reference: string, idempotencyKey: string): Promise<GatewayPayment>;
+  /**
+   * Stops a payment still waiting for the renter (an abandoned 3-D Secure check), so it can no longer succeed behind
+   * a newer attempt; answers where it stands afterwards (succeeded, if the renter got there first).
+   */
+  abandon(reference: string, idempotencyKey: string): Promise<GatewayPayment>;
   /** The payment the provider made under our key when its answer never reached us; undefined when there is none. */
   findByKey(idempotencyKey: string): Promise<GatewayPayment | undefined>;
   refund(request: { payment: { reference: string; capture?: string }; amount: Cents; idempotencyKey: string }): Promise<GatewayRefund>;

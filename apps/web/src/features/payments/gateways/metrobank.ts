@@ -122,6 +122,14 @@ export function createMetrobankGateway(config: MetrobankConfig): PaymentGateway 
       return intentOf(answer.status, answer.body);
     },
 
+    async abandon(reference, idempotencyKey) {
+      const answer = await call('POST', `/v1/payment_intents/${encodeURIComponent(reference)}/cancel`, { cancellation_reason: 'abandoned' }, `${idempotencyKey}:cancel`);
+      if (answer.status === 200) return fromIntent(intentSchema.parse(answer.body));
+      // Already final (succeeded meanwhile, or failed): where it stands is the answer.
+      if (answer.status === 400) return this.confirm(reference, idempotencyKey);
+      throw requestError(answer.status, answer.body);
+    },
+
     async findByKey(idempotencyKey) {
       const query = `metadata['payment_key']:'${idempotencyKey.replace(/'/g, '')}'`;
       const answer = await call('GET', `/v1/payment_intents/search?query=${encodeURIComponent(query)}`);

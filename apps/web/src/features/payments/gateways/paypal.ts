@@ -148,6 +148,12 @@ export function createPayPalGateway(config: PayPalConfig): PaymentGateway {
       throw problem(answer.status, answer.body);
     },
 
+    // An order cannot be cancelled through the API; one never approved simply expires at PayPal. An approved one is
+    // captured: the renter did pay.
+    abandon(reference, idempotencyKey) {
+      return this.confirm(reference, idempotencyKey);
+    },
+
     // PayPal has no lookup by request id; an order whose answer was lost was never shown to the renter to approve.
     findByKey() {
       return Promise.resolve(undefined);
