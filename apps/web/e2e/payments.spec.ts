@@ -228,6 +228,13 @@ test.describe('paying now, in English', () => {
     await toCheckout(page, 'en', 172, 'Elena');
     await chooseCard(page, 'en');
     await page.getByLabel(text.holder).fill('Elena Pay');
+    // The card's own checks, in English, inside the gateway's frame.
+    const fields = page.frameLocator('[data-testid=card-fields-frame]');
+    await fillCard(page, 'en', '4242 4242 4242 4241', '13/30', '7a');
+    await page.getByTestId('pay-by-card').click();
+    await expect(fields.getByText('The card number is not valid')).toBeVisible();
+    await expect(fields.getByText('Invalid expiration date')).toBeVisible();
+    await expect(fields.getByText('The security code must be 3 or 4 digits')).toBeVisible();
     await fillCard(page, 'en', '4000 0000 0000 3220');
     await page.getByTestId('pay-by-card').click();
     await expect(page.getByTestId('payment-verifying')).toContainText(text.verifying);
