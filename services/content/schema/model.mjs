@@ -467,7 +467,10 @@ export const collections = [
       f.int('same_day_notice_hours', { def: 2, min: 0, width: 'half', note: 'Hours of notice for a same-day pick-up.' }),
       f.int('minimum_renter_age', { def: 21, min: 18, width: 'half' }),
       f.date('disable_reservations_until', { width: 'half', note: 'Bookings are closed until this date (empty = open).' }),
-      f.select('payment_gateway', [choice('metrobank', 'Metrobank (card)'), choice('paypal', 'PayPal')], { def: 'metrobank', width: 'half', labels: false, allowOther: true }),
+      f.select('payment_gateway', [choice('metrobank', 'Metrobank')], {
+        def: 'metrobank', width: 'half', labels: false, allowOther: true,
+        note: 'The card gateway of this brand (the storefront needs an adapter and credentials for it). PayPal is offered whenever the storefront has PayPal credentials.',
+      }),
       f.cents('era_daily_rate', { def: 399, width: 'half', note: 'Roadside assistance (ERA) per day, in cents.' }),
       f.float('tax_rate_percent', { def: 7, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'ITBMS in %.' }),
       f.bool('precheckin_enabled', { label: 'Online pre-check-in enabled', width: 'half' }),
