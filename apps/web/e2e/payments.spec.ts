@@ -131,11 +131,18 @@ type Row = Record<string, unknown>;
 async function records(number: string): Promise<{ reservation: Row; payments: Row[] }> {
   if (!contentUrl) throw new Error('CONTENT_URL is not set');
   const headers = await adminHeaders(contentUrl);
-  const found = await fetch(`${contentUrl}/items/reservations?filter[reservation_number][_eq]=${number}&fields=*`, { headers });
-  const [reservation] = ((await found.json()) as { data: Row[] }).data;
+  // The content service sheds load with 503 while a busy machine runs the browsers beside it: asked again.
+  const rows = async (path: string): Promise<Row[]> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await fetch(`${contentUrl}${path}`, { headers });
+      if (response.ok) return ((await response.json()) as { data: Row[] }).data;
+      if (response.status !== 503 || attempt === 5) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+      await new Promise((done) => setTimeout(done, 500 * attempt));
+    }
+  };
+  const [reservation] = await rows(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=*`);
   if (!reservation) throw new Error(`no reservation ${number}`);
-  const payments = await fetch(`${contentUrl}/items/payments?filter[reservation][_eq]=${String(reservation.id)}&fields=*&sort=date_created`, { headers });
-  return { reservation, payments: ((await payments.json()) as { data: Row[] }).data };
+  return { reservation, payments: await rows(`/items/payments?filter[reservation][_eq]=${String(reservation.id)}&fields=*&sort=date_created`) };
 }
 
 function expectNoCardData(rows: unknown, number: string, cvc: string) {

@@ -3,11 +3,18 @@
 
 /** Logs in as the administrator and returns the headers of a JSON request made as them. */
 export async function adminHeaders(contentUrl: string): Promise<Record<string, string>> {
-  const response = await fetch(`${contentUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }),
-  });
+  const login = () =>
+    fetch(`${contentUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }),
+    });
+  let response = await login();
+  // The content service sheds load with 503 ("Under pressure") while browsers and builds share the machine.
+  for (let attempt = 1; response.status === 503 && attempt <= 4; attempt += 1) {
+    await new Promise((done) => setTimeout(done, 500 * attempt));
+    response = await login();
+  }
   if (response.status !== 200) throw new Error(`admin login at ${contentUrl} answered ${response.status}: ${await response.text()}`);
   const { data } = (await response.json()) as { data: { access_token: string } };
   return { authorization: `Bearer ${data.access_token}`, 'content-type': 'application/json' };

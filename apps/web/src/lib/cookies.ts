@@ -29,6 +29,14 @@ export const RESERVATION_DRAFT_COOKIE: CookieSpec = { name: 'reservation_draft',
 /** Manage booking: the signed id of the reservation the renter found by number and email; short-lived. */
 export const MANAGE_BOOKING_COOKIE: CookieSpec = { name: 'manage_booking', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
+/**
+ * The coupon code of a promotion whose "book with this code" button the renter pressed on /promos; each booking they
+ * start while it lasts gets it (features/promos/promo-code.ts), so picking another car keeps it. Not signed: it is only
+ * a hint, checked again against the brand's running promotions when read, so a forged value is ignored. An hour is
+ * time enough to pick a car and dates.
+ */
+export const PROMO_CODE_COOKIE: CookieSpec = { name: 'promo_code', maxAge: 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
+
 /** Marks a pre-check-in session found by reservation number and email. */
 export const PRECHECKIN_SESSION_COOKIE: CookieSpec = { name: 'precheckin_session', maxAge: 2 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 

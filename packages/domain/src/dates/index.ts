@@ -1,3 +1,4 @@
 export * from './local';
 export * from './opening-hours';
+export * from './opening-status';
 export * from './rules';

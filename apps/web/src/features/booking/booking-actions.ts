@@ -12,12 +12,13 @@ import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
 import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
+import { rememberedPromoCode } from '@/features/promos/promo-code';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import type { BookingIssue } from './booking-issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
-import { findBranch, locationIssues, priceSelection } from './pricing';
+import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
 import { clientAddress, COUPON_LIMIT, hitRateLimit } from './rate-limit';
 import { bookReservation } from './reservations';
 
@@ -88,7 +89,8 @@ const startSchema = z.object({
 /**
  * Starts a booking of a car (the fleet's "Reserve" button, a plain form that works without JavaScript). With the
  * search's branches and dates, and when they pass every rule, the renter goes straight to the coverage; otherwise to
- * the dates step, prefilled with what was given (or tomorrow at 10:00 for three days).
+ * the dates step, prefilled with what was given (or tomorrow at 10:00 for three days). A promotion's code the renter
+ * chose on /promos (remembered in a cookie, checked again here) becomes the draft's coupon, which checkout applies.
  */
 export async function startBooking(formData: FormData): Promise<void> {
   const parsed = startSchema.safeParse(Object.fromEntries(formData));
@@ -106,6 +108,8 @@ export async function startBooking(formData: FormData): Promise<void> {
   const pickupAt = `${input.pickup_date || tomorrow}T${input.pickup_time || '10:00'}`;
   const returnAt = `${input.return_date || addDaysToLocalDate(input.pickup_date || tomorrow, Math.max(3, car.minimumDays))}T${input.return_time || '10:00'}`;
   const given = Boolean(input.pickup_branch && input.pickup_date && input.return_date);
+  const jar = await cookies();
+  const couponCode = await rememberedPromoCode(jar, site.brand);
 
   let data: DraftData = {
     carId: car.id,
@@ -117,12 +121,13 @@ export async function startBooking(formData: FormData): Promise<void> {
     paymentMethod: 'counter',
     era: false,
     extras: [],
+    couponCode,
     termsAccepted: false,
     completed: [],
   };
   const valid = given && locationIssues(data, pickupBranch, returnBranch, site, car.minimumDays, new Date()).length === 0;
   if (valid) data = completeStep(data, 'location');
-  await createBookingDraft(data, await cookies());
+  await createBookingDraft(data, jar);
   goTo(locale, stepPath(valid ? 'coverage' : 'location'));
 }
 
@@ -244,7 +249,8 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;
     if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
-    const priced = await priceSelection(selectionOfDraft(draft.data));
+    // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.
+    const priced = (await priceDraftSelection(selectionOfDraft(draft.data))).result;
     if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;

@@ -256,3 +256,19 @@ export async function priceFleetForDates(
   }
   return { ok: true, days, pickupBranch, returnBranch, offers };
 }
+
+/**
+ * The renter's draft priced for checkout: a coupon that no longer applies (the dates changed under a promotion's
+ * code, or it ran out meanwhile) never blocks the booking. It is priced without it, and the reason is handed back to
+ * be shown beside the coupon form with a way to remove it.
+ */
+export async function priceDraftSelection(
+  selection: BookingSelection,
+  price: (selection: BookingSelection) => Promise<PricingResult> = priceSelection,
+): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
+  const result = await price(selection);
+  if (result.ok || selection.couponCode === undefined || !result.issues.every((entry) => entry.field === SELECTION_FIELDS.couponCode)) {
+    return { result, refusedCoupon: undefined };
+  }
+  return { result: await price({ ...selection, couponCode: undefined }), refusedCoupon: result.issues[0] };
+}

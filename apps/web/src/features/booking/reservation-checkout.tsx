@@ -7,9 +7,9 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { readBookingDraft } from './booking-draft';
 import { getBookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep } from './booking-flow';
-import { stepPath } from './booking-routes';
+import { stepPath, THANKS_PATH } from './booking-routes';
 import { BookingStepsNav } from './booking-steps-nav';
-import { BookingSidebar, priceDraftForDisplay } from './reservation-details';
+import { BookingSidebar, priceDraftWithCoupon } from './reservation-details';
 import { ConfirmButton } from './steps/confirm-button';
 import { CouponForm } from './steps/coupon-form';
 import { loadAppData } from '@/features/content/app-data';
@@ -19,7 +19,7 @@ import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/paymen
 import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
 import { PaymentError } from '@/features/payments/components/payment-feedback';
 import { attemptState } from '@/features/payments/payments';
-import { priceSelection } from './pricing';
+import { priceDraftSelection } from './pricing';
 import { selectionOfDraft } from './booking-draft';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -42,12 +42,13 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   if (!draft) redirect(localizedPath(locale, '/flota'));
   if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));
   const [catalog, t, { site }, query] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams]);
-  const priced = await priceDraftForDisplay(draft, catalog);
+  const { result: priced, refusedCoupon } = await priceDraftWithCoupon(draft, catalog);
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
+  const refused = refusedCoupon && draft.data.couponCode ? { code: draft.data.couponCode, issue: { message: refusedCoupon.message, ...(refusedCoupon.params ? { params: refusedCoupon.params } : {}) } } : undefined;
 
   // Both prices, so each choice says what it costs; the bill shows the chosen one.
   const selection = selectionOfDraft(draft.data);
-  const other = await priceSelection({ ...selection, reservationType: selection.reservationType === 'prepaid' ? 'postpaid' : 'prepaid' });
+  const other = (await priceDraftSelection({ ...selection, reservationType: selection.reservationType === 'prepaid' ? 'postpaid' : 'prepaid' })).result;
   const totals = {
     prepaid: selection.reservationType === 'prepaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
     postpaid: selection.reservationType === 'postpaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
@@ -77,7 +78,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
         <div className="space-y-6">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
           <div className="rounded-2xl border border-slate-200 bg-white p-5">
-            <CouponForm applied={coupon} />
+            <CouponForm applied={coupon} refused={refused} />
           </div>
           <section aria-labelledby="payment-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
             <h2 id="payment-title" className="text-lg font-bold text-slate-900">
@@ -86,7 +87,14 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
             {notice ? <PaymentError error={{ message: notice }} /> : null}
             <PaymentMethodChoice options={options} selected={method} />
             {!priced.ok ? null : method === 'card' && cardFields ? (
-              <CardPaymentForm locale={locale} fieldsUrl={cardFields.fieldsUrl} publishableKey={cardFields.publishableKey} amountLabel={amountLabel} {...(resume ? { resume } : {})} />
+              <CardPaymentForm
+                locale={locale}
+                fieldsUrl={cardFields.fieldsUrl}
+                publishableKey={cardFields.publishableKey}
+                amountLabel={amountLabel}
+                thanksHref={localizedPath(locale, THANKS_PATH)}
+                {...(resume ? { resume } : {})}
+              />
             ) : method === 'paypal' ? (
               <PayPalPayButton locale={locale} />
             ) : (

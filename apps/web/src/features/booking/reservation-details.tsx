@@ -11,11 +11,11 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { readBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep } from './booking-draft';
 import { basicCoverage, getBookingCatalog, type BookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
-import { translateIssues } from './booking-issues';
+import { translateIssues, type BookingIssue } from './booking-issues';
 import { stepPath, STEP_PARAM } from './booking-routes';
 import { BookingStepsNav } from './booking-steps-nav';
 import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
-import { findBranch, priceSelection, type PricingResult } from './pricing';
+import { findBranch, priceDraftSelection, type PricingResult } from './pricing';
 import { labelledLines } from './reservations';
 import { locationFormProps } from './location-form-props';
 import { ClientStep } from './steps/client-step';
@@ -67,10 +67,17 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
   );
 }
 
-/** The draft priced for the sidebar: before a coverage is chosen, with the cheapest (the mandatory liability cover). */
-export async function priceDraftForDisplay(draft: BookingDraft, catalog: BookingCatalog): Promise<PricingResult> {
+/**
+ * The draft priced for the sidebar: before a coverage is chosen, with the cheapest (the mandatory liability cover). A
+ * coupon that no longer applies is left out of the price, and its reason is handed back for the coupon form.
+ */
+export async function priceDraftWithCoupon(draft: BookingDraft, catalog: BookingCatalog): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
   const selection = selectionOfDraft(draft.data);
-  return priceSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
+  return priceDraftSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
+}
+
+export async function priceDraftForDisplay(draft: BookingDraft, catalog: BookingCatalog): Promise<PricingResult> {
+  return (await priceDraftWithCoupon(draft, catalog)).result;
 }
 
 /** /reserva: the flow's steps before checkout; the step is `?paso=` in the URL. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createDirectus, rest, staticToken, type DirectusClient, type RestClient, type RestCommand, type StaticTokenClient } from '@directus/sdk';
 import { serverEnv } from '@/lib/env';
-import { toContentServiceError } from './content-error';
+import { toContentServiceError, type ContentServiceError } from './content-error';
 
 const REQUEST_TIMEOUT_MS = 8000;
 
@@ -63,11 +63,26 @@ export async function contentRequest<Output>(
   identity: ContentIdentity = 'storefront',
 ): Promise<Output> {
   if (!what) throw new Error('contentRequest needs a description of the request (collection and purpose)');
-  try {
-    return await contentClient(identity).request(command);
-  } catch (error) {
-    throw toContentServiceError(error, what);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await contentClient(identity).request(command);
+    } catch (error) {
+      const failure = toContentServiceError(error, what);
+      const pause = PRESSURE_RETRY_DELAYS_MS[attempt];
+      if (pause === undefined || !isUnderPressure(failure)) throw failure;
+      await new Promise((done) => setTimeout(done, pause));
+    }
   }
+}
+
+/**
+ * Directus sheds load with 503 "Under pressure" before it handles a request (its pressure limiter, when its event loop
+ * lags), so the same request, a write included, can be sent again: twice, after a short pause, before giving up.
+ */
+const PRESSURE_RETRY_DELAYS_MS = [250, 1000];
+
+function isUnderPressure(failure: ContentServiceError): boolean {
+  return failure.statusCode === 503 && JSON.stringify(failure.body ?? '').includes('Under pressure');
 }
 
 /** Public URL of a content-service file (`{directus-url}/assets/{file id}`), or undefined without a file. */

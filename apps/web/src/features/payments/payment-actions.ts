@@ -9,7 +9,7 @@ import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type DraftData } from '@/features/booking/booking-draft';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from '@/features/booking/booking-routes';
-import { priceSelection } from '@/features/booking/pricing';
+import { priceDraftSelection } from '@/features/booking/pricing';
 import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
 import { bookReservation, cancelReservation } from '@/features/booking/reservations';
 import { declineReasonKey } from './decline-reasons';
@@ -85,7 +85,8 @@ type Payable = { ok: true; reservation: SavedReservation; draft: BookingDraft } 
 async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Payable> {
   const client = draft.data.client;
   if (!client || !draft.data.termsAccepted) goTo(locale, stepPath('client'));
-  const priced = await priceSelection({ ...selectionOfDraft(draft.data), reservationType: 'prepaid' });
+  // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
+  const priced = (await priceDraftSelection({ ...selectionOfDraft(draft.data), reservationType: 'prepaid' })).result;
   if (!priced.ok) {
     const first = priced.issues[0];
     return { ok: false, result: fail(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
@@ -200,12 +201,13 @@ export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActi
 
 /**
  * Where the payment in progress stands (the checkout asks while the 3-D Secure window is open): the server asks the
- * gateway, so a window closed early or a lost message still ends on the right page.
+ * gateway, so a window closed early or a lost message still ends on the right page. A paid answer is `paid`, not a
+ * redirect: the page stops asking before it moves on, so no late poll reaches the thanks page.
  */
 export async function checkCheckoutPayment(locale: string): Promise<PaymentActionResult> {
   const language = localeSchema.parse(locale);
   return withCheckoutDraft(async (draft) => {
-    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
+    if (draft.data.reservation?.done) return { status: 'paid' };
     const key = draft.data.payment?.key;
     const reservationRef = draft.data.reservation;
     if (!key || !reservationRef) return { status: 'pending' };
@@ -214,9 +216,13 @@ export async function checkCheckoutPayment(locale: string): Promise<PaymentActio
     if (settled.outcome.kind === 'action') return { status: 'pending' };
     const reservation = await readReservationById(reservationRef.id);
     if (!reservation) return fail(PROCESSING_ERROR);
+    if (settled.outcome.kind === 'paid') {
+      await finishDraft(draft, reservation);
+      return { status: 'paid' };
+    }
     const { payment: _attempt, ...data } = draft.data;
     const cleared: BookingDraft = { id: draft.id, data };
-    if (settled.outcome.kind !== 'paid') await saveBookingDraft(cleared);
+    await saveBookingDraft(cleared);
     return answer(cleared, reservation, settled.payment.provider, settled.outcome, language);
   });
 }

@@ -1,15 +1,47 @@
 import { getTranslations } from 'next-intl/server';
-import { Tag } from 'lucide-react';
+import { CalendarDays, Tag } from 'lucide-react';
 import type { Locale } from '@/i18n/routing';
+import { buttonClass } from '@/features/forms/button';
 import { formatContentDate } from '@/features/i18n/format-date';
+import { bookWithPromoCode } from './promo-actions';
 import type { Promo } from './promos-data';
 
-export async function PromoCard({ promo, locale, headingLevel = 'h2', withTerms = false }: { promo: Promo; locale: Locale; headingLevel?: 'h2' | 'h3'; withTerms?: boolean }) {
+/** The promotion's validity as renters read it: both Panama days when known, else the one there is. */
+async function validityText(promo: Promo, locale: Locale): Promise<string | undefined> {
+  const t = await getTranslations('promos');
+  const from = promo.validFrom ? formatContentDate(promo.validFrom, locale) : undefined;
+  const until = promo.validUntil ? formatContentDate(promo.validUntil, locale) : undefined;
+  if (from && until) return t('validity', { from, until });
+  if (until) return t('validUntil', { date: until });
+  if (from) return t('validFrom', { date: from });
+  return undefined;
+}
+
+/**
+ * One promotion: artwork, title, description, code, validity and (on /promos) its terms. With `bookable`, a promotion
+ * with a coupon has a "book with this code" button: a plain form posting to a server action (works without
+ * JavaScript, and the page stays the same static page for everyone), which remembers the code and opens the fleet.
+ */
+export async function PromoCard({
+  promo,
+  locale,
+  headingLevel = 'h2',
+  withTerms = false,
+  bookable = false,
+}: {
+  promo: Promo;
+  locale: Locale;
+  headingLevel?: 'h2' | 'h3';
+  withTerms?: boolean;
+  bookable?: boolean;
+}) {
   const t = await getTranslations('promos');
   const text = promo.text[locale];
   const Heading = headingLevel;
+  const validity = await validityText(promo, locale);
+  const hintId = `promo-${promo.id}-book-hint`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="promo-card">
       {promo.imageUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- SVG artwork from the content service
         <img src={promo.imageUrl} alt="" width={640} height={320} loading="lazy" className="aspect-[2/1] w-full object-cover" />
@@ -17,20 +49,38 @@ export async function PromoCard({ promo, locale, headingLevel = 'h2', withTerms 
       <div className="flex flex-1 flex-col gap-2 p-5">
         <Heading className="text-lg font-bold text-slate-900">{text.title}</Heading>
         <p className="text-slate-700">{text.description}</p>
-        <div className="mt-auto space-y-1 pt-2 text-sm text-slate-700">
+        <div className="mt-auto space-y-1.5 pt-2 text-sm text-slate-700">
           {promo.couponCode ? (
             <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 font-mono font-semibold text-slate-900">
               <Tag aria-hidden="true" className="size-4" />
               {t('code', { code: promo.couponCode })}
             </p>
           ) : null}
-          {promo.validUntil ? <p>{t('validUntil', { date: formatContentDate(promo.validUntil, locale) })}</p> : null}
+          {validity ? (
+            <p className="flex items-center gap-1.5" data-testid="promo-validity">
+              <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+              {validity}
+            </p>
+          ) : null}
         </div>
         {withTerms && text.terms ? (
           <details className="text-sm text-slate-700">
-            <summary className="cursor-pointer font-semibold">{t('terms')}</summary>
+            <summary className="cursor-pointer py-1 font-semibold">{t('terms')}</summary>
             <p className="mt-2">{text.terms}</p>
           </details>
+        ) : null}
+        {bookable && promo.couponCode ? (
+          <form action={bookWithPromoCode} className="space-y-2 pt-2">
+            <input type="hidden" name="code" value={promo.couponCode} />
+            <input type="hidden" name="locale" value={locale} />
+            {/* The name carries the code, so a list of these buttons tells them apart; it starts with the visible text. */}
+            <button type="submit" className={buttonClass('primary', 'w-full')} aria-label={t('bookWithCodeLabel', { code: promo.couponCode })} aria-describedby={hintId}>
+              {t('bookWithCode')}
+            </button>
+            <p id={hintId} className="text-sm text-slate-600">
+              {t('bookWithCodeHint')}
+            </p>
+          </form>
         ) : null}
       </div>
     </article>

@@ -8,7 +8,7 @@ import { couponCodeSchema } from '@rentacar/domain/validation/forms';
 import * as z from 'zod/mini';
 import { Button } from '@/features/forms/button';
 import { Field, Input } from '@/features/forms/field';
-import { domainResolver, encodeIssue } from '@/features/forms/form-issues';
+import { domainResolver, encodeIssue, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { applyCoupon, removeCoupon } from '../booking-actions';
 
@@ -18,7 +18,14 @@ const schema = z.object({ code: couponCodeSchema });
  * The coupon: a quiet "have a code?" link that opens the form (title, placeholder, apply button); the server's reason
  * when a code is refused; and once applied, the applied state with its discount and a way to remove it.
  */
-export function CouponForm({ applied }: { applied: { code: string; discount: string } | undefined }) {
+export function CouponForm({
+  applied,
+  refused,
+}: {
+  applied: { code: string; discount: string } | undefined;
+  /** A code in the draft that no longer applies (a promotion's code, dates changed since): why, and a way to drop it. */
+  refused?: { code: string; issue: FormIssue } | undefined;
+}) {
   const t = useTranslations('booking.coupon');
   const issueText = useIssueText();
   const router = useRouter();
@@ -31,6 +38,28 @@ export function CouponForm({ applied }: { applied: { code: string; discount: str
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="coupon-applied" role="status">
         <span>{t('applied', { code: applied.code, amount: applied.discount })}</span>
+        <Button
+          variant="link"
+          pending={pending}
+          onClick={() =>
+            startTransition(async () => {
+              await removeCoupon();
+              router.refresh();
+            })
+          }
+        >
+          {t('remove')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (refused && !open) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="coupon-refused" role="status">
+        <span>
+          <span className="font-semibold">{t('notApplied', { code: refused.code })}</span> {issueText(encodeIssue(refused.issue))}
+        </span>
         <Button
           variant="link"
           pending={pending}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
@@ -53,16 +54,20 @@ export function CardPaymentForm({
   fieldsUrl,
   publishableKey,
   amountLabel,
+  thanksHref,
   resume,
 }: {
   locale: string;
   fieldsUrl: string;
   publishableKey: string;
   amountLabel: string;
+  /** Where a paid renter goes (the thanks page in the renter's language). */
+  thanksHref: string;
   /** A check still in progress when the page was loaded (a refresh): its page, to reopen from the button. */
   resume?: { url: string | undefined };
 }) {
   const t = useTranslations('booking.payment');
+  const router = useRouter();
   const validationText = useTranslations('validation');
   const issueText = useIssueText();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -133,11 +138,15 @@ export function CardPaymentForm({
     });
 
   const onResult = useCallback((result: PaymentActionResult) => {
+    if (result.status === 'paid') {
+      router.replace(thanksHref);
+      return;
+    }
     if (result.status === 'error') {
       setVerification(undefined);
       setError({ error: result.error, ...(result.reason ? { reason: result.reason } : {}) });
     }
-  }, []);
+  }, [router, thanksHref]);
 
   usePaymentPolling(verification !== undefined, locale, onResult);
 

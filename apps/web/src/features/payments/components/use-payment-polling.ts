@@ -10,8 +10,8 @@ export const VERIFICATION_MESSAGE = 'rentacar-payment-verification';
 
 /**
  * While a payment waits for the renter at the gateway, asks the server where it stands (the server asks the gateway)
- * every few seconds, and at once when the verification window says it is done. A paid payment redirects (the server
- * action does); any other final answer is handed to `onResult`.
+ * every few seconds, and at once when the verification window says it is done. The first final answer (paid, or an
+ * error) is handed to `onResult`, and the asking stops.
  */
 export function usePaymentPolling(active: boolean, locale: string, onResult: (result: PaymentActionResult) => void) {
   const latest = useRef(onResult);
@@ -27,7 +27,12 @@ export function usePaymentPolling(active: boolean, locale: string, onResult: (re
       busy = true;
       try {
         const result = await checkCheckoutPayment(locale);
-        if (!stopped && result.status !== 'pending') latest.current(result);
+        if (stopped || result.status === 'pending') return;
+        // An answer ends the asking, before the page moves on or shows it.
+        stopped = true;
+        window.clearInterval(timer);
+        window.removeEventListener('message', onMessage);
+        latest.current(result);
       } finally {
         busy = false;
       }

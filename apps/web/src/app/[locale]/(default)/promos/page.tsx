@@ -13,6 +13,12 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return catalogueMetadata(params, 'promos', '/promos');
 }
 
+/**
+ * /promos: the brand's promotions running today (Panama date), with their validity and terms, and for those with a
+ * coupon a button that books with it. One cached static page for every visitor (ISR): the list is filtered when the
+ * page is rendered, and `getPromos` ends the page's lifetime at the next Panama midnight a promotion starts or ends,
+ * so an expired promotion leaves (and a new one arrives) without a deploy or an edit; edits still arrive by webhook.
+ */
 export default async function PromosPage({ params }: Props) {
   const locale = await enterLocale(params);
   const { site } = await loadAppData();
@@ -26,7 +32,7 @@ export default async function PromosPage({ params }: Props) {
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {promos.map((promo) => (
             <li key={promo.id}>
-              <PromoCard promo={promo} locale={locale} withTerms />
+              <PromoCard promo={promo} locale={locale} withTerms bookable />
             </li>
           ))}
         </ul>

@@ -1,0 +1,37 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { loadAppData } from '@/features/content/app-data';
+import { ContentServiceError } from '@/features/content/content-error';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { rememberPromoCode } from './promo-code';
+
+// Whatever the form sends: a missing or odd field is an empty string, so a bad code never loses the renter's language.
+const bookWithCodeSchema = z.object({
+  code: z.string().trim().max(64).catch(''),
+  locale: z.string().catch('').transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE)),
+});
+
+/**
+ * A promotion's "book with this code" button (a plain form, so it works without JavaScript): remembers the code when
+ * it is a running promotion's coupon of this brand, and sends the renter to the fleet to choose a car and dates. A
+ * code that is not (tampered with, or its promotion ended since the page was rendered) is ignored: the renter still
+ * goes to the fleet, and books without it.
+ */
+export async function bookWithPromoCode(formData: FormData): Promise<void> {
+  const { code, locale } = bookWithCodeSchema.parse(Object.fromEntries(formData));
+  if (code !== '') {
+    try {
+      const { site } = await loadAppData();
+      await rememberPromoCode(await cookies(), site.brand, code);
+    } catch (error) {
+      // The content service being down must not turn a click into an error page: the fleet is served from the cache.
+      if (!(error instanceof ContentServiceError)) throw error;
+      console.error('[promos] the promotion code could not be checked; the renter goes on without it', error);
+    }
+  }
+  redirect(localizedPath(locale, '/flota'));
+}
