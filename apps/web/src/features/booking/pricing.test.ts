@@ -19,8 +19,10 @@ const selection: BookingSelection = {
   coverageId: '1',
   era: false,
   extras: [],
+  deliveryOptionId: undefined,
   reservationType: 'postpaid',
   couponCode: 'VERANO25',
+  birthday: undefined,
 };
 
 const priced = { ok: true, booking: {} as PricedBooking } as const;
