@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
+import { PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -15,11 +15,18 @@ export const ids = {
   flowPayloadOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a22',
   flowRequestOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a23',
   publicFolder: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a31',
+  precheckinFolder: PRECHECKIN_DOCUMENTS_FOLDER,
 };
 
 // The file folder whose files anyone may read, whatever points at them: for images placed inside rich text (an
 // <img> in a page's HTML is no relation, so the rule below cannot see it). Created on every start when missing.
 export const PUBLIC_FOLDER = { id: ids.publicFolder, name: 'Public files', parent: null };
+
+// The folder of the renters' documents (licence and id scans uploaded with POST /booking/precheckin-documents): no
+// policy of this file may read its files (the read filter below excludes it before anything else), so only staff
+// (administrators, or a staff policy given read on directus_files) see them, in the admin on the pre-check-in.
+// Created on every start when missing.
+export const PRIVATE_FOLDERS = [{ id: ids.precheckinFolder, name: 'Pre-check-in documents', parent: null }];
 
 // Directus refuses addresses without a top-level domain (storefront@localhost); example.com is reserved for this use.
 export const STOREFRONT_EMAIL = 'storefront@example.com';
@@ -27,10 +34,19 @@ export const STOREFRONT_EMAIL = 'storefront@example.com';
 // A file (its metadata at /files and its bytes at /assets) is public while a public item points at it: an image of a
 // draft page, promotion or car stays private until staff publish the item. `$FOLLOW(collection,field)` is Directus'
 // reverse relation for a file field, which has no alias on directus_files.
+//
+// A file in a private folder is never readable through this rule, even if a public item points at it (staff linking a
+// renter's scan to a page by mistake). `folder` may be null, and `_neq` alone would drop those rows (NULL <> x is not
+// true in SQL), hence the `_null` alternative.
 export const publicFilesFilter = {
-  _or: [
-    { folder: { _eq: ids.publicFolder } },
-    ...publicFileFields.map(({ collection, field }) => ({ [`$FOLLOW(${collection},${field})`]: { _some: publicCollections[collection] ?? {} } })),
+  _and: [
+    { _or: [{ folder: { _null: true } }, { folder: { _nin: PRIVATE_FOLDERS.map((fo) => fo.id) } }] },
+    {
+      _or: [
+        { folder: { _eq: ids.publicFolder } },
+        ...publicFileFields.map(({ collection, field }) => ({ [`$FOLLOW(${collection},${field})`]: { _some: publicCollections[collection] ?? {} } })),
+      ],
+    },
   ],
 };
 

@@ -10,6 +10,10 @@
 export const LANGUAGES = ['es-ES', 'en-US'];
 export const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 
+// The file folder of the pre-check-in documents (licence and id scans): private, no policy but staff reads its files
+// (schema/access.mjs). A fixed id so that the admin's file fields and the start-up reconcile agree on it.
+export const PRECHECKIN_DOCUMENTS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a32';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Field helpers
 // ---------------------------------------------------------------------------------------------------------------
@@ -150,6 +154,16 @@ export const f = {
       special: ['file'], interface: 'file-image', options: { crop: false },
       display: 'image', display_options: { circle: false },
       note: note ?? 'Served at {content url}/assets/{file id}.', ...rest,
+    }),
+    relation: { related: 'directus_files', onDelete: 'SET NULL' },
+  }),
+  // A private document (scan or photo, JPEG/PNG/PDF): the generic file interface, whose uploads from the admin go to
+  // the private folder "Pre-check-in documents" too.
+  document: (name, { note, ...rest } = {}) => ({
+    ...field(name, 'uuid', {
+      special: ['file'], interface: 'file', options: { folder: PRECHECKIN_DOCUMENTS_FOLDER },
+      display: 'file', width: 'half',
+      note: note ?? 'Private: in the folder "Pre-check-in documents", visible to staff only.', ...rest,
     }),
     relation: { related: 'directus_files', onDelete: 'SET NULL' },
   }),
@@ -752,24 +766,66 @@ export const collections = [
     ],
   }),
 
+  // Written by the storefront through /items with its token (create/read/update); the scans of the licence and the id are
+  // uploaded first with POST /booking/precheckin-documents, which stores them in the private folder
+  // "Pre-check-in documents" (PRECHECKIN_DOCUMENTS_FOLDER): neither the public nor the storefront can read them back.
   collection('precheckins', {
     icon: 'how_to_reg', label: 'Pre-check-ins', group: 'bookings', template: '{{reservation.reservation_number}} · {{status}}',
+    note: 'Main driver\'s details, documents and accepted terms sent before pickup (one per reservation). The documents are visible to staff only.',
     fields: [
       f.pk(),
-      f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'precheckins' }),
+      f.m2o('reservation', 'reservations', {
+        template: '{{reservation_number}}', width: 'half', oneField: 'precheckins', schema: { is_unique: true },
+        note: 'One pre-check-in per reservation.',
+      }),
       f.select('status', [
         choice('pending', 'Pending', 'var(--theme--warning)'),
         choice('paid', 'Paid', 'var(--theme--success)'),
         choice('cancelled', 'Cancelled', 'var(--theme--danger)'),
       ], { def: 'pending', width: 'half' }),
-      f.string('license_number', { width: 'half' }),
-      f.string('id_document', { width: 'half', note: 'Passport or national id number.' }),
-      f.string('flight_number', { width: 'half' }),
-      f.datetime('terms_accepted_at', { width: 'half' }),
+      f.select('preferred_language', languageChoices, { width: 'half', labels: false }),
       f.email('contact_email', { width: 'half' }),
       f.string('contact_phone', { width: 'half' }),
-      f.select('preferred_language', languageChoices, { width: 'half', labels: false }),
+      f.string('flight_number', { width: 'half', note: 'For airport pickups (optional).' }),
+      f.divider('divider_driver', 'Main driver'),
+      f.string('license_number', { width: 'half' }),
+      f.string('license_country', {
+        width: 'half', maxLength: 2, font: 'monospace', placeholder: 'PA',
+        validation: { _or: [{ license_country: { _null: true } }, { license_country: { _regex: '^[A-Z]{2}$' } }] },
+        validation_message: 'ISO 3166-1 alpha-2 country code in upper case (e.g. PA, US).',
+        note: 'Country that issued the licence (ISO 3166-1 alpha-2).',
+      }),
+      f.date('license_expiry', { width: 'half', note: 'Must not be before the return date (checked by the storefront).' }),
+      f.string('id_document', { width: 'half', note: 'Passport or national id number.' }),
+      f.document('license_file', { label: 'Licence (scan or photo)' }),
+      f.document('id_file', { label: 'Id or passport (scan or photo)' }),
+      field('additional_drivers', 'json', {
+        special: ['cast-json'], interface: 'list',
+        options: {
+          template: '{{first_name}} {{last_name}} · {{license_number}} ({{license_country}})',
+          addLabel: 'Add a driver',
+          fields: [
+            ...[['first_name', 'First name'], ['last_name', 'Last name'], ['license_number', 'Licence number']].map(([name, label]) => ({
+              field: name, name: label, type: 'string',
+              meta: { field: name, type: 'string', width: 'half', interface: 'input', required: true },
+            })),
+            {
+              field: 'license_country', name: 'Licence country', type: 'string',
+              meta: { field: 'license_country', type: 'string', width: 'half', interface: 'input', required: true, options: { placeholder: 'PA', font: 'monospace' }, note: 'ISO 3166-1 alpha-2.' },
+            },
+            ...[['birthday', 'Birthday'], ['license_expiry', 'Licence expiry']].map(([name, label]) => ({
+              field: name, name: label, type: 'date',
+              meta: { field: name, type: 'date', width: 'half', interface: 'datetime', required: true },
+            })),
+          ],
+        },
+        note: 'Other drivers: [{ first_name, last_name, birthday, license_number, license_country, license_expiry }] (dates YYYY-MM-DD; each 21 or older on the pickup date).',
+      }),
+      f.divider('divider_terms', 'Rental terms'),
+      f.string('terms_accepted_name', { width: 'half', note: 'The name the renter typed to accept the rental terms.' }),
+      f.datetime('terms_accepted_at', { width: 'half', note: 'When the terms were accepted (Panama local time, UTC-5).' }),
       f.dateCreated(),
+      f.dateUpdated(),
     ],
   }),
 

@@ -6,6 +6,7 @@
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
 //   POST  /booking/payments            record a payment attempt or its new state, once (payments.js)
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (payments.js)
+//   POST  /booking/precheckin-documents  a renter's licence or id scan into the private folder (documents.js)
 //
 // Only administrators and the Storefront policy may call it: without a token 401, any other user 403. The stock check
 // and the write happen in one transaction (transactions.js explains how each engine serializes it); the reservation
@@ -17,6 +18,7 @@ import { BRANDS } from '../../schema/model.mjs';
 import { bookingRules, holdsUnit, normalizeLocal, occupiedUnits, OCCUPANCY_FIELDS } from './occupancy.js';
 import { paymentRoutes } from './payments.js';
 import { checkDates, checkReservation } from './reservation-payload.js';
+import { documentRoutes } from './documents.js';
 import { BusyError, createWriter } from './transactions.js';
 
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
@@ -37,7 +39,7 @@ async function redeemCoupon(trx, couponId) {
 }
 
 export default (router, { services, database, logger }) => {
-  const { ItemsService } = services;
+  const { ItemsService, FilesService } = services;
   const writer = createWriter(database);
   let lastRateLimitCleanup = 0;
 
@@ -228,6 +230,7 @@ export default (router, { services, database, logger }) => {
   }));
 
   paymentRoutes(router, { ItemsService, database, writer, handle, errorBody, invalid });
+  documentRoutes(router, { FilesService, handle, errorBody, invalid });
 
   async function readReservation(req, id) {
     return new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);

@@ -3,7 +3,7 @@
 // managed policies that the code no longer grants.
 
 import { isDeepStrictEqual } from 'node:util';
-import { defaultPresets, ids, policies, roles, flowDefinition, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+import { defaultPresets, ids, policies, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;
@@ -54,9 +54,13 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
   }
 
   // The folder of files anyone may read (its name is the staff's to change; a deleted folder comes back empty).
-  if (!(await db('directus_folders').where({ id: PUBLIC_FOLDER.id }).first())) {
-    await db('directus_folders').insert(PUBLIC_FOLDER);
-    changes.push(`folder "${PUBLIC_FOLDER.name}" created`);
+  // The same for the private folders (the renters' pre-check-in documents): no managed policy reads their files
+  // (schema/access.mjs), and POST /booking/precheckin-documents stores into it, so it must exist.
+  for (const folder of [PUBLIC_FOLDER, ...PRIVATE_FOLDERS]) {
+    if (!(await db('directus_folders').where({ id: folder.id }).first())) {
+      await db('directus_folders').insert(folder);
+      changes.push(`folder "${folder.name}" created`);
+    }
   }
 
   // Default admin layouts, when the collection has none (a layout staff changed is theirs).
