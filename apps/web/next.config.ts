@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
   experimental: {
     optimizePackageImports: ['lucide-react'],
+    // src/proxy.ts sees every request, so Next buffers request bodies for it (10 MB by default, the rest cut off). A
+    // pre-check-in document may be 10 MB plus its multipart envelope; larger ones are refused by the route itself.
+    proxyClientMaxBodySize: '11mb',
   },
   // Security headers and Cache-Control are set by src/proxy.ts on every response, not by headers() here: they
   // depend on the deployment (content-service origin, HTTPS), and headers() is fixed at build.

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readLines } from './processes.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CONTENT_DIR = join(ROOT, 'services', 'content');
@@ -176,21 +177,6 @@ function formatDirectusLine(line) {
   return { level, text };
 }
 
-function lineReader(stream, onLine) {
-  let buffer = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    buffer += chunk;
-    let i;
-    while ((i = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, i).trimEnd();
-      buffer = buffer.slice(i + 1);
-      if (line) onLine(line);
-    }
-  });
-  stream.on('end', () => { if (buffer.trim()) onLine(buffer.trim()); });
-}
-
 function makeLogger(log) {
   if (typeof log === 'function') return (text) => log(text);
   return (text) => console.log(`[content] ${text}`);
@@ -224,8 +210,8 @@ export async function prepareContentService({ env = process.env, log } = {}) {
       if (line.startsWith('bootstrap: new database')) fresh = true;
       say(`content: ${line}`);
     };
-    lineReader(child.stdout, onLine);
-    lineReader(child.stderr, onLine);
+    readLines(child.stdout, onLine);
+    readLines(child.stderr, onLine);
     child.once('error', fail);
     child.once('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0)));
   });
@@ -271,8 +257,8 @@ export async function startContentService({ env = process.env, log, timeoutMs = 
     const formatted = formatDirectusLine(line);
     if (formatted && formatted.level !== 'info') say(`content: ${formatted.level}: ${formatted.text}`);
   };
-  lineReader(child.stdout, onLine);
-  lineReader(child.stderr, onLine);
+  readLines(child.stdout, onLine);
+  readLines(child.stderr, onLine);
   const exited = new Promise((done) => {
     child.once('exit', (code, signal) => {
       // A supervisor restarts it without calling stop(): one listener per start would pile up.

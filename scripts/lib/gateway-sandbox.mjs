@@ -11,13 +11,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPortFree, stopProcess, waitForHttp } from './processes.mjs';
+import { assertPortFree, readLines, stopProcess, waitForHttp } from './processes.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SANDBOX_DIR = join(ROOT, 'services', 'gateway-sandbox');
 const ENTRY = join(SANDBOX_DIR, 'src', 'server.ts');
 
 // Defaults of the sandbox's variables (the same values as .env.example's "Payments" section).
+// Kept in step by hand with DEFAULTS in services/gateway-sandbox/src/config.ts, which this script cannot import (TypeScript).
 export const GATEWAY_SANDBOX_DEFAULTS = {
   GATEWAY_SANDBOX_HOST: '127.0.0.1',
   GATEWAY_SANDBOX_PORT: '8070',
@@ -102,8 +103,8 @@ export async function startGatewaySandbox({ env = process.env, log = (line) => c
     if (tail.length > 30) tail.shift();
     if (!quiet || problem) log(`gateway-sandbox: ${line}`);
   };
-  lineReader(child.stdout, (line) => onLine(line, false));
-  lineReader(child.stderr, (line) => onLine(line, true));
+  readLines(child.stdout, (line) => onLine(line, false));
+  readLines(child.stderr, (line) => onLine(line, true));
 
   let stopping = false;
   // If this process ends without calling stop(), do not leave the sandbox behind.
@@ -139,21 +140,4 @@ export async function startGatewaySandbox({ env = process.env, log = (line) => c
     throw new Error(`gateway sandbox: ${error instanceof Error ? error.message : error}${tail.length ? `\n${tail.join('\n')}` : ''}`);
   }
   return { url: settings.url, publicUrl: settings.publicUrl, pid: child.pid, dataDir: settings.dataDir, child, stop, exited };
-}
-
-function lineReader(stream, onLine) {
-  let buffer = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    buffer += chunk;
-    let i;
-    while ((i = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, i).trimEnd();
-      buffer = buffer.slice(i + 1);
-      if (line) onLine(line);
-    }
-  });
-  stream.on('end', () => {
-    if (buffer.trim()) onLine(buffer.trim());
-  });
 }

@@ -1,5 +1,6 @@
 // Types of scripts/lib/processes.mjs (for TypeScript callers such as the storefront's process tests).
 import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 export function assertPortFree(host: string, port: number, what: string): Promise<void>;
 export function waitForHttp(
@@ -8,3 +9,4 @@ export function waitForHttp(
 ): Promise<void>;
 export function stopProcess(child: ChildProcess, options?: { graceMs?: number }): Promise<void>;
 export function freePort(): Promise<number>;
+export function readLines(stream: Readable, onLine: (line: string) => void): void;

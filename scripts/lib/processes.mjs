@@ -1,4 +1,5 @@
-// Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID.
+// Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID, reading a
+// child's output line by line.
 import { createServer } from 'node:net';
 
 export function assertPortFree(host, port, what) {
@@ -60,5 +61,23 @@ export function freePort() {
       const { port } = probe.address();
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/** Calls `onLine` with each non-empty line of a child's output stream (trailing white space trimmed), the last one at its end. */
+export function readLines(stream, onLine) {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffer += chunk;
+    let i;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, i).trimEnd();
+      buffer = buffer.slice(i + 1);
+      if (line) onLine(line);
+    }
+  });
+  stream.on('end', () => {
+    if (buffer.trim()) onLine(buffer.trim());
   });
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const SPANISH = { locale: 'es-ES', extraHTTPHeaders: { 'Accept-Language': 'es-ES,es;q=0.9' } } as const;
 export const ENGLISH = { locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } } as const;
@@ -18,4 +18,76 @@ export function threeForms(route: string): { path: string; lang: 'es' | 'en' }[]
     { path: `/es${suffix}`, lang: 'es' },
     { path: `/en${suffix}`, lang: 'en' },
   ];
+}
+
+/** The booking flow's labels and buttons (the search, the steps, the renter's form), in each language. */
+export const BOOKING_TEXT = {
+  es: {
+    pickupBranch: 'Sucursal de retiro',
+    pickupDate: 'Fecha de retiro',
+    returnDate: 'Fecha de devolución',
+    search: 'Ver autos disponibles',
+    reserve: /^Reservar/,
+    continue: 'Continuar',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    birthday: 'Fecha de nacimiento',
+    license: 'Número de licencia de conducir',
+    acceptTerms: 'Acepto los términos y condiciones',
+  },
+  en: {
+    pickupBranch: 'Pick-up branch',
+    pickupDate: 'Pick-up date',
+    returnDate: 'Return date',
+    search: 'See available cars',
+    reserve: /^Reserve/,
+    continue: 'Continue',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    phone: 'Phone',
+    birthday: 'Date of birth',
+    license: "Driver's licence number",
+    acceptTerms: 'I accept the terms and conditions',
+  },
+} as const;
+export type Language = keyof typeof BOOKING_TEXT;
+
+/** Today in Panama (UTC-5, no daylight saving) plus `offsetDays`, as YYYY-MM-DD. */
+export function panamaDate(offsetDays: number): string {
+  return new Date(Date.now() - 5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface Renter {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  birthday: string;
+  license: string;
+}
+
+/**
+ * From the coverage step to the checkout: the first coverage, no extras, `renter`'s details and the terms accepted.
+ * Each step's address must match `stepUrl(step)` on the way, the checkout's `/\/reserva\/checkout$/`.
+ */
+export async function coverageToCheckout(page: Page, language: Language, renter: Renter, stepUrl: (step: 'coverage' | 'extras' | 'client') => RegExp): Promise<void> {
+  const text = BOOKING_TEXT[language];
+  await expect(page).toHaveURL(stepUrl('coverage'));
+  await page.getByTestId('coverage-option').first().click();
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page).toHaveURL(stepUrl('extras'));
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page).toHaveURL(stepUrl('client'));
+  await page.getByLabel(text.firstName, { exact: true }).fill(renter.firstName);
+  await page.getByLabel(text.lastName).fill(renter.lastName);
+  await page.getByLabel(text.email).fill(renter.email);
+  await page.getByLabel(text.phone).fill(renter.phone);
+  await page.getByLabel(text.birthday).fill(renter.birthday);
+  await page.getByLabel(text.license).fill(renter.license);
+  await page.getByLabel(text.acceptTerms).check();
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page).toHaveURL(/\/reserva\/checkout$/);
 }

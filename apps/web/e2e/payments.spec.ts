@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
 
 // Paying now, as a renter does it, against the real stack and the gateway sandbox: the card fields live in the
 // gateway's frame, the 3-D Secure check in its own window, PayPal's approval on PayPal's (sandbox) page. Then the
@@ -13,19 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const TEXT = {
   es: {
-    pickupBranch: 'Sucursal de retiro',
-    pickupDate: 'Fecha de retiro',
-    returnDate: 'Fecha de devolución',
-    search: 'Ver autos disponibles',
-    reserve: /^Reservar/,
-    continue: 'Continuar',
-    firstName: 'Nombre',
-    lastName: 'Apellido',
-    email: 'Correo electrónico',
-    phone: 'Teléfono',
-    birthday: 'Fecha de nacimiento',
-    license: 'Número de licencia de conducir',
-    terms: 'Acepto los términos y condiciones',
+    ...BOOKING_TEXT.es,
     payByCard: 'Pagar ahora con tarjeta',
     payByPayPal: 'Pagar ahora con PayPal',
     holder: 'Nombre del titular de la tarjeta',
@@ -43,19 +31,7 @@ const TEXT = {
     thanks: /^¡Gracias, /,
   },
   en: {
-    pickupBranch: 'Pick-up branch',
-    pickupDate: 'Pick-up date',
-    returnDate: 'Return date',
-    search: 'See available cars',
-    reserve: /^Reserve/,
-    continue: 'Continue',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    phone: 'Phone',
-    birthday: 'Date of birth',
-    license: "Driver's licence number",
-    terms: 'I accept the terms and conditions',
+    ...BOOKING_TEXT.en,
     payByCard: 'Pay now by card',
     payByPayPal: 'Pay now with PayPal',
     holder: 'Cardholder name',
@@ -73,11 +49,6 @@ const TEXT = {
     thanks: /^Thank you, /,
   },
 } as const;
-type Language = keyof typeof TEXT;
-
-function panamaDate(offsetDays: number): string {
-  return new Date(Date.now() - 5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** From the landing search to the checkout, as a renter named `firstName`, for dates `offset` days ahead. */
 async function toCheckout(page: Page, language: Language, offset: number, firstName: string): Promise<void> {
@@ -88,21 +59,8 @@ async function toCheckout(page: Page, language: Language, offset: number, firstN
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await expect(page).toHaveURL(/paso=coverage/);
-  await page.getByTestId('coverage-option').first().click();
-  await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(/paso=extras/);
-  await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(/paso=client/);
-  await page.getByLabel(text.firstName, { exact: true }).fill(firstName);
-  await page.getByLabel(text.lastName).fill('Pago');
-  await page.getByLabel(text.email).fill(`${firstName.toLowerCase()}.pago@example.com`);
-  await page.getByLabel(text.phone).fill('6123-4567');
-  await page.getByLabel(text.birthday).fill('1988-03-14');
-  await page.getByLabel(text.license).fill('PA-445566');
-  await page.getByLabel(text.terms).check();
-  await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(/\/reserva\/checkout$/);
+  const renter = { firstName, lastName: 'Pago', email: `${firstName.toLowerCase()}.pago@example.com`, phone: '6123-4567', birthday: '1988-03-14', license: 'PA-445566' };
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(`paso=${step}`));
 }
 
 async function chooseCard(page: Page, language: Language) {

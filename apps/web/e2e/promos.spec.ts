@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ENGLISH, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
 
 // Promotions as a renter sees them, against the real stack and the seed: only running promotions, with their
 // validity and terms; "book with this code" remembers the promotion's coupon on the server and opens the fleet, and the
@@ -24,18 +24,7 @@ const TEXT = {
     expired: 'Fiestas Patrias: 10 % de descuento',
     bookWithCode: 'Reservar con este código: BIENVENIDO10',
     hint: /^Te llevamos a la flota/,
-    reserve: /^Reservar/,
-    pickupBranch: 'Sucursal de retiro',
-    pickupDate: 'Fecha de retiro',
-    returnDate: 'Fecha de devolución',
-    continue: 'Continuar',
-    firstName: 'Nombre',
-    lastName: 'Apellido',
-    email: 'Correo electrónico',
-    phone: 'Teléfono',
-    birthday: 'Fecha de nacimiento',
-    license: 'Número de licencia de conducir',
-    acceptTerms: 'Acepto los términos y condiciones',
+    ...BOOKING_TEXT.es,
     couponLine: 'Cupón BIENVENIDO10',
   },
   en: {
@@ -49,26 +38,10 @@ const TEXT = {
     expired: 'National holidays: 10% off',
     bookWithCode: 'Book with this code: BIENVENIDO10',
     hint: /^We'll take you to the fleet/,
-    reserve: /^Reserve/,
-    pickupBranch: 'Pick-up branch',
-    pickupDate: 'Pick-up date',
-    returnDate: 'Return date',
-    continue: 'Continue',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    phone: 'Phone',
-    birthday: 'Date of birth',
-    license: "Driver's licence number",
-    acceptTerms: 'I accept the terms and conditions',
+    ...BOOKING_TEXT.en,
     couponLine: 'Coupon BIENVENIDO10',
   },
 } as const;
-type Language = keyof typeof TEXT;
-
-function panamaDate(offsetDays: number): string {
-  return new Date(Date.now() - 5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -107,24 +80,17 @@ async function bookWithPromotion(page: Page, language: Language, offset: number,
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.continue }).click();
 
-  await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
-  await page.getByTestId('coverage-option').first().click();
-  await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
-  await page.getByRole('button', { name: text.continue }).click();
-
-  await expect(page).toHaveURL(/\/reserva\?paso=client$/);
-  await page.getByLabel(text.firstName, { exact: true }).fill(firstName);
-  await page.getByLabel(text.lastName).fill('Promo');
-  await page.getByLabel(text.email).fill(`${firstName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.promo@example.com`);
-  await page.getByLabel(text.phone).fill('6123-4567');
-  await page.getByLabel(text.birthday).fill('1987-07-09');
-  await page.getByLabel(text.license).fill('PA-778899');
-  await page.getByLabel(text.acceptTerms).check();
-  await page.getByRole('button', { name: text.continue }).click();
+  const renter = {
+    firstName,
+    lastName: 'Promo',
+    email: `${firstName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.promo@example.com`,
+    phone: '6123-4567',
+    birthday: '1987-07-09',
+    license: 'PA-778899',
+  };
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(`/reserva\\?paso=${step}$`));
 
   // The coupon came with the renter: applied, shown and priced by checkout's own coupon machinery.
-  await expect(page).toHaveURL(/\/reserva\/checkout$/);
   await expect(page.getByTestId('coupon-applied')).toContainText('BIENVENIDO10');
   await expect(page.getByTestId('bill')).toContainText(text.couponLine);
   expect(await seriousViolations(page)).toEqual([]);

@@ -277,3 +277,14 @@ describe('the private folder', () => {
     expect(firstOf(dataOf(promo), 'the promotion').image ?? null).toBeNull();
   });
 });
+
+describe('a cancelled reservation', () => {
+  it('cancels its pre-check-in, whoever cancels it', async () => {
+    const created = await api<{ id: number; status: string }>(`/items/precheckins`, { method: 'POST', token: storefront, body: { reservation: otherReservation, status: 'pending' } });
+    expect(created.status, created.text).toBe(200);
+    const cancel = await api(`/items/reservations/${otherReservation}`, { method: 'PATCH', token: admin, body: { status: 'cancelled' } });
+    expect(cancel.status, cancel.text).toBe(200);
+    const row = await api<{ status: string }>(`/items/precheckins/${dataOf(created).id}`, { token: admin });
+    expect(dataOf(row).status).toBe('cancelled');
+  });
+});

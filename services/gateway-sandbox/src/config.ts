@@ -27,6 +27,7 @@ export interface Config {
   };
 }
 
+// scripts/lib/gateway-sandbox.mjs repeats these in GATEWAY_SANDBOX_DEFAULTS (a script cannot import TypeScript): change both.
 export const DEFAULTS = {
   GATEWAY_SANDBOX_HOST: '127.0.0.1',
   GATEWAY_SANDBOX_PORT: '8070',

@@ -37,10 +37,16 @@ export const MANAGE_BOOKING_COOKIE: CookieSpec = { name: 'manage_booking', maxAg
  */
 export const PROMO_CODE_COOKIE: CookieSpec = { name: 'promo_code', maxAge: 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
-/** Marks a pre-check-in session found by reservation number and email. */
+/**
+ * Pre-check-in: the signed id of the reservation the renter found by number and email
+ * (features/precheckin/precheckin-session.ts); read by the check-precheckin-data guard. Two hours to fill in the form.
+ */
 export const PRECHECKIN_SESSION_COOKIE: CookieSpec = { name: 'precheckin_session', maxAge: 2 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
-/** Set by the step before a page that must not be opened directly (prevent-direct-access). */
+/**
+ * The furthest page of a flow the renter reached among those that must not be opened directly (prevent-direct-access,
+ * features/guards/route-guards.ts). Not signed: it only opens a page whose own data is checked again.
+ */
 export const FLOW_STEP_COOKIE: CookieSpec = { name: 'flow_step', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
 export type CookieAttributes = {

@@ -26,7 +26,7 @@ const REQUIRED: ValidationMessageKey = 'validation.required';
  * A trimmed string that is required, whose remaining rules live in `check`: each field reports at most one key,
  * the first rule it breaks, which is what a form shows under the field.
  */
-function text(maxLength: number, check?: (value: string) => Issue | ValidationMessageKey | null) {
+export function requiredText(maxLength: number, check?: (value: string) => Issue | ValidationMessageKey | null) {
   return z.string({ error: REQUIRED }).check(
     z.trim(),
     z.superRefine((value, ctx) => {
@@ -56,14 +56,14 @@ export function createClientFormSchema(context: ClientFormContext) {
   const minimumAge = context.minimumAge ?? DEFAULT_MINIMUM_RENTER_AGE;
   const normalizePhone = context.normalizePhone ?? normalizePhoneByShape;
   return z.object({
-    firstName: text(100),
-    lastName: text(100),
-    email: z.pipe(text(254), z.email({ error: 'validation.email' })),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: z.pipe(requiredText(254), z.email({ error: 'validation.email' })),
     phone: z.pipe(
-      text(32, (value) => (normalizePhone(value) === null ? 'validation.phone' : null)),
+      requiredText(32, (value) => (normalizePhone(value) === null ? 'validation.phone' : null)),
       z.transform((value: string) => normalizePhone(value) ?? value),
     ),
-    birthday: text(32, (value) => {
+    birthday: requiredText(32, (value) => {
       if (parseLocalDate(value) === null) {
         return 'validation.date';
       }
@@ -74,7 +74,7 @@ export function createClientFormSchema(context: ClientFormContext) {
       }
       return age < minimumAge ? { message: 'validation.minAge', params: { minimumAge } } : null;
     }),
-    license: text(40),
+    license: requiredText(40),
     termsAccepted: z.literal(true, { error: 'validation.termsRequired' }),
   });
 }
@@ -108,8 +108,8 @@ export function createLocationFormSchema(context: LocationFormContext = {}) {
     .object({
       pickupBranchId: branchId,
       returnBranchId: branchId,
-      pickupDate: text(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
-      returnDate: text(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
+      pickupDate: requiredText(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
+      returnDate: requiredText(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
     })
     .check(z.superRefine((values, ctx) => {
       const now = context.now ?? new Date();
@@ -197,16 +197,16 @@ export interface CardFormContext {
  */
 export function createCardFormSchema(context: CardFormContext = {}) {
   return z.object({
-    name: text(100),
+    name: requiredText(100),
     number: z.pipe(
-      text(40, (value) => (isValidCardNumber(value) ? null : 'validation.cardNumber')),
+      requiredText(40, (value) => (isValidCardNumber(value) ? null : 'validation.cardNumber')),
       z.transform((value: string) => cardDigits(value)),
     ),
-    expiration: text(16, (value) => {
+    expiration: requiredText(16, (value) => {
       const status = cardExpiryStatus(value, context.now ?? new Date());
       return status === 'valid' ? null : status === 'expired' ? 'validation.cardExpired' : 'validation.cardExpiryInvalid';
     }),
-    cvv: text(16, (value) => (/^\d{3,4}$/.test(value) ? null : 'validation.cvv')),
+    cvv: requiredText(16, (value) => (/^\d{3,4}$/.test(value) ? null : 'validation.cvv')),
   });
 }
 
@@ -216,6 +216,6 @@ export type CardFormValues = z.output<ReturnType<typeof createCardFormSchema>>;
  * What the storefront's own page asks beside the gateway's card fields: the holder's name. The number, expiry and CVV
  * are checked by the same rules inside the gateway's frame (createCardFormSchema documents them for both).
  */
-export const cardHolderFormSchema = z.object({ holder: text(100) });
+export const cardHolderFormSchema = z.object({ holder: requiredText(100) });
 
 export type CardHolderValues = z.output<typeof cardHolderFormSchema>;

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './phone';
 export * from './phone-format';
 export * from './schemas';
+export * from './countries';

@@ -24,6 +24,11 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.disabledUntil',
   'validation.timeSlot',
   'validation.branchClosed',
+  'validation.country',
+  'validation.licenseExpiresBeforeReturn',
+  'validation.documentRequired',
+  'validation.flightNumber',
+  'validation.acceptanceName',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

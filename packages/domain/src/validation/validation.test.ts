@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { OpeningHours } from '../dates';
+import { createPrecheckinFormSchema } from '../precheckin';
 import {
   VALIDATION_MESSAGE_KEYS,
   ageOnDate,
@@ -362,6 +363,25 @@ describe('card form', () => {
     ['amex', { number: '3782 822463 10005', cvv: '1234' }, null],
   ])('%s', (_label, overrides, expected) => {
     expect(errors(schema, { ...valid, ...overrides })).toEqual(expected);
+  });
+});
+
+// The pre-check-in's rules are tested in precheckin/precheckin.test.ts; here only that its keys are listed and reachable.
+describe('pre-check-in form messages', () => {
+  const schema = createPrecheckinFormSchema({ pickupAt: '2026-12-10T09:00', returnAt: '2026-12-14T09:00', mainDriverName: 'Ana Pérez' });
+  it('produces its own keys', () => {
+    expect(
+      errors(schema, {
+        licenseNumber: 'X1', licenseCountry: 'Panama', licenseExpiry: '2026-12-01', idDocument: 'P1', licenseFile: '', idFile: 'ref',
+        flightNumber: 'nope', additionalDrivers: [], acceptedName: 'Luis',
+      }),
+    ).toEqual({
+      licenseCountry: 'validation.country',
+      licenseExpiry: 'validation.licenseExpiresBeforeReturn',
+      licenseFile: 'validation.documentRequired',
+      flightNumber: 'validation.flightNumber',
+      acceptedName: 'validation.acceptanceName',
+    });
   });
 });
 

@@ -6,12 +6,20 @@
 //     permission check, so a caller without the right to write stock rows is left to that check (403) rather than
 //     told which pairs exist.
 //   - reservation drafts past expires_at are removed every ten minutes (the storefront cannot delete them).
+//   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
 import { InvalidPayloadError } from '@directus/errors';
 
 // An m2o value may be the id, or an object with it (a nested update); a nested create has no id yet.
 const keyOf = (value) => (value !== null && typeof value === 'object' ? value.id ?? null : value ?? null);
 
-export default ({ filter, schedule }, { services, database, getSchema, logger }) => {
+export default ({ filter, action, schedule }, { services, database, getSchema, logger }) => {
+  action('reservations.items.update', async ({ payload, keys }, context) => {
+    if (payload?.status !== 'cancelled' || !keys?.length) return;
+    const db = context.database ?? database;
+    const cancelled = await db('precheckins').whereIn('reservation', keys).whereNot('status', 'cancelled').update({ status: 'cancelled' });
+    if (cancelled) logger.info(`booking: ${cancelled} pre-check-in(s) cancelled with their reservation`);
+  });
+
   filter('fleet_stock.items.create', async (payload, _meta, context) => {
     const db = context.database ?? database;
     if (!(await mayWrite(db, context.accountability, 'create'))) return payload;

@@ -1,41 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate, formatPanamaDateTime } from '@rentacar/domain/dates';
-import { adminHeaders } from '../../../test/content-admin';
+import { client, eventually, type Json, staffContent, storefrontApi } from '../../../test/integration-clients';
 
 // The public booking API over HTTP, against the storefront and content service the harness started. Expected amounts
 // are recomputed here by hand from the content service's own rows, not with the storefront's quote function.
 const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:3000';
 const contentUrl = process.env.CONTENT_URL ?? 'http://127.0.0.1:8055';
 
-type Json = Record<string, unknown>;
 type Row = Record<string, unknown> & { id: number };
 
-let admin: Record<string, string>;
-/** Every request of a test names its own client, so the per-client rate limits of one test never reach another. */
-const client = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${webUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'es-ES', 'x-forwarded-for': client(), ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    json = { raw: text };
-  }
-  return { status: response.status, headers: response.headers, json };
-}
-
-async function content<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { ...init, headers: { ...admin, ...(init.headers as Record<string, string> | undefined) } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = storefrontApi(webUrl, { acceptLanguage: 'es-ES' });
+const { signIn, content, seedRow } = staffContent(contentUrl);
 
 const day = (offset: number) => addDaysToLocalDate(formatPanamaDate(new Date()), offset);
 /** A stretch of dates of this run only, so reservations left by an earlier run on the same database never compete. */
@@ -47,13 +23,7 @@ function errorsOf(json: Json): { field: string; code: string; message: string }[
 }
 
 /** Staff edits reach the storefront through the revalidation webhook within seconds. */
-async function eventually(check: () => Promise<boolean>) {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    if (await check()) return;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the storefront never saw the staff edit');
-}
+const untilStorefrontSees = (check: () => Promise<boolean>) => eventually(check, 'the storefront saw the staff edit', 40);
 
 let pty: Row;
 let obarrio: Row;
@@ -86,12 +56,8 @@ async function setStock(carId: number, branchId: number, units: number) {
 }
 
 beforeAll(async () => {
-  admin = await adminHeaders(contentUrl);
-  const one = async (path: string): Promise<Row> => {
-    const [row] = await content<Row[]>(path);
-    if (!row) throw new Error(`the seed has nothing at ${path}`);
-    return row;
-  };
+  await signIn();
+  const one = (path: string) => seedRow<Row>(path);
   pty = await one('/items/branches?filter[code][_eq]=PTY');
   obarrio = await one('/items/branches?filter[code][_eq]=OBA');
   car = await one('/items/flota?filter[modelo][_eq]=Accent&fields=*,discount.*');
@@ -204,12 +170,12 @@ describe('rules that staff set in the content service', () => {
     await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ minimio_dias: null }) });
     await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ disable_reservations_until: null }) });
     // The tests after these book those dates: wait until the storefront sees the rules lifted.
-    await eventually(async () => (await api('POST', '/api/quote', selection())).status === 200);
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', selection())).status === 200);
   });
 
   it('refuses fewer days than the car’s minimum', async () => {
     await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ minimio_dias: 5 }) });
-    await eventually(async () => (await api('POST', '/api/quote', selection())).status === 422);
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', selection())).status === 422);
     const { json } = await api('POST', '/api/quote', selection(), { 'accept-language': 'en' });
     expect(errorsOf(json)).toContainEqual({ field: 'return_date', code: 'minimum_days', message: 'This car is rented for at least 5 days' });
     expect((await api('POST', '/api/quote', selection({ return_date: `${day(35)}T10:00` }))).status).toBe(200);
@@ -217,7 +183,7 @@ describe('rules that staff set in the content service', () => {
 
   it('refuses a pickup before disable_reservations_until', async () => {
     await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ disable_reservations_until: day(40) }) });
-    await eventually(async () => (await api('POST', '/api/quote', selection({ return_date: `${day(36)}T10:00` }))).status === 422);
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', selection({ return_date: `${day(36)}T10:00` }))).status === 422);
     const { json } = await api('POST', '/api/quote', selection({ return_date: `${day(36)}T10:00` }));
     expect(errorsOf(json)[0]).toMatchObject({ field: 'pickup_date', code: 'disabled_until' });
   });

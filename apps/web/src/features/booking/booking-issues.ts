@@ -7,7 +7,10 @@ import type { Locale } from '@/i18n/routing';
 /** Keys of the booking flow's own error messages (`booking.errors.*` in the catalogues). */
 export type BookingErrorKey = keyof Messages['booking']['errors'];
 
-export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}`;
+/** Keys of the pre-check-in's own error messages (`precheckin.errors.*`). */
+export type PrecheckinErrorKey = keyof Messages['precheckin']['errors'];
+
+export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}` | `precheckin.errors.${PrecheckinErrorKey}`;
 
 /**
  * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,

@@ -3,6 +3,7 @@ import { formatMoney } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
 import { Link } from '@/features/i18n/localized-link';
+import type { ReservationSummary } from './reservation-summary';
 import type { LabelledLine } from './bill-lines';
 import { stepPath } from './booking-routes';
 
@@ -16,6 +17,20 @@ export type SummaryFacts = {
   days: number;
   coverageName: string | undefined;
 };
+
+/** The facts of a saved reservation's summary (thanks pages, pre-check-in). */
+export function factsOfSummary(summary: ReservationSummary): SummaryFacts {
+  return {
+    carName: summary.car.name,
+    carImageUrl: undefined,
+    pickupBranch: summary.pickup.branchName,
+    returnBranch: summary.return.branchName,
+    pickupAt: summary.pickup.at,
+    returnAt: summary.return.at,
+    days: summary.days,
+    coverageName: summary.coverageName,
+  };
+}
 
 /** The bill: every line of the quote, the airport tax line among them, and the all-in total. */
 export async function BillDetails({ lines, total, locale, dueAtCounter = false }: { lines: readonly LabelledLine[]; total: number; locale: Locale; dueAtCounter?: boolean }) {

@@ -2,6 +2,7 @@ import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import { PANAMA_TIME_ZONE, parsePanamaDateTime, type LocalDateTime } from '@rentacar/domain/dates';
 import { formatMoney, type Cents } from '@rentacar/domain/money';
+import { escapeHtml } from '@/features/email/html';
 import { sendMail, type SentMail } from '@/features/email/mailer';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
 import en from '../../../messages/en.json';
@@ -143,13 +144,6 @@ function renderText(content: Content): string {
     ...content.signature,
     '',
   ].join('\n');
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for an HTML element or a quoted attribute. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 // Mail clients drop <style> blocks and block remote files, so everything is inline and nothing is loaded.

@@ -19,6 +19,7 @@ import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/paymen
 import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
 import { PaymentError } from '@/features/payments/components/payment-feedback';
 import { attemptState } from '@/features/payments/payments';
+import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from '@/features/payments/payment-actions';
 import { priceDraftSelection } from './pricing';
 import { selectionOfDraft } from './booking-draft';
 
@@ -94,9 +95,11 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
                 amountLabel={amountLabel}
                 thanksHref={localizedPath(locale, THANKS_PATH)}
                 {...(resume ? { resume } : {})}
+                pay={payCheckoutByCard}
+                check={checkCheckoutPayment}
               />
             ) : method === 'paypal' ? (
-              <PayPalPayButton locale={locale} />
+              <PayPalPayButton locale={locale} start={payCheckoutWithPayPal} />
             ) : (
               <ConfirmButton locale={locale} />
             )}

@@ -6,7 +6,7 @@ import { buttonClass } from '@/features/forms/button';
 import { Link } from '@/features/i18n/localized-link';
 import { readBookingDraft } from './booking-draft';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
-import { BillDetails, BookingFacts } from './booking-summary';
+import { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
 import { readReservationById } from './reservation-record';
 import { reservationSummary } from './reservations';
 
@@ -37,16 +37,7 @@ export async function ReservationThanks() {
         <p className="text-sm text-slate-700">{t('emailSent', { email: summary.client.email })}</p>
       </header>
       <BookingFacts
-        facts={{
-          carName: summary.car.name,
-          carImageUrl: undefined,
-          pickupBranch: summary.pickup.branchName,
-          returnBranch: summary.return.branchName,
-          pickupAt: summary.pickup.at,
-          returnAt: summary.return.at,
-          days: summary.days,
-          coverageName: summary.coverageName,
-        }}
+        facts={factsOfSummary(summary)}
         locale={locale}
         editable={false}
       />

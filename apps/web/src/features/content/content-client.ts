@@ -23,6 +23,7 @@ export type ContentSchema = {
   reservations: ContentItem[];
   reservation_drafts: ContentItem[];
   payments: ContentItem[];
+  precheckins: ContentItem[];
 };
 
 type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> & StaticTokenClient<ContentSchema>;

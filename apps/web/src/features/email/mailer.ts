@@ -12,6 +12,8 @@ export type MailAttachment = {
   content: string | Buffer;
   /** Full MIME type with its parameters, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
   contentType: string;
+  /** Content id, for an image the HTML shows inline (`<img src="cid:...">`). */
+  cid?: string;
 };
 
 export type MailMessage = {

@@ -35,13 +35,33 @@ export function domainResolver<Values extends FieldValues>(schema: z.core.$ZodTy
   return (values) => {
     const parsed = z.safeParse(schema, values);
     if (parsed.success) return { values: parsed.data as Values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    // Nested as react-hook-form keeps them (`additionalDrivers.0.birthday` → errors.additionalDrivers[0].birthday).
+    const errors: Record<string, unknown> = {};
     for (const entry of parsed.error.issues) {
-      const path = entry.path.map(String).join('.') || 'root';
-      if (errors[path]) continue;
+      const path = entry.path.length > 0 ? entry.path.map(String) : ['root'];
       const params = zodIssueParams(entry);
-      errors[path] = { type: 'validation', message: encodeIssue({ message: entry.message, ...(params ? { params } : {}) }) };
+      setOnce(errors, path, { type: 'validation', message: encodeIssue({ message: entry.message, ...(params ? { params } : {}) }) });
     }
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
+}
+
+/** Puts `value` at `path` unless something is there already (the first issue of a field wins). */
+function setOnce(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next !== undefined && (typeof next !== 'object' || next === null || 'message' in next)) return;
+    node = (next ?? (node[key] = {})) as Record<string, unknown>;
+  }
+  const last = path[path.length - 1] ?? 'root';
+  if (node[last] === undefined) node[last] = value;
+}
+
+/** How many fields have an error, nested ones included (a form's summary counts them). */
+export function countFieldErrors(errors: object): number {
+  return Object.values(errors).reduce<number>((count, entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return count;
+    return count + ('message' in entry || 'type' in entry ? 1 : countFieldErrors(entry));
+  }, 0);
 }

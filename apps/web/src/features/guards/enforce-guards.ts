@@ -4,7 +4,8 @@ import { notFound, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, readCookie } from '@/lib/cookies';
+import { FLOW_STEP_COOKIE, readCookie } from '@/lib/cookies';
+import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
 import { loadAppData } from '@/features/content/app-data';
 import { readBookingDraft } from '@/features/booking/booking-draft';
 import { runGuards, type GuardName } from './route-guards';
@@ -15,10 +16,8 @@ export async function enforceGuards(names: readonly GuardName[], step: string): 
   const [jar, { site }, locale, draft] = await Promise.all([cookies(), loadAppData(), getLocale(), needsDraft ? readBookingDraft() : undefined]);
   const outcome = runGuards(names, {
     draft: draft ? { reservation: draft.data.reservation } : undefined,
-    cookies: {
-      precheckin: readCookie(jar, PRECHECKIN_SESSION_COOKIE),
-      flowStep: readCookie(jar, FLOW_STEP_COOKIE),
-    },
+    precheckinSession: readPrecheckinSessionId(jar) !== undefined,
+    flowStep: readCookie(jar, FLOW_STEP_COOKIE),
     precheckinEnabled: site.precheckinEnabled,
     step,
   });

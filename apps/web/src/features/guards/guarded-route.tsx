@@ -17,9 +17,12 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Search
  */
 export type FlowView = ComponentType<{ searchParams: Promise<SearchParams> }>;
 
+/** The keys of a catalogue namespace that hold a text (not a nested group). */
+export type TextKey<Namespace> = { [Key in keyof Namespace]: Namespace[Key] extends string ? Key : never }[keyof Namespace];
+
 type FlowTitle =
-  | { namespace: 'reservation'; key: keyof Messages['reservation'] }
-  | { namespace: 'precheckin'; key: keyof Messages['precheckin'] };
+  | { namespace: 'reservation'; key: TextKey<Messages['reservation']> }
+  | { namespace: 'precheckin'; key: TextKey<Messages['precheckin']> };
 
 /**
  * A route of the reservation or pre-check-in flow: its guards (a rejection is 'Page Not Found'), a title from the

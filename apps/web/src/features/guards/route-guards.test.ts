@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runGuards, UnknownGuardError, type GuardContext } from './route-guards';
 
-function context(cookies: Record<string, string>, overrides: Partial<GuardContext> = {}): GuardContext {
+function context(cookies: { session?: boolean; flow_step?: string }, overrides: Partial<GuardContext> = {}): GuardContext {
   return {
     draft: undefined,
-    cookies: { precheckin: cookies.precheckin_session, flowStep: cookies.flow_step },
+    precheckinSession: cookies.session ?? false,
+    flowStep: cookies.flow_step,
     precheckinEnabled: true,
     step: 'precheckin-checkout',
     ...overrides,
@@ -36,11 +37,21 @@ describe('route guards', () => {
   });
 
   it('needs pre-check-in data and the previous step for checkout', () => {
-    const session = JSON.stringify({ reservationNumber: 'FF-7K3M9Q', email: 'ana@example.com' });
     const guards = ['check-precheckin-data', 'prevent-direct-access'];
-    expect(runGuards(guards, context({ precheckin_session: session }))).toEqual({ kind: 'reject' });
-    expect(runGuards(guards, context({ precheckin_session: session, flow_step: 'precheckin-checkout' }))).toEqual({ kind: 'allow' });
+    expect(runGuards(guards, context({ session: true }))).toEqual({ kind: 'reject' });
+    expect(runGuards(guards, context({ session: true, flow_step: 'precheckin-checkout' }))).toEqual({ kind: 'allow' });
     expect(runGuards(guards, context({ flow_step: 'precheckin-checkout' }))).toEqual({ kind: 'reject' });
+    expect(runGuards(guards, context({ session: true, flow_step: 'reservation-checkout' }))).toEqual({ kind: 'reject' });
+  });
+
+  it('keeps pages the renter already reached open (the back button), never later ones', () => {
+    expect(runGuards(['prevent-direct-access'], context({ flow_step: 'precheckin-thanks' }))).toEqual({ kind: 'allow' });
+    expect(runGuards(['prevent-direct-access'], context({ flow_step: 'precheckin-checkout' }, { step: 'precheckin-thanks' }))).toEqual({ kind: 'reject' });
+    expect(runGuards(['prevent-direct-access'], context({ flow_step: 'precheckin-thanks' }, { step: 'precheckin-thanks' }))).toEqual({ kind: 'allow' });
+  });
+
+  it('has no pre-check-in data when the module is off', () => {
+    expect(runGuards(['check-precheckin-data'], context({ session: true }, { precheckinEnabled: false }))).toEqual({ kind: 'reject' });
   });
 
   it('raises an error for an unknown guard name', () => {

@@ -1,18 +1,23 @@
-import { z } from 'zod';
-
 /**
  * What the reservation guards need of the renter's booking draft (kept on the server, found through its signed
  * cookie): none, one being filled in, or one whose reservation is saved (`done` once the flow is over).
  */
 export type DraftState = { reservation: { done: boolean } | undefined } | undefined;
 
-export const precheckinSessionSchema = z.object({ reservationNumber: z.string().min(1), email: z.email() });
+/**
+ * The pages of a flow that must not be opened directly, in the order the flow reaches them. The flow-step cookie
+ * names the furthest one the renter reached, so a page is open once the renter got to it or past it (the back
+ * button from the thanks page to the payment still works; typing the address of a later page does not).
+ */
+export const DIRECT_ACCESS_ORDER = ['precheckin-checkout', 'precheckin-thanks'] as const;
 
 export type GuardContext = {
   /** The renter's booking draft, loaded by enforce-guards.ts. */
   draft: DraftState;
-  /** The raw values of the flow's cookies (src/lib/cookies.ts reads them). */
-  cookies: { precheckin: string | undefined; flowStep: string | undefined };
+  /** Whether the renter found a reservation for pre-check-in (its signature checked by enforce-guards.ts). */
+  precheckinSession: boolean;
+  /** The raw value of the flow-step cookie (src/lib/cookies.ts reads it). */
+  flowStep: string | undefined;
   precheckinEnabled: boolean;
   /** The page's own step name, for prevent-direct-access. */
   step: string;
@@ -20,14 +25,10 @@ export type GuardContext = {
 
 export type GuardOutcome = { kind: 'allow' } | { kind: 'reject' } | { kind: 'redirect'; to: string };
 
-export function parseJsonCookie<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (!raw) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+function reachedStep(reached: string | undefined, step: string): boolean {
+  const order: readonly string[] = DIRECT_ACCESS_ORDER;
+  const at = order.indexOf(step);
+  return reached !== undefined && at >= 0 && order.indexOf(reached) >= at;
 }
 
 const allow: GuardOutcome = { kind: 'allow' };
@@ -43,9 +44,9 @@ const GUARDS = {
   'check-reservation-success-redirect': (context: GuardContext): GuardOutcome =>
     context.draft?.reservation?.done ? { kind: 'redirect', to: '/reserva/thanks' } : allow,
   'check-precheckin-module-enable': (context: GuardContext) => (context.precheckinEnabled ? allow : reject),
-  'check-precheckin-data': (context: GuardContext) =>
-    parseJsonCookie(context.cookies.precheckin, precheckinSessionSchema) ? allow : reject,
-  'prevent-direct-access': (context: GuardContext) => (context.cookies.flowStep === context.step ? allow : reject),
+  // No pre-check-in data exists for a brand whose module is off, whatever cookie is left.
+  'check-precheckin-data': (context: GuardContext) => (context.precheckinEnabled && context.precheckinSession ? allow : reject),
+  'prevent-direct-access': (context: GuardContext) => (reachedStep(context.flowStep, context.step) ? allow : reject),
 } satisfies Record<string, (context: GuardContext) => GuardOutcome>;
 
 export type GuardName = keyof typeof GUARDS;

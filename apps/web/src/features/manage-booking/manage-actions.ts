@@ -1,6 +1,6 @@
 'use server';
 
-import { cookies, headers } from 'next/headers';
+import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { formatMoney } from '@rentacar/domain/money';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
@@ -9,11 +9,11 @@ import { signValue } from '@/lib/signed-value';
 import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
 import type { BookingIssue } from '@/features/booking/booking-issues';
-import { clientAddress, hitRateLimit, LOOKUP_LIMIT } from '@/features/booking/rate-limit';
-import { findReservation, labelledLines, priceChange } from '@/features/booking/reservations';
+import { labelledLines, priceChange } from '@/features/booking/reservations';
 import { changeTerms } from '@/features/payments/money-back';
 import { cancelWithRefund, changeWithPayment } from '@/features/payments/paid-changes';
 import { MANAGE_PURPOSE, readManagedReservation } from './managed-reservation';
+import { lookUpReservation } from './reservation-lookup';
 
 /**
  * Manage booking's mutations: find a reservation by number and email (rate-limited per client), then change its dates
@@ -39,22 +39,11 @@ async function guarded<Data>(action: () => Promise<ManageResult<Data>>): Promise
   }
 }
 
-const lookupSchema = z.object({ number: z.string().trim().max(20), email: z.string().trim().max(300) });
-
 export async function lookupReservation(values: unknown): Promise<ManageResult> {
   return guarded(async () => {
-    const parsed = lookupSchema.safeParse(values);
-    if (!parsed.success || !parsed.data.number || !parsed.data.email) {
-      const errors: Record<string, FormIssue> = {};
-      if (!parsed.data?.number) errors.number = { message: 'validation.required' };
-      if (!parsed.data?.email) errors.email = { message: 'validation.required' };
-      return { ok: false, errors };
-    }
-    const limit = await hitRateLimit(LOOKUP_LIMIT, clientAddress(await headers()));
-    if (!limit.allowed) return { ok: false, errors: {}, formError: { message: 'booking.errors.rateLimited', params: { seconds: limit.retryAfterSeconds } } };
-    const reservation = await findReservation(parsed.data.number, parsed.data.email);
-    if (!reservation) return { ok: false, errors: {}, formError: GONE };
-    writeCookie(await cookies(), MANAGE_BOOKING_COOKIE, signValue(MANAGE_PURPOSE, reservation.id));
+    const found = await lookUpReservation(values);
+    if (!found.ok) return found;
+    writeCookie(await cookies(), MANAGE_BOOKING_COOKIE, signValue(MANAGE_PURPOSE, found.reservation.id));
     return { ok: true };
   });
 }

@@ -11,13 +11,18 @@ import { locationFormProps } from '@/features/booking/location-form-props';
 import { formatMoney } from '@rentacar/domain/money';
 import { cancellationTerms } from '@/features/payments/money-back';
 import { LookupForm } from './lookup-form';
+import { lookupReservation } from './manage-actions';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
 
 /** Manage booking: the lookup form, or the found reservation with its change and cancel forms. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
   const [t, messages, reservation] = await Promise.all([getTranslations('booking.manage'), getMessages(), readManagedReservation()]);
-  const body = reservation ? await ManagedReservation({ locale, reservation }) : <LookupForm initialNumber={number} />;
+  const body = reservation ? (
+    await ManagedReservation({ locale, reservation })
+  ) : (
+    <LookupForm find={lookupReservation} initialNumber={number} labels={{ title: t('title'), number: t('number'), email: t('email'), submit: t('find') }} />
+  );
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <PageHeader title={t('title')} intro={t('intro')} />

@@ -12,28 +12,21 @@ import { CHECKOUT_PATH, stepPath, THANKS_PATH } from '@/features/booking/booking
 import { priceDraftSelection } from '@/features/booking/pricing';
 import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
 import { bookReservation, cancelReservation } from '@/features/booking/reservations';
-import { declineReasonKey } from './decline-reasons';
+import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from './payment-answers';
 import { closeAttempt, payByCard, payWithPayPal, settlePaymentByKey, type PaymentOutcome } from './payments';
+
+export type { PaymentActionResult } from './payment-answers';
 
 /**
  * The checkout's payment mutations. The amount is never the browser's: the reservation is priced again and saved
  * (prepaid, unpaid, holding its unit for the brand's payment hold) before the gateway is asked for its saved total.
  */
 
-export type PaymentActionResult =
-  | { status: 'paid' }
-  | { status: 'verify'; url: string }
-  | { status: 'redirect'; url: string }
-  | { status: 'pending' }
-  | { status: 'error'; error: FormIssue; reason?: FormIssue };
-
 const localeSchema = z.string().transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE));
 
-const PROCESSING_ERROR: FormIssue = { message: 'booking.payment.processingError' };
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
 
-const fail = (error: FormIssue, reason?: FormIssue): PaymentActionResult => ({ status: 'error', error, ...(reason ? { reason } : {}) });
 
 function goTo(locale: Locale, path: string): never {
   redirect(localizedPath(locale, path));
@@ -42,9 +35,9 @@ function goTo(locale: Locale, path: string): never {
 async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<PaymentActionResult>): Promise<PaymentActionResult> {
   try {
     const draft = await readBookingDraft();
-    return draft ? await action(draft) : fail(DRAFT_EXPIRED);
+    return draft ? await action(draft) : failed(DRAFT_EXPIRED);
   } catch (error) {
-    if (error instanceof ContentServiceError) return fail(SERVICE_DOWN);
+    if (error instanceof ContentServiceError) return failed(SERVICE_DOWN);
     throw error;
   }
 }
@@ -54,7 +47,7 @@ const methodSchema = z.enum(['counter', 'card', 'paypal']);
 /** Pay at the counter (postpaid price) or now by card or PayPal (prepaid price): the bill follows the choice. */
 export async function choosePaymentMethod(method: unknown): Promise<PaymentActionResult> {
   const parsed = methodSchema.safeParse(method);
-  if (!parsed.success) return fail({ message: 'booking.errors.invalidValue' });
+  if (!parsed.success) return failed({ message: 'booking.errors.invalidValue' });
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) return { status: 'paid' };
     const reservationType = parsed.data === 'counter' ? 'postpaid' : 'prepaid';
@@ -89,7 +82,7 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
   const priced = (await priceDraftSelection({ ...selectionOfDraft(draft.data), reservationType: 'prepaid' })).result;
   if (!priced.ok) {
     const first = priced.issues[0];
-    return { ok: false, result: fail(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
+    return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
   }
   const earlier = draft.data.reservation && !draft.data.reservation.done ? await readReservationById(draft.data.reservation.id) : undefined;
   if (earlier?.status === 'paid') {
@@ -107,7 +100,7 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
   const outcome = await bookReservation(priced.booking, client, locale, confirmationKey);
   if (!outcome.ok) {
     const first = outcome.issues[0];
-    return { ok: false, result: fail(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
+    return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
   }
   const saved: BookingDraft = { id: draft.id, data: { ...keyed.data, reservation: { id: outcome.reservation.id, number: outcome.reservation.number, done: false } } };
   await saveBookingDraft(saved);
@@ -123,7 +116,7 @@ async function closeOpenAttempt(draft: BookingDraft, locale: Locale): Promise<Bo
   const open = draft.data.payment;
   if (!open) return draft;
   const outcome = await closeAttempt(open.key);
-  if (outcome.kind === 'unavailable') return fail(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
+  if (outcome.kind === 'unavailable') return failed(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
   if (outcome.kind === 'paid' && draft.data.reservation) {
     await finishDraft(draft, draft.data.reservation);
     goTo(locale, THANKS_PATH);
@@ -147,31 +140,16 @@ async function answer(draft: BookingDraft, reservation: SavedReservation, provid
     case 'action':
       await saveBookingDraft({ id: draft.id, data: { ...draft.data, payment: { key: outcome.paymentKey, provider } } });
       return provider === 'paypal' ? { status: 'redirect', url: outcome.url } : { status: 'verify', url: outcome.url };
-    case 'declined': {
-      const reasonKey = outcome.code ? declineReasonKey(outcome.code) : undefined;
-      return fail(PROCESSING_ERROR, reasonKey ? { message: reasonKey } : outcome.reason ? { message: 'booking.payment.gatewayReason', params: { reason: outcome.reason } } : undefined);
-    }
-    case 'refused':
-      return fail(PROCESSING_ERROR, { message: 'booking.payment.refunded' });
-    case 'unavailable':
-      return fail(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
+    default:
+      return unsuccessful(outcome);
   }
 }
-
-const cardSchema = z.object({
-  token: z.string().trim().min(4).max(255),
-  card: z.object({
-    brand: z.string().trim().min(1).max(32),
-    last4: z.string().regex(/^\d{4}$/),
-    expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
-  }),
-});
 
 /** Pays the reservation by card with the single-use token the gateway's own fields gave the browser. */
 export async function payCheckoutByCard(locale: string, input: unknown): Promise<PaymentActionResult> {
   const language = localeSchema.parse(locale);
-  const parsed = cardSchema.safeParse(input);
-  if (!parsed.success) return fail(PROCESSING_ERROR);
+  const parsed = cardTokenSchema.safeParse(input);
+  if (!parsed.success) return failed(PROCESSING_ERROR);
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     if (draft.data.paymentMethod !== 'card') goTo(language, CHECKOUT_PATH);
@@ -215,7 +193,7 @@ export async function checkCheckoutPayment(locale: string): Promise<PaymentActio
     if (!settled) return { status: 'pending' };
     if (settled.outcome.kind === 'action') return { status: 'pending' };
     const reservation = await readReservationById(reservationRef.id);
-    if (!reservation) return fail(PROCESSING_ERROR);
+    if (!reservation) return failed(PROCESSING_ERROR);
     if (settled.outcome.kind === 'paid') {
       await finishDraft(draft, reservation);
       return { status: 'paid' };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
@@ -6,7 +7,11 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { ContentServiceError } from '@/features/content/content-error';
 import { readBookingDraft, saveBookingDraft } from '@/features/booking/booking-draft';
 import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, THANKS_PATH } from '@/features/booking/booking-routes';
-import { abandonPayment, settlePaymentByKey, type PaymentOutcome } from './payments';
+import { readReservationById } from '@/features/booking/reservation-record';
+import { completePrecheckin, precheckinState } from '@/features/precheckin/precheckin-flow';
+import { PRECHECKIN_PATHS } from '@/features/precheckin/precheckin-paths';
+import { reachFlowStep, readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
+import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from './payments';
 
 /**
  * Where a gateway sends the renter back: the 3-D Secure window after the check, PayPal after approval or a cancel.
@@ -24,11 +29,31 @@ function redirectTo(locale: Locale, path: string, query: Record<string, string> 
   return NextResponse.redirect(url, 303);
 }
 
-function readReturn(request: NextRequest): { key: string | undefined; locale: Locale } {
+function readReturn(request: NextRequest): { key: string | undefined; locale: Locale; flow: PaymentFlow } {
   const params = request.nextUrl.searchParams;
   const locale = params.get('locale');
   const key = params.get('key') ?? '';
-  return { key: KEY.test(key) ? key : undefined, locale: locale && isLocale(locale) ? locale : DEFAULT_LOCALE };
+  return { key: KEY.test(key) ? key : undefined, locale: locale && isLocale(locale) ? locale : DEFAULT_LOCALE, flow: params.get('flow') === 'precheckin' ? 'precheckin' : 'booking' };
+}
+
+/** Where each flow sends the renter back: its payment page, and its confirmation. */
+const FLOW_PAGES: Record<PaymentFlow, { checkout: string; thanks: string }> = {
+  booking: { checkout: CHECKOUT_PATH, thanks: THANKS_PATH },
+  precheckin: { checkout: PRECHECKIN_PATHS.checkout, thanks: PRECHECKIN_PATHS.thanks },
+};
+
+/**
+ * A pre-check-in paid: completed (whoever comes back, the gateway said so), and its confirmation opened to the renter
+ * whose session it is. True when the renter's own pre-check-in is now complete.
+ */
+async function finishPrecheckin(reservationId: string): Promise<boolean> {
+  const reservation = await readReservationById(reservationId);
+  if (!reservation) return false;
+  const complete = await completePrecheckin(await precheckinState(reservation));
+  const jar = await cookies();
+  if (!complete || readPrecheckinSessionId(jar) !== reservationId) return false;
+  reachFlowStep(jar, 'precheckin-thanks');
+  return true;
 }
 
 /**
@@ -51,36 +76,47 @@ function resultOf(outcome: PaymentOutcome): 'paid' | 'failed' | 'pending' {
 }
 
 export async function handlePaymentReturn(request: NextRequest, provider: string): Promise<NextResponse> {
-  const { key, locale } = readReturn(request);
-  if (!key) return redirectTo(locale, CHECKOUT_PATH);
+  const { key, locale, flow } = readReturn(request);
+  const pages = FLOW_PAGES[flow];
+  if (!key) return redirectTo(locale, pages.checkout);
   try {
     const settled = await settlePaymentByKey(key);
-    if (!settled || settled.payment.provider !== provider) return redirectTo(locale, CHECKOUT_PATH);
+    if (!settled || settled.payment.provider !== provider) return redirectTo(locale, pages.checkout);
     const result = resultOf(settled.outcome);
-    const inFlow = result !== 'pending' && (await updateDraft(settled.payment.reservationId, settled.outcome));
+    const inFlow =
+      result === 'pending'
+        ? false
+        : flow === 'precheckin'
+          ? result === 'paid' && (await finishPrecheckin(settled.payment.reservationId))
+          : await updateDraft(settled.payment.reservationId, settled.outcome);
     // The card check ran in its own window: that window's last page tells the checkout, which moves on itself.
     if (provider !== 'paypal') return redirectTo(locale, VERIFICATION_PATH, { resultado: result });
-    if (!inFlow && result !== 'pending') return redirectTo(locale, MANAGE_BOOKING_PATH);
-    return result === 'paid' ? redirectTo(locale, THANKS_PATH) : redirectTo(locale, CHECKOUT_PATH, { pago: result === 'failed' ? 'error' : 'pendiente' });
+    if (flow === 'booking' && !inFlow && result !== 'pending') return redirectTo(locale, MANAGE_BOOKING_PATH);
+    return result === 'paid' && (inFlow || flow === 'booking') ? redirectTo(locale, pages.thanks) : redirectTo(locale, pages.checkout, { pago: result === 'failed' ? 'error' : 'pendiente' });
   } catch (error) {
     if (!(error instanceof ContentServiceError)) console.error(`[payments] ${provider} return for ${key} failed`, error);
     // Nothing is lost: the attempt stays recorded and reconciliation settles it.
-    return provider === 'paypal' ? redirectTo(locale, CHECKOUT_PATH, { pago: 'pendiente' }) : redirectTo(locale, VERIFICATION_PATH, { resultado: 'pending' });
+    return provider === 'paypal' ? redirectTo(locale, pages.checkout, { pago: 'pendiente' }) : redirectTo(locale, VERIFICATION_PATH, { resultado: 'pending' });
   }
 }
 
 export async function handlePaymentCancel(request: NextRequest, provider: string): Promise<NextResponse> {
-  const { key, locale } = readReturn(request);
-  if (!key) return redirectTo(locale, CHECKOUT_PATH);
+  const { key, locale, flow } = readReturn(request);
+  const pages = FLOW_PAGES[flow];
+  if (!key) return redirectTo(locale, pages.checkout);
   try {
     const payment = await abandonPayment(key);
     if (payment && payment.provider === provider) {
       const paid = payment.status === 'succeeded';
-      await updateDraft(payment.reservationId, paid ? { kind: 'paid', reservationId: payment.reservationId } : { kind: 'declined', code: 'canceled_by_renter', reason: undefined });
-      if (paid) return redirectTo(locale, THANKS_PATH);
+      if (flow === 'precheckin') {
+        if (paid && (await finishPrecheckin(payment.reservationId))) return redirectTo(locale, pages.thanks);
+      } else {
+        await updateDraft(payment.reservationId, paid ? { kind: 'paid', reservationId: payment.reservationId } : { kind: 'declined', code: 'canceled_by_renter', reason: undefined });
+        if (paid) return redirectTo(locale, pages.thanks);
+      }
     }
   } catch (error) {
     if (!(error instanceof ContentServiceError)) console.error(`[payments] ${provider} cancel for ${key} failed`, error);
   }
-  return redirectTo(locale, CHECKOUT_PATH, { pago: 'cancelado' });
+  return redirectTo(locale, pages.checkout, { pago: 'cancelado' });
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { adminHeaders } from '../../../test/content-admin';
+import { eventually, type Json, staffContent, storefrontApi } from '../../../test/integration-clients';
 
 // Payments over HTTP against the storefront, the content service and the gateway sandbox the harness started: the
 // public payments API, webhooks (signed, replayed, forged, early), PayPal's return replayed, and the gateway down or
@@ -21,34 +21,10 @@ function emailsFor(number: string): number {
   return readdirSync(outbox).filter((file) => readFileSync(join(outbox, file), 'utf8').includes(number)).length;
 }
 
-type Json = Record<string, unknown>;
 type Row = Record<string, unknown> & { id: number | string };
 
-let admin: Record<string, string>;
-const client = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${webUrl}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en-US', 'x-forwarded-for': client(), ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    json = { raw: text };
-  }
-  return { status: response.status, headers: response.headers, json };
-}
-
-async function content<T>(path: string): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { headers: admin });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = storefrontApi(webUrl, { acceptLanguage: 'en-US', redirect: 'manual' });
+const { signIn, content, seedRow } = staffContent(contentUrl);
 
 async function sandbox(path: string, body?: unknown) {
   const response = await fetch(`${sandboxUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -127,14 +103,6 @@ async function reservationRow(id: string): Promise<Row> {
   return row;
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, attempts = 80) {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (await check()) return;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
 function signed(body: string, secret = webhookSecret): Record<string, string> {
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -142,12 +110,8 @@ function signed(body: string, secret = webhookSecret): Record<string, string> {
 }
 
 beforeAll(async () => {
-  admin = await adminHeaders(contentUrl);
-  const one = async (path: string): Promise<Row> => {
-    const [row] = await content<Row[]>(path);
-    if (!row) throw new Error(`the seed has nothing at ${path}`);
-    return row;
-  };
+  await signIn();
+  const one = (path: string) => seedRow<Row>(path);
   branch = await one('/items/branches?filter[code][_eq]=OBA');
   car = await one('/items/flota?filter[modelo][_eq]=Accent');
   coverage = await one('/items/coverages?filter[code][_eq]=BASIC');

@@ -35,9 +35,12 @@ function description(reservation: SavedReservation, siteName: string): string {
   return `${siteName} ${reservation.number}`;
 }
 
-function returnUrls(provider: string, paymentKey: string, locale: Locale) {
+/** The flow a payment belongs to: where the gateway's return sends the renter back. */
+export type PaymentFlow = 'booking' | 'precheckin';
+
+function returnUrls(provider: string, paymentKey: string, locale: Locale, flow: PaymentFlow) {
   const base = serverEnv().siteUrl;
-  const query = new URLSearchParams({ key: paymentKey, locale }).toString();
+  const query = new URLSearchParams({ key: paymentKey, locale, ...(flow === 'booking' ? {} : { flow }) }).toString();
   return { returnUrl: `${base}/api/payments/${provider}/return?${query}`, cancelUrl: `${base}/api/payments/${provider}/cancel?${query}` };
 }
 
@@ -148,10 +151,16 @@ async function askGateway(what: string, call: () => Promise<GatewayPayment>): Pr
   }
 }
 
-type StartContext = { reservation: SavedReservation; locale: Locale };
+type StartContext = {
+  reservation: SavedReservation;
+  locale: Locale;
+  /** What to charge: the reservation's saved total unless said (pre-check-in charges what is still due). */
+  amount?: number;
+  flow?: PaymentFlow;
+};
 
 /** Charges a card token for the reservation's saved total (the server's quote; nothing the browser sent). */
-export async function payByCard({ reservation, locale, token, card }: StartContext & { token: string; card?: CardDetails }): Promise<PaymentOutcome> {
+export async function payByCard({ reservation, locale, token, card, amount, flow = 'booking' }: StartContext & { token: string; card?: CardDetails }): Promise<PaymentOutcome> {
   const { site } = await loadAppData();
   const adapter = cardGatewayFor(site.paymentGateway);
   if (!adapter) return { kind: 'unavailable' };
@@ -161,13 +170,13 @@ export async function payByCard({ reservation, locale, token, card }: StartConte
     reservationId: reservation.id,
     provider: adapter.provider,
     kind: 'charge',
-    amount: reservation.totals.total,
+    amount: amount ?? reservation.totals.total,
     status: 'pending',
     ...(card ? { card } : {}),
   });
   // The same token again (a double click, a retry after a lost answer): what is known already is the answer.
   if (pending.payment.status !== 'pending') return settleKnown(pending.payment, adapter);
-  const urls = returnUrls(adapter.provider, paymentKey, locale);
+  const urls = returnUrls(adapter.provider, paymentKey, locale, flow);
   try {
     const answer = await askGateway(`card payment ${paymentKey}`, () =>
       adapter.start({
@@ -195,19 +204,19 @@ export async function payByCard({ reservation, locale, token, card }: StartConte
 }
 
 /** Creates a PayPal order for the reservation's saved total; the renter approves it on PayPal's page. */
-export async function payWithPayPal({ reservation, locale }: StartContext): Promise<PaymentOutcome> {
+export async function payWithPayPal({ reservation, locale, amount, flow = 'booking' }: StartContext): Promise<PaymentOutcome> {
   const adapter = paymentGateway('paypal');
   if (!adapter) return { kind: 'unavailable' };
   const { site } = await loadAppData();
   const paymentKey = `paypal_${reservation.number}_${randomUUID()}`;
-  const pending = await recordPayment({ idempotencyKey: paymentKey, reservationId: reservation.id, provider: 'paypal', kind: 'charge', amount: reservation.totals.total, status: 'pending' });
+  const pending = await recordPayment({ idempotencyKey: paymentKey, reservationId: reservation.id, provider: 'paypal', kind: 'charge', amount: amount ?? reservation.totals.total, status: 'pending' });
   const answer = await askGateway(`PayPal order ${paymentKey}`, () =>
     adapter.start({
       amount: pending.payment.amount,
       idempotencyKey: paymentKey,
       reservationNumber: reservation.number,
       description: description(reservation, site.siteName),
-      ...returnUrls('paypal', paymentKey, locale),
+      ...returnUrls('paypal', paymentKey, locale, flow),
       locale,
       brandName: site.siteName,
     }),

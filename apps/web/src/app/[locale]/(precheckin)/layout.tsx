@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { loadAppData } from '@/features/content/app-data';
 import { SiteHeader } from '@/features/layout/site-header';
@@ -9,7 +10,7 @@ import { SiteFooter } from '@/features/layout/site-footer';
 export default async function PrecheckinLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = await enterLocale(params);
   const { site } = await loadAppData();
-  const t = await getTranslations('precheckin');
+  const [t, messages] = await Promise.all([getTranslations('precheckin'), getMessages()]);
   return (
     <>
       <SiteHeader site={site} locale={locale} variant="compact" />
@@ -17,7 +18,10 @@ export default async function PrecheckinLayout({ children, params }: { children:
         <p className="mx-auto max-w-4xl px-4 py-3 text-sm font-semibold">{t('title')}</p>
       </div>
       <main id="main" className="flex-1">
-        <div className="mx-auto max-w-4xl px-4 py-10">{children}</div>
+        {/* The forms' own words, and the booking's for the payment forms they share. */}
+        <NextIntlClientProvider locale={locale} messages={{ precheckin: messages.precheckin, booking: messages.booking, validation: messages.validation }}>
+          <div className="mx-auto max-w-4xl px-4 py-10">{children}</div>
+        </NextIntlClientProvider>
       </main>
       <SiteFooter site={site} locale={locale} />
     </>

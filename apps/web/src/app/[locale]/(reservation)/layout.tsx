@@ -8,8 +8,8 @@ import { SiteFooter } from '@/features/layout/site-footer';
 import { CheckoutExitWatcher } from '@/features/booking/checkout-exit-watcher';
 
 /**
- * The reservation layout: compact header, the brand's reservation background, no distractions. The only layout that
- * sends translations to the browser, and only the booking forms' own (`booking`, `validation`).
+ * The reservation layout: compact header, the brand's reservation background, no distractions. Sends the
+ * browser only the booking forms' own translations (`booking`, `validation`), like the pre-check-in layout.
  */
 export default async function ReservationLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = await enterLocale(params);

@@ -33,23 +33,17 @@ export function CouponForm({
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, setError, reset } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: domainResolver(schema) });
+  const remove = () =>
+    startTransition(async () => {
+      await removeCoupon();
+      router.refresh();
+    });
 
   if (applied) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="coupon-applied" role="status">
         <span>{t('applied', { code: applied.code, amount: applied.discount })}</span>
-        <Button
-          variant="link"
-          pending={pending}
-          onClick={() =>
-            startTransition(async () => {
-              await removeCoupon();
-              router.refresh();
-            })
-          }
-        >
-          {t('remove')}
-        </Button>
+        <RemoveCouponButton pending={pending} onRemove={remove} />
       </div>
     );
   }
@@ -60,18 +54,7 @@ export function CouponForm({
         <span>
           <span className="font-semibold">{t('notApplied', { code: refused.code })}</span> {issueText(encodeIssue(refused.issue))}
         </span>
-        <Button
-          variant="link"
-          pending={pending}
-          onClick={() =>
-            startTransition(async () => {
-              await removeCoupon();
-              router.refresh();
-            })
-          }
-        >
-          {t('remove')}
-        </Button>
+        <RemoveCouponButton pending={pending} onRemove={remove} />
       </div>
     );
   }
@@ -111,5 +94,15 @@ export function CouponForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Drops the draft's coupon, applied or refused alike. */
+function RemoveCouponButton({ pending, onRemove }: { pending: boolean; onRemove: () => void }) {
+  const t = useTranslations('booking.coupon');
+  return (
+    <Button variant="link" pending={pending} onClick={onRemove}>
+      {t('remove')}
+    </Button>
   );
 }

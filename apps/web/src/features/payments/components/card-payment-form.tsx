@@ -9,7 +9,7 @@ import { Button } from '@/features/forms/button';
 import { Field, Input } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
-import { payCheckoutByCard, type PaymentActionResult } from '../payment-actions';
+import type { PaymentActionResult } from '../payment-answers';
 import { openVerificationWindow, PaymentError, VerificationPanel } from './payment-feedback';
 import { usePaymentPolling } from './use-payment-polling';
 
@@ -56,6 +56,8 @@ export function CardPaymentForm({
   amountLabel,
   thanksHref,
   resume,
+  pay,
+  check,
 }: {
   locale: string;
   fieldsUrl: string;
@@ -65,6 +67,9 @@ export function CardPaymentForm({
   thanksHref: string;
   /** A check still in progress when the page was loaded (a refresh): its page, to reopen from the button. */
   resume?: { url: string | undefined };
+  /** The flow's server actions: pay with the token, and ask where the payment in progress stands. */
+  pay: (locale: string, input: unknown) => Promise<PaymentActionResult>;
+  check: (locale: string) => Promise<PaymentActionResult>;
 }) {
   const t = useTranslations('booking.payment');
   const router = useRouter();
@@ -148,9 +153,9 @@ export function CardPaymentForm({
     }
   }, [router, thanksHref]);
 
-  usePaymentPolling(verification !== undefined, locale, onResult);
+  usePaymentPolling(verification !== undefined, locale, check, onResult);
 
-  const pay = (values: CardHolderValues) => {
+  const submit = (values: CardHolderValues) => {
     // Cleared at once, not with the transition: the old error must not stay up while the new attempt runs.
     setError(undefined);
     startTransition(async () => {
@@ -159,7 +164,7 @@ export function CardPaymentForm({
         setError(token.gatewayDown ? { error: { message: 'booking.payment.processingError' }, reason: { message: 'booking.payment.gatewayUnavailable' } } : { error: { message: 'booking.payment.checkCard' } });
         return;
       }
-      const result = await payCheckoutByCard(locale, { token: token.token, card: token.card });
+      const result = await pay(locale, { token: token.token, card: token.card });
       if (result.status === 'verify') {
         // Opened straight from the renter's click where the browser allows it; else the panel's button opens it.
         setVerification({ url: result.url, blocked: !openVerificationWindow(result.url) });
@@ -171,7 +176,7 @@ export function CardPaymentForm({
 
   const holderError = formState.errors.holder?.message;
   return (
-    <form onSubmit={(event) => void handleSubmit(pay)(event)} noValidate className="space-y-4" aria-labelledby="card-form-title">
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-4" aria-labelledby="card-form-title">
       <h3 id="card-form-title" className="sr-only">
         {t('frameTitle')}
       </h3>

@@ -4,11 +4,14 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/features/forms/button';
 import type { FormIssue } from '@/features/forms/form-issues';
-import { payCheckoutWithPayPal } from '../payment-actions';
+import type { PaymentActionResult } from '../payment-answers';
 import { PaymentError } from './payment-feedback';
 
-/** Creates the PayPal order on the server (with the server's quote) and sends the renter to PayPal to approve it. */
-export function PayPalPayButton({ locale }: { locale: string }) {
+/**
+ * Creates the PayPal order on the server (`start`, the flow's action, with the server's amount) and sends the renter
+ * to PayPal to approve it.
+ */
+export function PayPalPayButton({ locale, start }: { locale: string; start: (locale: string) => Promise<PaymentActionResult> }) {
   const t = useTranslations('booking.payment');
   const [pending, startTransition] = useTransition();
   const [leaving, setLeaving] = useState(false);
@@ -25,7 +28,7 @@ export function PayPalPayButton({ locale }: { locale: string }) {
         onClick={() => {
           setError(undefined);
           startTransition(async () => {
-            const result = await payCheckoutWithPayPal(locale);
+            const result = await start(locale);
             if (result.status === 'redirect') {
               setLeaving(true);
               window.location.assign(result.url);

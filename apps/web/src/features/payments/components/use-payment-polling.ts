@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { checkCheckoutPayment, type PaymentActionResult } from '../payment-actions';
+import type { PaymentActionResult } from '../payment-answers';
 
 const POLL_INTERVAL_MS = 2500;
 
@@ -13,10 +13,12 @@ export const VERIFICATION_MESSAGE = 'rentacar-payment-verification';
  * every few seconds, and at once when the verification window says it is done. The first final answer (paid, or an
  * error) is handed to `onResult`, and the asking stops.
  */
-export function usePaymentPolling(active: boolean, locale: string, onResult: (result: PaymentActionResult) => void) {
+export function usePaymentPolling(active: boolean, locale: string, check: (locale: string) => Promise<PaymentActionResult>, onResult: (result: PaymentActionResult) => void) {
   const latest = useRef(onResult);
+  const ask = useRef(check);
   useEffect(() => {
     latest.current = onResult;
+    ask.current = check;
   });
   useEffect(() => {
     if (!active) return;
@@ -26,7 +28,7 @@ export function usePaymentPolling(active: boolean, locale: string, onResult: (re
       if (busy || stopped) return;
       busy = true;
       try {
-        const result = await checkCheckoutPayment(locale);
+        const result = await ask.current(locale);
         if (stopped || result.status === 'pending') return;
         // An answer ends the asking, before the page moves on or shows it.
         stopped = true;

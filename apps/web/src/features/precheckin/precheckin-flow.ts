@@ -1,0 +1,67 @@
+import 'server-only';
+import { amountHeld } from '@rentacar/domain/payments';
+import { amountDue } from '@rentacar/domain/precheckin';
+import { parsePanamaDateTime } from '@rentacar/domain/dates';
+import type { Cents } from '@rentacar/domain/money';
+import type { SavedReservation } from '@/features/booking/reservation-record';
+import type { FormIssue } from '@/features/forms/form-issues';
+import { readReservationPayments, type PaymentRecord } from '@/features/payments/payment-record';
+import { readPrecheckin, setPrecheckinStatus, type Precheckin } from './precheckin-record';
+import { sendPrecheckinConfirmation } from './precheckin-email';
+
+/**
+ * Where a reservation's pre-check-in stands, and its last step: once the details are saved and nothing is left to
+ * pay, the pre-check-in is `paid` and the renter gets the email with the code for the counter (once).
+ */
+
+export type PrecheckinState = {
+  reservation: SavedReservation;
+  precheckin: Precheckin | undefined;
+  payments: PaymentRecord[];
+  /** What is still to pay online before pickup. */
+  due: Cents;
+};
+
+export async function precheckinState(reservation: SavedReservation): Promise<PrecheckinState> {
+  const [precheckin, payments] = await Promise.all([readPrecheckin(reservation.id), readReservationPayments(reservation.id)]);
+  return { reservation, precheckin, payments, due: amountDue({ total: reservation.totals.total, held: amountHeld(payments), status: reservation.status }) };
+}
+
+/** Why this reservation cannot be pre-checked in now, or undefined: a cancelled one, or one whose pickup has passed. */
+export function precheckinRefusal(reservation: SavedReservation, now: Date = new Date()): FormIssue | undefined {
+  if (reservation.status === 'cancelled') return { message: 'precheckin.errors.cancelled' };
+  const pickup = parsePanamaDateTime(reservation.pickupAt);
+  if (pickup === null || pickup.getTime() <= now.getTime()) return { message: 'precheckin.errors.closed' };
+  return undefined;
+}
+
+/**
+ * Completes the pre-check-in when it can be: details saved and nothing due. The one call that moves it to paid sends
+ * the email. Returns whether it is complete.
+ */
+export async function completePrecheckin(state: PrecheckinState): Promise<boolean> {
+  const { precheckin, reservation } = state;
+  if (!precheckin?.details || state.due > 0 || reservation.status === 'cancelled') return false;
+  if (precheckin.status === 'paid') return true;
+  await setPrecheckinStatus(precheckin, 'paid');
+  try {
+    await sendPrecheckinConfirmation(reservation, precheckin);
+  } catch (error) {
+    console.error(`[precheckin] ${reservation.number}: the confirmation email could not be sent`, error);
+  }
+  return true;
+}
+
+/** The charge still waiting for the renter or the gateway (a 3-D Secure check, a PayPal approval), newest first. */
+export function openCharge(payments: readonly PaymentRecord[]): PaymentRecord | undefined {
+  return newestFirst(payments).find((payment) => payment.kind === 'charge' && (payment.status === 'pending' || payment.status === 'requires_action'));
+}
+
+/** The newest charge, whatever its state: after a check, it says how it ended. */
+export function latestCharge(payments: readonly PaymentRecord[]): PaymentRecord | undefined {
+  return newestFirst(payments).find((payment) => payment.kind === 'charge');
+}
+
+function newestFirst(payments: readonly PaymentRecord[]): PaymentRecord[] {
+  return [...payments].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+}
