@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
@@ -7,11 +8,19 @@ import { parseServerEnv } from './src/lib/env-schema';
 // Refuse to build or start without a brand: every page depends on it.
 brandFromEnv(process.env.BRAND);
 
+// One id per build, known to Next (its BUILD_ID) and inlined into the code (NEXT_PUBLIC_BUILD_ID), so an open page
+// can tell the servers now run another build (features/self-healing). Kept in the environment on first evaluation:
+// the build's workers read this file again and inherit it, so every bundle of one build has the same id.
+process.env.NEXT_PUBLIC_BUILD_ID ??= process.env.BUILD_ID ?? randomUUID();
+const buildId = process.env.NEXT_PUBLIC_BUILD_ID;
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The test harness builds into its own folder so tests never share a cache with `npm start`.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
+  generateBuildId: () => buildId,
+  env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // Hashing every cached page per response cost a tenth of the CPU under load; caches in front use their own validators.
   generateEtags: false,
   // Keep request.url as received, so the proxy's rewrites stay on the server's own origin (see src/proxy.ts).

@@ -341,6 +341,14 @@ test.describe('pre-check-in of a prepaid reservation, in English', () => {
     await page.getByRole('button', { name: text.continue }).click();
 
     await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
+    // Back to the details: everything saved is there again, the scans included.
+    await page.getByRole('link', { name: 'Back to my details' }).click();
+    await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
+    await expect(page.getByLabel(text.idDocument)).toHaveValue('X1234567');
+    await expect(page.getByLabel(text.licenseCountry)).toHaveValue('US');
+    await expect(page.getByTestId('uploaded-id')).toBeVisible();
+    await page.getByRole('button', { name: text.continue }).click();
+    await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
     await expect(page.getByRole('heading', { name: text.nothingDue })).toBeVisible();
     await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
     await page.getByRole('button', { name: text.finish }).click();

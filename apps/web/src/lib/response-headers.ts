@@ -34,7 +34,8 @@ export function isPagePath(pathname: string): boolean {
 /** The Cache-Control for a request path, or undefined to leave Next's own (its immutable assets and their 404s). */
 export function cacheControlFor(pathname: string): string | undefined {
   if (pathname.startsWith('/_next/')) return undefined;
-  if (pathname.startsWith('/api/')) return CACHE_CONTROL.never;
+  // The API, and the build the servers run (open pages ask it to know when a new build is out).
+  if (pathname.startsWith('/api/') || pathname.startsWith('/builds/')) return CACHE_CONTROL.never;
   // The sitemap, robots.txt, and the 404 of any other file (Next would let a cache keep that a year).
   if (!isPagePath(pathname)) return CACHE_CONTROL.shared;
   const { prefix, path } = splitLocalePrefix(pathname);

@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.documentRequired',
   'validation.flightNumber',
   'validation.acceptanceName',
+  'validation.fleetSize',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { OpeningHours } from '../dates';
+import { createCorporateLeadSchema } from '../corporate';
 import { createPrecheckinFormSchema } from '../precheckin';
 import {
   VALIDATION_MESSAGE_KEYS,
@@ -382,6 +383,12 @@ describe('pre-check-in form messages', () => {
       flightNumber: 'validation.flightNumber',
       acceptedName: 'validation.acceptanceName',
     });
+  });
+});
+
+describe('corporate lead messages', () => {
+  it('produces its own key', () => {
+    expect(errors(createCorporateLeadSchema(), { company: 'A', contactName: 'B', email: 'b@c.pa', phone: '61234567', fleetSize: 'x', message: 'm' })).toEqual({ fleetSize: 'validation.fleetSize' });
   });
 });
 

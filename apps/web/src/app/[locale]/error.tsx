@@ -2,8 +2,13 @@
 
 import { useErrorScreen } from '@/features/errors/use-error-screen';
 import { ErrorScreen } from '@/features/errors/error-screen';
+import { useChunkErrorReload } from '@/features/self-healing/use-chunk-error-reload';
 
-/** Any app error shows the 404 screen; bots get no error page, the error is only logged. */
+/**
+ * Any app error shows the 404 screen; bots get no error page, the error is only logged. A chunk that failed to load
+ * (a new build replaced the old files) reloads the page instead, at most once in ten seconds.
+ */
 export default function AppError({ error }: { error: Error & { digest?: string } }) {
+  useChunkErrorReload(error);
   return useErrorScreen(error, '[app error]') ? <ErrorScreen /> : null;
 }

@@ -8,6 +8,7 @@ import { loadAppData } from '@/features/content/app-data';
 import { BrandProvider } from '@/features/layout/brand-context';
 import { LoadingBar } from '@/features/layout/loading-bar';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
+import { BuildWatcher } from '@/features/self-healing/build-watcher';
 import { TagManagerScript } from '@/features/analytics/tag-manager-script';
 import { sans } from '../fonts';
 
@@ -63,6 +64,7 @@ export default async function LocaleLayout({ children, params }: Props) {
               {children}
             </LoadingBar>
             <PageViewTracker />
+            <BuildWatcher />
         </BrandProvider>
         <TagManagerScript containerId={site.tagManagerId} />
       </body>

@@ -24,6 +24,7 @@ export type ContentSchema = {
   reservation_drafts: ContentItem[];
   payments: ContentItem[];
   precheckins: ContentItem[];
+  corporate_leads: ContentItem[];
 };
 
 type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> & StaticTokenClient<ContentSchema>;

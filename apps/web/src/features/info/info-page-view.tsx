@@ -1,4 +1,7 @@
-import { getTranslations } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { CorporateLeadForm } from '@/features/corporate/corporate-lead-form';
 import type { Locale } from '@/i18n/routing';
 import { RichText } from '@/features/content/rich-text-block';
 import type { InfoPage } from './info-pages';
@@ -6,7 +9,7 @@ import type { InfoPage } from './info-pages';
 /** An info page: title, optional image and the staff-written HTML body. */
 export async function InfoPageView({ page, locale }: { page: InfoPage; locale: Locale }) {
   const text = page.text[locale];
-  const t = await getTranslations('info');
+  const [t, messages] = await Promise.all([getTranslations('info'), getMessages()]);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{text.title}</h1>
@@ -21,6 +24,9 @@ export async function InfoPageView({ page, locale }: { page: InfoPage; locale: L
             {t('corporateFormTitle')}
           </h2>
           <p className="mt-2 text-slate-700">{t('corporateFormIntro')}</p>
+          <NextIntlClientProvider locale={locale} messages={{ corporate: messages.corporate, validation: messages.validation, booking: { errors: messages.booking.errors, errorSummary: messages.booking.errorSummary } }}>
+            <CorporateLeadForm locale={locale} sourcePage={localizedPath(locale, `/info/${page.slug}`)} />
+          </NextIntlClientProvider>
         </section>
       ) : null}
     </article>

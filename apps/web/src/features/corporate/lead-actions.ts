@@ -1,0 +1,63 @@
+'use server';
+
+import { headers } from 'next/headers';
+import * as z from 'zod/mini';
+import { createCorporateLeadSchema } from '@rentacar/domain/corporate';
+import { normalizePhone } from '@rentacar/domain/validation';
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { serverEnv } from '@/lib/env';
+import { loadAppData } from '@/features/content/app-data';
+import { ContentServiceError } from '@/features/content/content-error';
+import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
+import { clientAddress, hitRateLimit } from '@/features/booking/rate-limit';
+import { sendLeadEmails } from './lead-emails';
+import { saveLead } from './lead-record';
+
+/**
+ * The corporate contact form: checked again here, kept from bots by a field people never see (filled, the answer
+ * looks the same and nothing is kept) and by a limit per client address; stored in the content service, confirmed to
+ * the sender and announced to the brand's staff by email.
+ */
+
+export type LeadResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+
+/** Leads per client address in an hour: a company writes once or twice; more is a script. */
+const LEAD_LIMIT = { name: 'corporate-lead', limit: 5, windowSeconds: 60 * 60 };
+
+/** The page the form was sent from, as a path of this site. */
+const sourcePageSchema = z.string().check(z.regex(/^\/[a-z0-9/-]{0,200}$/));
+
+export async function submitCorporateLead(locale: string, sourcePage: string, values: unknown): Promise<LeadResult> {
+  const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const page = z.safeParse(sourcePageSchema, sourcePage).success ? sourcePage : '/';
+  // The honeypot: a field hidden from people, filled in by form-filling bots.
+  if (typeof values === 'object' && values !== null && typeof (values as { website?: unknown }).website === 'string' && (values as { website: string }).website.trim() !== '') {
+    console.warn(`[corporate] a lead from ${page} filled the hidden field: taken for a bot, not kept`);
+    return { ok: true };
+  }
+  const parsed = z.safeParse(createCorporateLeadSchema({ normalizePhone }), values);
+  if (!parsed.success) {
+    const errors: Record<string, FormIssue> = {};
+    for (const entry of parsed.error.issues) {
+      const params = zodIssueParams(entry);
+      errors[entry.path.map(String).join('.') || 'form'] ??= { message: entry.message, ...(params ? { params } : {}) };
+    }
+    return { ok: false, errors };
+  }
+  try {
+    const limit = await hitRateLimit(LEAD_LIMIT, clientAddress(await headers()));
+    if (!limit.allowed) return { ok: false, errors: {}, formError: { message: 'booking.errors.rateLimited', params: { seconds: limit.retryAfterSeconds } } };
+    const { site } = await loadAppData();
+    await saveLead(parsed.data, serverEnv().brand, page);
+    try {
+      await sendLeadEmails(parsed.data, { locale: language, siteName: site.siteName, staffAddress: site.assistance.email, sourcePage: page });
+    } catch (error) {
+      // The lead is stored: staff see it in the admin even when the mail server is down.
+      console.error('[corporate] the lead emails could not be sent', error);
+    }
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ContentServiceError) return { ok: false, errors: {}, formError: { message: 'booking.errors.serviceUnavailable' } };
+    throw error;
+  }
+}
