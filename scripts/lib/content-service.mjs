@@ -110,7 +110,7 @@ export function contentEnvironment(env = process.env) {
   if (v('CACHE_STORE') === 'redis' && v('REDIS')) directus.REDIS = v('REDIS');
   // Pass any other Directus setting the operator set explicitly (e.g. CACHE_REDIS, STORAGE_S3_*, RATE_LIMITER_*).
   for (const [name, value] of Object.entries(env)) {
-    if (/^(STORAGE_|CACHE_|REDIS|RATE_LIMITER_|DB_|ASSETS_|CORS_|AUTH_|EMAIL_|ACCESS_TOKEN_|REFRESH_TOKEN_|SESSION_)/.test(name)
+    if (/^(STORAGE_|CACHE_|REDIS|RATE_LIMITER_|PRESSURE_LIMITER_|DB_|ASSETS_|CORS_|AUTH_|EMAIL_|ACCESS_TOKEN_|REFRESH_TOKEN_|SESSION_)/.test(name)
       && directus[name] === undefined && value !== undefined && value !== '') directus[name] = String(value);
   }
   return { url, publicUrl, host, port, directus };

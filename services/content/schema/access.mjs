@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
+import { JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -16,17 +16,21 @@ export const ids = {
   flowRequestOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a23',
   publicFolder: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a31',
   precheckinFolder: PRECHECKIN_DOCUMENTS_FOLDER,
+  jobApplicationsFolder: JOB_APPLICATIONS_FOLDER,
 };
 
 // The file folder whose files anyone may read, whatever points at them: for images placed inside rich text (an
 // <img> in a page's HTML is no relation, so the rule below cannot see it). Created on every start when missing.
 export const PUBLIC_FOLDER = { id: ids.publicFolder, name: 'Public files', parent: null };
 
-// The folder of the renters' documents (licence and id scans uploaded with POST /booking/precheckin-documents): no
-// policy of this file may read its files (the read filter below excludes it before anything else), so only staff
-// (administrators, or a staff policy given read on directus_files) see them, in the admin on the pre-check-in.
-// Created on every start when missing.
-export const PRIVATE_FOLDERS = [{ id: ids.precheckinFolder, name: 'Pre-check-in documents', parent: null }];
+// The private folders: the renters' documents (licence and id scans uploaded with POST /booking/precheckin-documents)
+// and the applicants' CVs (POST /booking/job-applications). No policy of this file may read their files (the read
+// filter below excludes them before anything else), so only staff (administrators, or a staff policy given read on
+// directus_files) see them, in the admin on the pre-check-in or the job application. Created on every start when missing.
+export const PRIVATE_FOLDERS = [
+  { id: ids.precheckinFolder, name: 'Pre-check-in documents', parent: null },
+  { id: ids.jobApplicationsFolder, name: 'Job applications', parent: null },
+];
 
 // Directus refuses addresses without a top-level domain (storefront@localhost); example.com is reserved for this use.
 export const STOREFRONT_EMAIL = 'storefront@example.com';

@@ -13,6 +13,8 @@ export const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 // The file folder of the pre-check-in documents (licence and id scans): private, no policy but staff reads its files
 // (schema/access.mjs). A fixed id so that the admin's file fields and the start-up reconcile agree on it.
 export const PRECHECKIN_DOCUMENTS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a32';
+// The file folder of the applicants' CVs (POST /booking/job-applications): private in the same way.
+export const JOB_APPLICATIONS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a33';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field helpers
@@ -157,13 +159,13 @@ export const f = {
     }),
     relation: { related: 'directus_files', onDelete: 'SET NULL' },
   }),
-  // A private document (scan or photo, JPEG/PNG/PDF): the generic file interface, whose uploads from the admin go to
-  // the private folder "Pre-check-in documents" too.
-  document: (name, { note, ...rest } = {}) => ({
+  // A private document (scan, photo or PDF): the generic file interface, whose uploads from the admin go to the same
+  // private folder as the endpoint's ("Pre-check-in documents" unless `folder` names another private folder).
+  document: (name, { note, folder = PRECHECKIN_DOCUMENTS_FOLDER, folderName = 'Pre-check-in documents', ...rest } = {}) => ({
     ...field(name, 'uuid', {
-      special: ['file'], interface: 'file', options: { folder: PRECHECKIN_DOCUMENTS_FOLDER },
+      special: ['file'], interface: 'file', options: { folder },
       display: 'file', width: 'half',
-      note: note ?? 'Private: in the folder "Pre-check-in documents", visible to staff only.', ...rest,
+      note: note ?? `Private: in the folder "${folderName}", visible to staff only.`, ...rest,
     }),
     relation: { related: 'directus_files', onDelete: 'SET NULL' },
   }),
@@ -846,8 +848,11 @@ export const collections = [
     ],
   }),
 
+  // Written by POST /booking/job-applications (the CV checked and stored in the private folder "Job applications"
+  // (JOB_APPLICATIONS_FOLDER), then the row, in one request): neither the public nor the storefront can read a CV back.
   collection('job_applications', {
     icon: 'badge', label: 'Job applications', group: 'corporate', template: '{{name}} · {{job.slug}}',
+    note: 'Sent from the application form of a job offer. The CVs are visible to staff only.',
     fields: [
       f.pk(),
       f.m2o('job', 'jobs', { template: '{{slug}}', width: 'half', oneField: 'applications' }),
@@ -855,6 +860,10 @@ export const collections = [
       f.email('email', { width: 'half' }),
       f.string('phone', { width: 'half' }),
       f.text('message'),
+      f.document('cv', {
+        label: 'CV (PDF)', folder: JOB_APPLICATIONS_FOLDER, folderName: 'Job applications',
+        note: 'Private: in the folder "Job applications", visible to staff only. A PDF of at most 5 MB.',
+      }),
       f.dateCreated(),
     ],
   }),

@@ -24,7 +24,11 @@ export async function api<T = unknown>(
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return answerOf<T>(await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
+/** A response as the tests read it: status, the parsed JSON body (empty when none), the raw text and the headers. */
+async function answerOf<T>(response: Response): Promise<ApiResult<T>> {
   const text = await response.text();
   let parsed: ApiResult<T>['body'] = {};
   try {
@@ -78,4 +82,9 @@ export function uniqueSuffix(): string {
 
 export function errorCode(result: ApiResult): string | undefined {
   return result.body.errors?.[0]?.extensions?.code;
+}
+
+/** POSTs a multipart body (an upload route of the booking extension) as `token`; the answer as `api` gives it. */
+export async function postForm<T = unknown>(path: string, form: FormData, token: string | null): Promise<ApiResult<T>> {
+  return answerOf<T>(await fetch(`${contentUrl()}${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
 }

@@ -4,26 +4,10 @@
 // nested through precheckins); the storefront links them to its pre-check-in and cannot read them back.
 // docs/content-model.md, "Pre-check-ins". Every row made here is removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult, postForm } from './helpers';
+import { JPEG, PNG, PDF, MB } from './files';
 
 const PRIVATE_FOLDER_NAME = 'Pre-check-in documents';
-const MB = 1024 * 1024;
-
-// Tiny valid files (a 2×2 JPEG and a 1×1 PNG made with sharp; a one-page PDF written by hand).
-const JPEG = Buffer.from(
-  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCdAHrB/9k=',
-  'base64',
-);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
-const PDF = Buffer.from([
-  '%PDF-1.4',
-  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >> endobj',
-  'trailer << /Root 1 0 R >>',
-  '%%EOF',
-  '',
-].join('\n'), 'latin1');
 
 interface Stored { id: string; type: string; filesize: number }
 interface FileRow { id: string; folder: string | null; type: string; title: string; filename_download: string; filesize: number | string; uploaded_by: string | null }
@@ -43,17 +27,7 @@ async function upload(file: Buffer, { name = 'scan.jpg', kind = 'license', type 
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', new Blob([new Uint8Array(file)], { type }), name);
-  const response = await fetch(`${base()}/booking/precheckin-documents`, {
-    method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const text = await response.text();
-  let body: ApiResult<Stored>['body'] = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = {};
-  }
-  const result = { status: response.status, body, text, headers: response.headers };
+  const result = await postForm<Stored>('/booking/precheckin-documents', form, token);
   if (result.status === 201) files.push(dataOf(result).id);
   return result;
 }

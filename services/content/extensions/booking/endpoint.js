@@ -7,6 +7,7 @@
 //   POST  /booking/payments            record a payment attempt or its new state, once (payments.js)
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (payments.js)
 //   POST  /booking/precheckin-documents  a renter's licence or id scan into the private folder (documents.js)
+//   POST  /booking/job-applications    an application and its CV (a PDF, into the private folder) (job-applications.js)
 //
 // Only administrators and the Storefront policy may call it: without a token 401, any other user 403. The stock check
 // and the write happen in one transaction (transactions.js explains how each engine serializes it); the reservation
@@ -19,6 +20,7 @@ import { bookingRules, holdsUnit, normalizeLocal, occupiedUnits, OCCUPANCY_FIELD
 import { paymentRoutes } from './payments.js';
 import { checkDates, checkReservation } from './reservation-payload.js';
 import { documentRoutes } from './documents.js';
+import { jobApplicationRoutes } from './job-applications.js';
 import { BusyError, createWriter } from './transactions.js';
 
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
@@ -231,6 +233,7 @@ export default (router, { services, database, logger }) => {
 
   paymentRoutes(router, { ItemsService, database, writer, handle, errorBody, invalid });
   documentRoutes(router, { FilesService, handle, errorBody, invalid });
+  jobApplicationRoutes(router, { ItemsService, FilesService, handle, errorBody, invalid, logger });
 
   async function readReservation(req, id) {
     return new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);

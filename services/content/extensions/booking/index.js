@@ -4,6 +4,8 @@
 //     POST /booking/rate-limit is a fixed-window counter the storefront's server shares between its instances;
 //     POST /booking/payments records a payment attempt or its new state exactly once (and pays the reservation when a
 //     charge succeeds), POST /booking/holds/expire cancels prepaid reservations left unpaid past their hold (payments.js);
+//     POST /booking/precheckin-documents and POST /booking/job-applications take one file, checked by its bytes, into a
+//     private folder (documents.js, job-applications.js; the multipart reading they share is uploads.js);
 //   - the hook `booking-rules` (hooks.js): one fleet_stock row per car and branch, and expired reservation drafts
 //     removed every ten minutes.
 // Plain ESM like relational-query-guard: Directus imports this file from EXTENSIONS_PATH, nothing is built.

@@ -10,7 +10,10 @@ export type BookingErrorKey = keyof Messages['booking']['errors'];
 /** Keys of the pre-check-in's own error messages (`precheckin.errors.*`). */
 export type PrecheckinErrorKey = keyof Messages['precheckin']['errors'];
 
-export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}` | `precheckin.errors.${PrecheckinErrorKey}`;
+/** Keys of the job applications' own error messages (`jobs.errors.*`). */
+export type JobsErrorKey = keyof Messages['jobs']['errors'];
+
+export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}` | `precheckin.errors.${PrecheckinErrorKey}` | `jobs.errors.${JobsErrorKey}`;
 
 /**
  * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,

@@ -92,3 +92,26 @@ export function assetUrl(fileId: string | null | undefined): string | undefined 
   if (!fileId) return undefined;
   return `${serverEnv().directusPublicUrl}/assets/${encodeURIComponent(fileId)}`;
 }
+
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * POSTs a multipart body (an upload route of the content service's `booking` extension) as the storefront; its status
+ * and JSON body (null when it has none). Undefined when the content service could not be reached or did not answer
+ * in time: the caller says the service is unavailable.
+ */
+export async function contentFormPost(path: string, body: FormData, what: string): Promise<{ status: number; body: unknown } | undefined> {
+  const env = serverEnv();
+  try {
+    const response = await fetch(`${env.directusUrl}${path}`, {
+      method: 'POST',
+      body,
+      headers: env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {},
+      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  } catch (error) {
+    console.error(`[content] ${what} failed: the content service did not answer`, error);
+    return undefined;
+  }
+}

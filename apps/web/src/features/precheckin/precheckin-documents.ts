@@ -1,7 +1,7 @@
 import 'server-only';
 import { MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
-import { serverEnv } from '@/lib/env';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
+import { contentFormPost } from '@/features/content/content-client';
 
 /**
  * The renter's scans of their licence and ID, passed on to the content service's private folder
@@ -33,35 +33,21 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
 
 export type StoredDocument = { ok: true; fileId: string; type: string; size: number } | { ok: false; problem: 'too_large' | 'type' | 'empty' | 'refused' | 'unavailable' };
 
-const UPLOAD_TIMEOUT_MS = 60_000;
-
 /** Stores one document in the content service's private folder. */
 export async function storeDocument(kind: DocumentKind, file: Blob): Promise<StoredDocument> {
-  const env = serverEnv();
   const body = new FormData();
   body.set('kind', kind);
   body.set('file', file, 'document');
-  let response: Response;
-  try {
-    response = await fetch(`${env.directusUrl}/booking/precheckin-documents`, {
-      method: 'POST',
-      body,
-      headers: env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {},
-      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-    });
-  } catch (error) {
-    console.error('[precheckin] the content service did not take a document', error);
-    return { ok: false, problem: 'unavailable' };
-  }
-  const answer: unknown = await response.json().catch(() => null);
+  const response = await contentFormPost('/booking/precheckin-documents', body, 'POST /booking/precheckin-documents');
+  if (!response) return { ok: false, problem: 'unavailable' };
+  const answer = response.body as { data?: { id?: unknown; type?: unknown; filesize?: unknown }; errors?: { extensions?: { code?: unknown } }[] } | null;
   if (response.status === 201) {
-    const data = (answer as { data?: { id?: unknown; type?: unknown; filesize?: unknown } } | null)?.data;
+    const data = answer?.data;
     if (typeof data?.id === 'string' && typeof data.type === 'string') return { ok: true, fileId: data.id, type: data.type, size: Number(data.filesize) || file.size };
   }
   if (response.status === 413) return { ok: false, problem: 'too_large' };
   if (response.status === 415) return { ok: false, problem: 'type' };
-  const code = (answer as { errors?: { extensions?: { code?: unknown } }[] } | null)?.errors?.[0]?.extensions?.code;
-  if (code === 'FILE_EMPTY') return { ok: false, problem: 'empty' };
+  if (answer?.errors?.[0]?.extensions?.code === 'FILE_EMPTY') return { ok: false, problem: 'empty' };
   console.error(`[precheckin] the content service refused a document: ${response.status}`, JSON.stringify(answer));
   return { ok: false, problem: response.status >= 500 || response.status === 401 || response.status === 403 ? 'unavailable' : 'refused' };
 }

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { formatContentDate } from '@/features/i18n/format-date';
-import { loadAppData } from '@/features/content/app-data';
-import { getJobs } from '@/features/jobs/jobs-data';
+import { formatPanamaDate } from '@rentacar/domain/dates';
+import { getJobs, type Job } from '@/features/jobs/jobs-data';
+import { JobApplicationForm } from '@/features/jobs/job-application-form';
 import { PageHeader } from '@/features/layout/page-header';
 import { RichText } from '@/features/content/rich-text-block';
 import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
@@ -19,16 +21,24 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return catalogueMetadata(params, 'jobs', '/jobs');
 }
 
+/** An offer takes applications until the end of its closing day (Panama), or for as long as it has none. */
+function isOpen(job: Job, today: string): boolean {
+  return job.closingOn === undefined || job.closingOn.slice(0, 10) >= today;
+}
+
 export default async function JobsPage({ params }: Props) {
   const locale = await enterLocale(params);
-  const { site } = await loadAppData();
-  const [jobs, t] = await Promise.all([getJobs(), getTranslations('jobs')]);
+  // The page is cached until staff edit the offers: an offer past its closing day still shows its form until then,
+  // and the content service refuses the application with the reason.
+  const today = formatPanamaDate(new Date());
+  const [jobs, t, messages] = await Promise.all([getJobs(), getTranslations('jobs'), getMessages()]);
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <PageHeader title={t('title')} intro={t('intro')} />
       {jobs.length === 0 ? (
         <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (
+        <NextIntlClientProvider locale={locale} messages={{ jobs: messages.jobs, validation: messages.validation, booking: { errors: messages.booking.errors, errorSummary: messages.booking.errorSummary } }}>
         <ul className="space-y-6">
           {jobs.map((job) => {
             const text = job.text[locale];
@@ -57,18 +67,22 @@ export default async function JobsPage({ params }: Props) {
                       </ul>
                     </div>
                   ) : null}
-                  {site.assistance.email ? (
-                    <p className="text-sm text-slate-700">
-                      <a className="font-semibold text-brand underline underline-offset-4" href={`mailto:${site.assistance.email}?subject=${encodeURIComponent(text.title)}`}>
-                        {t('apply', { email: site.assistance.email })}
-                      </a>
-                    </p>
-                  ) : null}
+                  {isOpen(job, today) ? (
+                    <details className="group rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid={`apply-${job.slug}`}>
+                      <summary className="cursor-pointer font-semibold text-brand">{t('application.open', { title: text.title })}</summary>
+                      <div className="mt-4">
+                        <JobApplicationForm locale={locale} jobId={job.id} />
+                      </div>
+                    </details>
+                  ) : (
+                    <p className="text-sm font-semibold text-slate-700">{t('errors.jobClosed')}</p>
+                  )}
                 </article>
               </li>
             );
           })}
         </ul>
+        </NextIntlClientProvider>
       )}
     </div>
   );
