@@ -85,7 +85,8 @@ export const policies = {
       ...crud('payments', ['read']),
       ...crud('precheckins', ['create', 'read', 'update']),
       ...crud('corporate_leads', ['create', 'read', 'update']),
-      ...crud('job_applications', ['create', 'read', 'update']),
+      // Job applications are written only through POST /booking/job-applications (the CV checked and stored in its
+      // private folder, the row created with it): no right on them at /items.
       // Units per car and branch, every row (also what GET /booking/availability counts against).
       ...crud('fleet_stock', ['read']),
       // The booking flow's state between steps; expired drafts are removed by the booking extension, not by the storefront.
