@@ -28,6 +28,9 @@ if (!existsSync(vitest)) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
+// tests/accounts.test.ts binds a stub of the storefront's account e-mail route (POST /api/accounts/emails) here; the
+// content service takes it as its only storefront origin, so the account e-mails and their links go to the stub.
+const accountsStubUrl = process.env.ACCOUNTS_STUB_URL ?? `http://127.0.0.1:${await freePort()}`;
 const { env: projectEnv } = loadContentEnv(ROOT);
 const pg = process.env.DB_CLIENT === 'pg';
 const env = {
@@ -44,6 +47,10 @@ const env = {
   CONTENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
   // Nothing listens there: the flow's requests fail quietly, as when the storefront is down.
   STOREFRONT_REVALIDATE_URL: process.env.STOREFRONT_REVALIDATE_URL ?? 'http://127.0.0.1:9/api/revalidate',
+  STOREFRONT_ORIGINS: accountsStubUrl,
+  // No SSO provider runs for these tests, and Directus exits when a provider's discovery fails at start (the
+  // .env.example's local OpenID provider is started by `npm start` / `npm test` only). Set AUTH_PROVIDERS to keep one.
+  AUTH_PROVIDERS: process.env.AUTH_PROVIDERS ?? '',
 };
 
 let service;
@@ -71,6 +78,8 @@ try {
         DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
         REVALIDATE_SECRET: env.REVALIDATE_SECRET,
         STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
+        STOREFRONT_ORIGINS: env.STOREFRONT_ORIGINS,
+        ACCOUNTS_STUB_URL: accountsStubUrl,
       }),
     });
     tests.once('exit', (exitCode) => resolve(exitCode ?? 1));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { startGatewaySandbox } from './lib/gateway-sandbox.mjs';
+import { startOidcProvider } from './lib/oidc-provider.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { supervise } from './lib/supervise.mjs';
 
@@ -30,6 +31,12 @@ process.on('SIGTERM', () => stopAll(0));
 
 try {
   buildWeb({ root, env, log });
+  // The local OpenID Connect provider for trying "log in with your company account" (before the content service,
+  // which reads its discovery document when it starts).
+  if (env.LOCAL_OIDC_PROVIDER === 'true') {
+    const provider = await supervise({ name: 'OIDC provider', start: () => startOidcProvider({ env, log }), log });
+    running.push(provider);
+  }
   const content = await supervise({ name: 'content service', start: () => startContentService({ env, log }), log });
   running.push(content);
   if (content.current().fresh) clearWebContentCache({ root });
@@ -41,6 +48,7 @@ try {
   log(`Storefront:            ${web.current().url}  (brand ${env.BRAND})`);
   log(`Content service admin: ${content.current().url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
   log(`Payment sandbox:       ${payments.current().url}  (card gateway /metrobank, PayPal /paypal; test cards in docs/gateway-sandbox.md)`);
+  log(`Corporate area:        ${web.current().url}/corporativo  (demo agents and the local provider login in docs/accounts.md)`);
   log('Each one is restarted if it stops on its own. Press Ctrl-C to stop.');
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : error}`);

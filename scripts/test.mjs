@@ -17,6 +17,7 @@ import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { GATEWAY_SANDBOX_DEFAULTS, startGatewaySandbox } from './lib/gateway-sandbox.mjs';
+import { OIDC_PROVIDER_DEFAULTS, startOidcProvider } from './lib/oidc-provider.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { freePort } from './lib/processes.mjs';
 import { checkResult, notRunResult, playwrightResult, summarise, vitestResult } from './lib/test-results.mjs';
@@ -38,9 +39,21 @@ mkdirSync(processDir);
 const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? String(await freePort());
 const TEST_WEB_PORT = process.env.TEST_WEB_PORT ?? String(await freePort());
 const TEST_GATEWAY_SANDBOX_PORT = process.env.TEST_GATEWAY_SANDBOX_PORT ?? String(await freePort());
+const TEST_OIDC_PORT = process.env.TEST_OIDC_PORT ?? String(await freePort());
+// The content tests' stand-in storefront for account e-mails (services/content/tests/accounts.test.ts).
+const TEST_ACCOUNTS_STUB_PORT = process.env.TEST_ACCOUNTS_STUB_PORT ?? String(await freePort());
 const webUrl = `http://127.0.0.1:${TEST_WEB_PORT}`;
 const contentUrl = `http://127.0.0.1:${TEST_CONTENT_PORT}`;
 const gatewayUrl = `http://127.0.0.1:${TEST_GATEWAY_SANDBOX_PORT}`;
+const oidcUrl = `http://127.0.0.1:${TEST_OIDC_PORT}`;
+const accountsStubUrl = `http://127.0.0.1:${TEST_ACCOUNTS_STUB_PORT}`;
+// Provider login ("Log in with your company account") against a real OpenID Connect provider on its own port
+// (scripts/oidc-provider.mjs): the content service logs agents in through it, the storefront offers its button.
+const oidc = {
+  clientId: OIDC_PROVIDER_DEFAULTS.OIDC_CLIENT_ID,
+  clientSecret: OIDC_PROVIDER_DEFAULTS.OIDC_CLIENT_SECRET,
+  userPassword: OIDC_PROVIDER_DEFAULTS.OIDC_USER_PASSWORD,
+};
 
 const { env: projectEnv } = loadProjectEnv(root, {});
 // The payment keys shared by the sandbox and the storefront (.env.example's local values, or the defaults when a
@@ -86,6 +99,15 @@ const env = {
   // see it settled in seconds rather than minutes.
   PAYMENT_GATEWAY_TIMEOUT_MS: '3000',
   PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
+  AUTH_PROVIDERS: 'oidc',
+  AUTH_OIDC_DRIVER: 'openid',
+  AUTH_OIDC_CLIENT_ID: oidc.clientId,
+  AUTH_OIDC_CLIENT_SECRET: oidc.clientSecret,
+  AUTH_OIDC_ISSUER_URL: `${oidcUrl}/.well-known/openid-configuration`,
+  AUTH_OIDC_IDENTIFIER_KEY: 'email',
+  AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC)',
+  // Account links may lead to the storefront (first: staff invitations go there) or to the content tests' stub.
+  STOREFRONT_ORIGINS: `${webUrl},${accountsStubUrl}`,
 };
 
 // What the test suites are told about the stack.
@@ -113,6 +135,10 @@ const suiteEnv = {
   PAYPAL_BASE_URL: env.PAYPAL_BASE_URL,
   GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL: env.GATEWAY_SANDBOX_METROBANK_WEBHOOK_URL,
   GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL: env.GATEWAY_SANDBOX_PAYPAL_WEBHOOK_URL,
+  OIDC_PROVIDER_URL: oidcUrl,
+  STOREFRONT_ORIGINS: env.STOREFRONT_ORIGINS,
+  ACCOUNTS_STUB_URL: accountsStubUrl,
+  OIDC_USER_PASSWORD: oidc.userPassword,
 };
 
 const results = [];
@@ -237,6 +263,8 @@ try {
   });
   const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
     await startService(() => startGatewaySandbox({ env, log, quiet: true }));
+    // Before the content service: it reads the provider's discovery document when it starts.
+    await startService(() => startOidcProvider({ port: TEST_OIDC_PORT, ...oidc, redirectUris: [`${contentUrl}/auth/login/oidc/callback`], log, quiet: true }));
     await startService(() => startContentService({ env, log }));
     await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
   }));

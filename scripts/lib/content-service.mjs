@@ -16,6 +16,7 @@ import { createConnection, createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLines } from './processes.mjs';
+import { accountPageUrls, parseOrigins } from '../../services/content/schema/accounts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CONTENT_DIR = join(ROOT, 'services', 'content');
@@ -108,12 +109,52 @@ export function contentEnvironment(env = process.env) {
     if (v('DB_SSL')) directus.DB_SSL = v('DB_SSL');
   }
   if (v('CACHE_STORE') === 'redis' && v('REDIS')) directus.REDIS = v('REDIS');
+  Object.assign(directus, accountSettings(env, v));
   // Pass any other Directus setting the operator set explicitly (e.g. CACHE_REDIS, STORAGE_S3_*, RATE_LIMITER_*).
   for (const [name, value] of Object.entries(env)) {
     if (/^(STORAGE_|CACHE_|REDIS|RATE_LIMITER_|PRESSURE_LIMITER_|DB_|ASSETS_|CORS_|AUTH_|EMAIL_|ACCESS_TOKEN_|REFRESH_TOKEN_|SESSION_)/.test(name)
       && directus[name] === undefined && value !== undefined && value !== '') directus[name] = String(value);
   }
   return { url, publicUrl, host, port, directus };
+}
+
+/**
+ * The corporate agents' accounts (services/content/README.md, "Corporate agents' accounts"): the storefront origins,
+ * Directus' URL allow lists for its account e-mails (their links go to the storefront's pages, on every origin, in
+ * both languages) and, for each SSO provider in AUTH_PROVIDERS, where a login may return and how. A value set
+ * explicitly wins over the derived one. These names are read from `env`, else from this process's environment: the
+ * Directus process inherits it, and `npm start` passes only the variables of the .env file.
+ */
+function accountSettings(env, v) {
+  const setting = (name) => v(name) || (process.env[name] ? String(process.env[name]) : undefined);
+  const site = setting('SITE_URL') || `http://${setting('WEB_HOST') || '127.0.0.1'}:${setting('WEB_PORT') || '3000'}`;
+  const origins = setting('STOREFRONT_ORIGINS')
+    ? parseOrigins(setting('STOREFRONT_ORIGINS'), 'STOREFRONT_ORIGINS')
+    : parseOrigins(site, 'SITE_URL');
+  if (!origins.length) throw new Error('content: STOREFRONT_ORIGINS lists no origin');
+  const list = (page) => accountPageUrls(origins, page).join(',');
+  const out = {
+    // Read by the booking extension's account e-mail hook (which links it forwards to which storefront).
+    STOREFRONT_ORIGINS: origins.join(','),
+    PASSWORD_RESET_URL_ALLOW_LIST: setting('PASSWORD_RESET_URL_ALLOW_LIST') || list('reset'),
+    USER_INVITE_URL_ALLOW_LIST: setting('USER_INVITE_URL_ALLOW_LIST') || list('invite'),
+    USER_REGISTER_URL_ALLOW_LIST: setting('USER_REGISTER_URL_ALLOW_LIST') || list('verify'),
+  };
+  const providers = (setting('AUTH_PROVIDERS') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (providers.length) out.AUTH_PROVIDERS = providers.join(',');
+  for (const provider of providers) {
+    const key = `AUTH_${provider.toUpperCase()}`;
+    out[`${key}_REDIRECT_ALLOW_LIST`] = setting(`${key}_REDIRECT_ALLOW_LIST`) || list('sso');
+    // Not `session`: the refresh token arrives as Directus' refresh-token cookie on the redirect to the sso page,
+    // and the storefront's server exchanges it (POST /auth/refresh) for its own session.
+    out[`${key}_MODE`] = setting(`${key}_MODE`) || 'json';
+    // A provider that is down must not keep the content service (and every booking) from starting: Directus then
+    // discovers the provider at the first provider login instead.
+    out[`${key}_ISSUER_DISCOVERY_MUST_SUCCEED`] = setting(`${key}_ISSUER_DISCOVERY_MUST_SUCCEED`) || 'false';
+  }
+  // Demo agents with this password for the seeded companies (scripts/prepare.mjs; local databases only).
+  if (setting('DEMO_AGENT_PASSWORD')) out.DEMO_AGENT_PASSWORD = setting('DEMO_AGENT_PASSWORD');
+  return out;
 }
 
 /** Finds the Node 22 binary Directus runs on (services/content's node@22 package, else this Node if it is 22+). */
@@ -335,7 +376,10 @@ export function loadContentEnv(root = ROOT, overrides = process.env) {
     values[match[1]] = value;
   }
   // Real variables override the file's, and also set the addresses the file leaves to follow the ports.
-  for (const key of new Set([...Object.keys(values), ...Object.keys(CONTENT_DEFAULTS), 'CONTENT_PUBLIC_URL', 'STOREFRONT_REVALIDATE_URL', 'WEB_HOST', 'WEB_PORT'])) {
+  for (const key of new Set([
+    ...Object.keys(values), ...Object.keys(CONTENT_DEFAULTS), 'CONTENT_PUBLIC_URL', 'STOREFRONT_REVALIDATE_URL', 'WEB_HOST', 'WEB_PORT',
+    'SITE_URL', 'STOREFRONT_ORIGINS', 'DEMO_AGENT_PASSWORD', 'AUTH_PROVIDERS',
+  ])) {
     if (overrides[key] !== undefined && overrides[key] !== '') values[key] = overrides[key];
   }
   return { env: values, file };

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH } from './helpers';
+import { ENGLISH, outboxMessages, SPANISH } from './helpers';
 
 // The corporate form on the corporate info pages: a lead is stored, confirmed to the sender and announced to staff;
 // a bot's lead (the hidden field filled) is answered the same way and kept nowhere.
@@ -19,10 +17,7 @@ async function leadsFrom(email: string): Promise<Row[]> {
 }
 
 async function mailsTo(address: string): Promise<string[]> {
-  if (!outbox) return [];
-  const files = await readdir(outbox).catch(() => []);
-  const texts = await Promise.all(files.map((file) => readFile(join(outbox, file), 'utf8')));
-  return texts.filter((message) => message.includes(`To: ${address}`) || message.includes(address));
+  return outboxMessages((message) => message.includes(`To: ${address}`) || message.includes(address));
 }
 
 async function fill(page: Page, labels: Record<string, string>, values: Record<string, string>) {

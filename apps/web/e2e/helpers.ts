@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const SPANISH = { locale: 'es-ES', extraHTTPHeaders: { 'Accept-Language': 'es-ES,es;q=0.9' } } as const;
@@ -90,4 +92,22 @@ export async function coverageToCheckout(page: Page, language: Language, renter:
   await page.getByLabel(text.acceptTerms).check();
   await page.getByRole('button', { name: text.continue }).click();
   await expect(page).toHaveURL(/\/reserva\/checkout$/);
+}
+
+/**
+ * The harness's sent mail (no SMTP in tests: each message is an .eml file in MAIL_OUTBOX_DIR), decoded from
+ * quoted-printable so that links and accented text read as sent; only the messages `keep` accepts.
+ */
+export async function outboxMessages(keep: (message: string) => boolean): Promise<string[]> {
+  const outbox = process.env.MAIL_OUTBOX_DIR;
+  if (!outbox) return [];
+  const files = await readdir(outbox).catch(() => []);
+  const texts = await Promise.all(files.map(async (file) => decodeQuotedPrintable(await readFile(join(outbox, file), 'latin1'))));
+  return texts.filter(keep);
+}
+
+/** `message` read byte for byte (latin1): soft line breaks and =XX escapes undone, then read as UTF-8. */
+function decodeQuotedPrintable(message: string): string {
+  const bytes = message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

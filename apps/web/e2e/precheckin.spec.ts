@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH, type Language } from './helpers';
+import { ENGLISH, outboxMessages, SPANISH, type Language } from './helpers';
 
 // Online pre-check-in as a renter does it, against the real stack: find the reservation, give the driver's documents
 // (uploads checked by their bytes on the server), accept the terms by typing the name, pay what is due by card (or
@@ -177,10 +175,7 @@ async function precheckinOf(number: string): Promise<{ reservation: Row; prechec
 
 /** The outbox's messages naming `number` (the harness has no SMTP: each message is an .eml file). */
 async function mailsAbout(number: string): Promise<string[]> {
-  if (!outbox) return [];
-  const files = await readdir(outbox).catch(() => []);
-  const texts = await Promise.all(files.map((file) => readFile(join(outbox, file), 'utf8')));
-  return texts.filter((message) => message.includes(number));
+  return outboxMessages((message) => message.includes(number));
 }
 
 test.describe('pre-check-in guards', () => {

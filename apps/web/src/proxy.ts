@@ -5,20 +5,47 @@ import { serverEnv } from '@/lib/env';
 import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
+import { isCrossSiteMutation } from '@/features/accounts/csrf';
+import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
+import { isProtectedAccountPath, loginPathFor } from '@/features/accounts/account-routes';
 import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
  * terms redirect, locale choice (prefix, remembered cookie, browser language), locale cookies, and the internal
- * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page).
+ * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page). A request
+ * with an agent's session is refused when it changes something from another site (CSRF), and an expired session is
+ * refreshed before the page or action runs (features/accounts).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const env = serverEnv();
+  if (isCrossSiteMutation(request, env.siteUrl)) {
+    return withHeaders(NextResponse.json({ error: 'Cross-site request refused: this request must come from the site itself.' }, { status: 403 }), pathname);
+  }
   let response: NextResponse;
   if (pathname.length > 1 && pathname.endsWith('/')) response = withoutTrailingSlash(request);
-  else if (isPagePath(pathname)) response = routePage(request);
-  else response = NextResponse.next();
+  else if (isPagePath(pathname)) {
+    const session = await keepSessionFresh(request, env.accounts);
+    response = onRefreshFailure(request, session) ?? routePage(request, applyToRequest(request, session));
+    applyToResponse(response, session);
+  } else response = NextResponse.next();
   return withHeaders(response, pathname);
+}
+
+/**
+ * The configured refresh-failure handler: the refresh token was refused (expired, revoked, logged out elsewhere), so
+ * the session is cleared (applyToResponse) and a page of the corporate area sends the agent to log in again, saying
+ * why; any other page carries on for a visitor. Only page loads are redirected, never a server action's POST.
+ */
+function onRefreshFailure(request: NextRequest, session: SessionRefresh): NextResponse | undefined {
+  if (session.kind !== 'failed' || request.method !== 'GET') return undefined;
+  const { prefix, path } = splitLocalePrefix(request.nextUrl.pathname);
+  if (!isProtectedAccountPath(path)) return undefined;
+  const locale = prefix ?? (isLocale(readCookie(request.cookies, LOCALE_COOKIE)) ? (readCookie(request.cookies, LOCALE_COOKIE) as Locale) : DEFAULT_LOCALE);
+  const target = new URL(request.url);
+  const login = new URL(loginPathFor(locale, path, 'expired'), target);
+  return NextResponse.redirect(login, 303);
 }
 
 /** `/flota/` → `/flota`: done here rather than by Next (skipTrailingSlashRedirect), so the redirect gets its headers. */
@@ -46,7 +73,8 @@ function withHeaders(response: NextResponse, pathname: string): NextResponse {
   return response;
 }
 
-function routePage(request: NextRequest): NextResponse {
+/** `forwardHeaders`: the request's headers when the proxy changed its cookies (a refreshed or cleared session). */
+function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse {
   const { pathname, search, searchParams } = request.nextUrl;
   const { prefix, path } = splitLocalePrefix(pathname);
 
@@ -93,10 +121,11 @@ function routePage(request: NextRequest): NextResponse {
     }
   }
 
+  const init = forwardHeaders ? { request: { headers: forwardHeaders } } : undefined;
   const response =
     internal.pathname === pathname && internal.search === search
-      ? NextResponse.next()
-      : NextResponse.rewrite(internal);
+      ? NextResponse.next(init)
+      : NextResponse.rewrite(internal, init);
   rememberLocale(response, locale, remembered, request);
   return response;
 }

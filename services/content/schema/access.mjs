@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
+import { collections, JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -62,6 +62,14 @@ export const publicReads = [
 
 const crud = (collection, actions) => actions.map((action) => ({ collection, action, permissions: null, fields: ['*'] }));
 
+// Which company and which of its agents booked: written only by POST /booking/reservations, which checks that the
+// agent is an active Corporate agent of that published company. The storefront's token writes every other field of
+// a reservation at /items, never these two (Directus answers 403 to a payload that names them, even as null).
+export const CORPORATE_RESERVATION_FIELDS = ['corporate_account', 'agent'];
+const reservationModel = collections.find((c) => c.collection === 'reservations');
+if (!reservationModel) throw new Error('access: schema/model.mjs has no reservations collection');
+const storefrontReservationFields = reservationModel.fields.map((f) => f.field).filter((name) => !CORPORATE_RESERVATION_FIELDS.includes(name));
+
 // `rate_limits` is in no policy on purpose: only the booking extension reads and writes it, through the database.
 export const policies = {
   // The built-in Public policy (what a request without a token may do).
@@ -79,12 +87,18 @@ export const policies = {
     enforce_tfa: false,
     permissions: [
       ...publicReads,
-      ...crud('reservations', ['create', 'read', 'update']),
+      ...crud('reservations', ['read']),
+      ...['create', 'update'].map((action) => ({ collection: 'reservations', action, permissions: null, fields: storefrontReservationFields })),
       // Payments are written only through POST /booking/payments (recorded once, forward-only, the reservation paid in
       // the same transaction); the storefront reads them.
       ...crud('payments', ['read']),
       ...crud('precheckins', ['create', 'read', 'update']),
       ...crud('corporate_leads', ['create', 'read', 'update']),
+      // A company's negotiated rate, to price its agents' bookings (and a corporate reservation changed later).
+      {
+        collection: 'corporate_accounts', action: 'read', fields: ['id', 'name', 'discount_percent', 'status'],
+        permissions: { status: { _eq: 'published' } },
+      },
       // Job applications are written only through POST /booking/job-applications (the CV checked and stored in its
       // private folder, the row created with it): no right on them at /items.
       // Units per car and branch, every row (also what GET /booking/availability counts against).
@@ -128,6 +142,16 @@ export const policies = {
       },
     ],
   },
+};
+
+// Public registration (POST /users/register) makes a Corporate agent without a company: it reads nothing of the
+// reservations (the _nnull guard above) until staff set the user's corporate account in the admin. The address is
+// verified first (the user stays `unverified`, and cannot log in, until it opens the link the storefront mails).
+// Applied to directus_settings on every start, like the policies: a change in the admin is reset at the next start.
+export const registrationSettings = {
+  public_registration: true,
+  public_registration_verify_email: true,
+  public_registration_role: ids.agentRole,
 };
 
 export const roles = {

@@ -3,9 +3,10 @@
 //   1. bootstrap: install Directus' system tables and the first admin (ADMIN_EMAIL / ADMIN_PASSWORD) on an
 //      empty database; otherwise run pending Directus migrations;
 //   2. schema: apply schema/snapshot.yaml when it differs from the last one applied to this database;
-//   3. access: reconcile roles, policies, permissions and the storefront user (token);
+//   3. access: reconcile roles, policies, permissions, public registration settings and the storefront user (token);
 //   4. flow: reconcile the "Revalidate storefront" flow (URL, secret);
-//   5. seed: load the seed content once, on the first start of an empty database.
+//   5. seed: load the seed content once, on the first start of an empty database;
+//   6. demo agents: a Corporate agent per seeded company when DEMO_AGENT_PASSWORD is set (local databases only).
 // Prints one line per step; exits non-zero with the reason on failure.
 
 import { createHash } from 'node:crypto';
@@ -32,7 +33,7 @@ for (const name of required) {
 }
 
 const { loadDirectus, bootstrapDatabase } = await import('./lib/directus.mjs');
-const { reconcileAccess, reconcileFlow } = await import('./lib/reconcile.mjs');
+const { reconcileAccess, reconcileDemoAgents, reconcileFlow } = await import('./lib/reconcile.mjs');
 const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
 const { applySchemaSnapshot } = await import('./lib/schema.mjs');
 
@@ -85,6 +86,7 @@ try {
   await reconcileFlow(d, { db, schema, env, log });
 
   // 5. Seed (once).
+  const seedDir = resolve(process.env.CONTENT_SEED_DIR || join(contentDir, 'seed'));
   const seededAt = await getState('seeded_at');
   if (seededAt) {
     log(`seed: already loaded (${seededAt}); kept as edited`);
@@ -96,11 +98,13 @@ try {
     if (existing > 0) {
       log(`seed: skipped, the database already holds ${existing} content item(s)`);
     } else {
-      const seedDir = resolve(process.env.CONTENT_SEED_DIR || join(contentDir, 'seed'));
       await seedContent(d, { db, schema, seedDir, log });
     }
     await setState('seeded_at', new Date().toISOString());
   }
+
+  // 6. Demo corporate agents (every start, when DEMO_AGENT_PASSWORD is set; local databases only).
+  await reconcileDemoAgents(d, { db, schema, env, seedDir, log });
 
   await d.flushCaches(true);
   log(`prepared in ${elapsed(t0)}`);

@@ -49,6 +49,25 @@ export const PRECHECKIN_SESSION_COOKIE: CookieSpec = { name: 'precheckin_session
  */
 export const FLOW_STEP_COOKIE: CookieSpec = { name: 'flow_step', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
+/**
+ * A signed-in agent's session (features/accounts/session.ts): the content service's access token, its refresh token,
+ * and when the access token expires (epoch milliseconds). Out of reach of scripts; they live as long as the content
+ * service keeps a refresh token (REFRESH_TOKEN_TTL, 7 days by default), and the expiry decides when to refresh.
+ */
+const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
+export const ACCESS_TOKEN_COOKIE: CookieSpec = { name: 'auth_access_token', maxAge: SESSION_MAX_AGE, path: '/', sameSite: 'lax', httpOnly: true };
+export const REFRESH_TOKEN_COOKIE: CookieSpec = { name: 'auth_refresh_token', maxAge: SESSION_MAX_AGE, path: '/', sameSite: 'lax', httpOnly: true };
+export const TOKEN_EXPIRY_COOKIE: CookieSpec = { name: 'auth_expires', maxAge: SESSION_MAX_AGE, path: '/', sameSite: 'lax', httpOnly: true };
+
+/**
+ * The content service's own refresh-token cookie, which it sets when a provider login returns to the storefront
+ * (`/corporativo/sso`); read once there, exchanged for the session above, then removed. Its name is the content
+ * service's REFRESH_TOKEN_COOKIE_NAME (see SSO_REFRESH_COOKIE_NAME in the env).
+ */
+export function providerRefreshCookie(name: string): CookieSpec {
+  return { name, maxAge: 0, path: '/', sameSite: 'lax', httpOnly: true };
+}
+
 export type CookieAttributes = {
   maxAge: number;
   path: string;

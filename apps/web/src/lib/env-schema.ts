@@ -57,6 +57,26 @@ const serverEnvSchema = z.object({
   PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // How often pending payments are asked of their gateway and expired payment holds released.
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  // Corporate accounts (docs/accounts.md): refresh an expired session on the next request (the spec's auto-refresh);
+  // the provider logins offered on the login page, `name:Label` separated by commas (each a content-service
+  // AUTH_PROVIDERS entry); the content service's refresh-token cookie name, read when a provider login returns.
+  AUTH_AUTO_REFRESH: z.enum(['true', 'false']).default('true'),
+  AUTH_LOGIN_PROVIDERS: z
+    .string()
+    .default('')
+    .transform((value, ctx) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .flatMap((entry) => {
+          const match = /^([a-z0-9_-]+):(.+)$/i.exec(entry);
+          if (match?.[1] && match[2]) return [{ name: match[1].toLowerCase(), label: match[2].trim() }];
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not name:Label` });
+          return [];
+        }),
+    ),
+  SSO_REFRESH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('directus_refresh_token'),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });
@@ -128,6 +148,11 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
+    accounts: {
+      autoRefresh: values.AUTH_AUTO_REFRESH === 'true',
+      loginProviders: values.AUTH_LOGIN_PROVIDERS,
+      ssoRefreshCookieName: values.SSO_REFRESH_COOKIE_NAME,
+    },
     payments: {
       metrobank:
         values.METROBANK_API_URL && values.METROBANK_FIELDS_URL && values.METROBANK_PUBLISHABLE_KEY && values.METROBANK_SECRET_KEY && values.METROBANK_WEBHOOK_SECRET

@@ -23,8 +23,8 @@ export const CACHE_CONTROL = {
   never: 'private, no-store',
 } as const;
 
-// The flows and manage booking read the renter's cookies or show their reservation.
-const GUARDED_PATH = /^\/(reserva|precheckin|mi-reserva)(\/|$)/;
+// The flows and manage booking read the renter's cookies or show their reservation; the corporate area, an agent's.
+const GUARDED_PATH = /^\/(reserva|precheckin|mi-reserva|corporativo)(\/|$)/;
 
 /** Next's own files, the API, the sitemap, robots.txt and anything with a file extension are not pages. */
 export function isPagePath(pathname: string): boolean {

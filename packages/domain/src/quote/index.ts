@@ -93,6 +93,11 @@ export interface QuoteInput {
   delivery?: QuoteDelivery | null;
   /** An already validated coupon (see `evaluateCoupon`). */
   coupon?: CouponDiscount | null;
+  /**
+   * A corporate agent's company rate: the negotiated percentage off the car's rental (not off coverage, extras or
+   * fees), shown as its own line of the bill. Absent for retail renters.
+   */
+  corporateRate?: { discountPercent: PercentValue } | null;
   taxRatePercent?: PercentValue | null;
 }
 
@@ -109,7 +114,18 @@ export interface QuotedExtra {
  * `airport_tax` and `tax` are always present (the bill always shows the airport tax line, 0 in town), the others
  * only when they are not zero (car and coverage always).
  */
-export type QuoteLineCode = 'car' | 'coverage' | 'era' | 'extra' | 'young_driver' | 'dropoff' | 'delivery' | 'coupon' | 'airport_tax' | 'tax';
+export type QuoteLineCode =
+  | 'car'
+  | 'corporate_discount'
+  | 'coverage'
+  | 'era'
+  | 'extra'
+  | 'young_driver'
+  | 'dropoff'
+  | 'delivery'
+  | 'coupon'
+  | 'airport_tax'
+  | 'tax';
 
 export interface QuoteLine {
   code: QuoteLineCode;
@@ -132,6 +148,8 @@ export interface Quote {
   youngDriverFee: Cents;
   dropoff: Cents;
   delivery: QuoteDelivery;
+  /** The company rate's discount on `carTotal` (0 for retail renters). */
+  corporateDiscount: Cents;
   couponDiscount: Cents;
   subtotal: Cents;
   airportTax: Cents;
@@ -211,10 +229,13 @@ export function dropoffFee(fees: readonly DropoffFee[], from: BranchId, to: Bran
  * the server. Each line is rounded once, in this order:
  *   1. carDailyRate: the brand's price, or for a prepaid reservation price × (1 − discount %) rounded to the cent;
  *   2. carTotal, coverage, era, extras: daily amounts × days (exact);
+ *      corporateDiscount: for a corporate agent, the company's % of carTotal, rounded to the cent;
  *   3. dropoff and delivery: table amounts (exact);
- *   4. couponDiscount: on the sum of 2 and 3, rounded to the cent and capped so the subtotal never goes below 0;
- *   5. subtotal = lines 2 and 3 − couponDiscount;
- *   6. airportTax = pickup branch fee % × (carTotal + era + extras), coverage excluded, rounded to the cent;
+ *   4. couponDiscount: on the sum of 2 and 3 (less the corporate discount), rounded to the cent and capped so the
+ *      subtotal never goes below 0;
+ *   5. subtotal = lines 2 and 3 − corporateDiscount − couponDiscount;
+ *   6. airportTax = pickup branch fee % × (carTotal − corporateDiscount + era + extras), coverage excluded, rounded
+ *      to the cent;
  *   7. tax (ITBMS) = tax % × (subtotal + airportTax), rounded to the cent;
  *   8. total = subtotal + airportTax + tax.
  * Rounding is half away from zero (see `percentOf`). Throws a QuoteError when the brand does not offer the car,
@@ -237,6 +258,11 @@ export function quote(input: QuoteInput): Quote {
       ? prepaidDailyRate(baseRate, toPercent(input.car.prepaidDiscountPercent, 0, 'prepaid discount'))
       : baseRate;
   const carTotal = multiplyCents(carDailyRate, days);
+  const corporateDiscount =
+    input.corporateRate === null || input.corporateRate === undefined
+      ? 0
+      : percentOf(carTotal, toPercent(input.corporateRate.discountPercent, 0, 'corporate discount'));
+  const rentalAfterCorporate = carTotal - corporateDiscount;
 
   const coverageRate = coverageDailyRate(input.coverage, input.car.type);
   const coverage = multiplyCents(cents(coverageRate, 'coverage daily rate'), days);
@@ -267,13 +293,13 @@ export function quote(input: QuoteInput): Quote {
       ? { price: 0, description: '' }
       : { price: cents(input.delivery.price, 'delivery price'), description: input.delivery.description };
 
-  const beforeCoupon = sumCents(carTotal, coverage, era, extras, dropoff, delivery.price);
+  const beforeCoupon = sumCents(rentalAfterCorporate, coverage, era, extras, dropoff, delivery.price);
   const couponDiscount =
     input.coupon === null || input.coupon === undefined ? 0 : couponDiscountAmount(input.coupon, beforeCoupon);
   const subtotal = beforeCoupon - couponDiscount;
 
   const airportFeePercent = toPercent(input.pickupBranch.airportFeePercent, 0, 'airport fee');
-  const airportTax = percentOf(sumCents(carTotal, era, extras), airportFeePercent);
+  const airportTax = percentOf(sumCents(rentalAfterCorporate, era, extras), airportFeePercent);
 
   const taxRate = toPercent(input.taxRatePercent, DEFAULT_TAX_RATE_PERCENT, 'tax rate');
   const tax = percentOf(subtotal + airportTax, taxRate);
@@ -289,6 +315,7 @@ export function quote(input: QuoteInput): Quote {
     youngDriverFee,
     dropoff,
     delivery,
+    corporateDiscount,
     couponDiscount,
     subtotal,
     airportTax,
@@ -306,8 +333,9 @@ function cappedPerRental(dailyRate: Cents, days: number, cap: Cents | null | und
 export function quoteLines(result: Quote): QuoteLine[] {
   const lines: QuoteLine[] = [
     { code: 'car', amount: result.carTotal },
-    { code: 'coverage', amount: result.coverage },
   ];
+  if (result.corporateDiscount > 0) lines.push({ code: 'corporate_discount', amount: -result.corporateDiscount });
+  lines.push({ code: 'coverage', amount: result.coverage });
   if (result.era > 0) lines.push({ code: 'era', amount: result.era });
   for (const extra of result.extraItems) {
     lines.push({ code: 'extra', amount: extra.total, extraCode: extra.code, quantity: extra.quantity });

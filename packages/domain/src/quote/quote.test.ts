@@ -51,131 +51,131 @@ const rows: Row[] = [
     // airport 12 % × 10500 = 1260; tax 7 % × (14100 + 1260 = 15360) = 1075.2 → 1075; total 14100 + 1260 + 1075
     'Tocumen 12 %, sedan, 3 days',
     input({ days: 3 }),
-    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 14100, airportTax: 1260, tax: 1075, total: 16435 },
+    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 14100, airportTax: 1260, tax: 1075, total: 16435 },
   ],
   [
     // car 6000×2 = 12000; coverage other 1800×2 = 3600; era 399×2 = 798; subtotal 16398
     // airport 6 % × (12000 + 798 = 12798) = 767.88 → 768; tax 7 % × (16398 + 768 = 17166) = 1201.62 → 1202
     'Albrook 6 %, SUV, ERA chosen, 2 days',
     input({ days: 2, car: suv, pickupBranch: PAC, returnBranch: PAC, era: true }),
-    { days: 2, carDailyRate: 6000, carTotal: 12000, coverage: 3600, era: 798, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 16398, airportTax: 768, tax: 1202, total: 18368 },
+    { days: 2, carDailyRate: 6000, carTotal: 12000, coverage: 3600, era: 798, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 16398, airportTax: 768, tax: 1202, total: 18368 },
   ],
   [
     // car 3500; coverage 1200; extras 700×1 + 500×2 = 1700; subtotal 6400; airport 0; tax 7 % × 6400 = 448
     'in town 0 %, extras, 1 day',
     input({ pickupBranch: OBA, returnBranch: OBA, extras: [{ code: 'child_seat', dailyRate: 700 }, { code: 'gps', dailyRate: 500, quantity: 2 }] }),
-    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 1700, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 6400, airportTax: 0, tax: 448, total: 6848 },
+    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 1700, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 6400, airportTax: 0, tax: 448, total: 6848 },
   ],
   [
     // extras 700×2 days = 1400 in the airport base: airport 12 % × (7000 + 1400 = 8400) = 1008
     // subtotal 7000 + 2400 + 1400 = 10800; tax 7 % × (10800 + 1008 = 11808) = 826.56 → 827
     'Tocumen, extras are in the airport base, 2 days',
     input({ days: 2, extras: [{ code: 'child_seat', dailyRate: 700 }] }),
-    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 0, extras: 1400, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 10800, airportTax: 1008, tax: 827, total: 12635 },
+    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 0, extras: 1400, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 10800, airportTax: 1008, tax: 827, total: 12635 },
   ],
   [
     // prepaid 3500 × 0.90 = 3150; car 3150×3 = 9450; coverage 3600; subtotal 13050
     // airport 12 % × 9450 = 1134; tax 7 % × (13050 + 1134 = 14184) = 992.88 → 993
     'prepaid 10 % off at Tocumen, 3 days',
     input({ days: 3, reservationType: 'prepaid' }),
-    { days: 3, carDailyRate: 3150, carTotal: 9450, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 13050, airportTax: 1134, tax: 993, total: 15177 },
+    { days: 3, carDailyRate: 3150, carTotal: 9450, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 13050, airportTax: 1134, tax: 993, total: 15177 },
   ],
   [
     // hertz prepaid 3995 × 0.85 = 3395.75 → 3396 (rate rounded once, then × days); car 6792; coverage 2400
     // subtotal 9192; tax 7 % × 9192 = 643.44 → 643
     'prepaid with a rounded daily rate, hertz, in town, 2 days',
     input({ car: hertzSedan, days: 2, reservationType: 'prepaid', pickupBranch: OBA, returnBranch: OBA }),
-    { days: 2, carDailyRate: 3396, carTotal: 6792, coverage: 2400, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 9192, airportTax: 0, tax: 643, total: 9835 },
+    { days: 2, carDailyRate: 3396, carTotal: 6792, coverage: 2400, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 9192, airportTax: 0, tax: 643, total: 9835 },
   ],
   [
     // suv has no discount row: prepaid = list price. 6000 + 1800 = 7800; tax 546
     'prepaid without a discount row',
     input({ car: suv, reservationType: 'prepaid', pickupBranch: OBA, returnBranch: OBA }),
-    { days: 1, carDailyRate: 6000, carTotal: 6000, coverage: 1800, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 7800, airportTax: 0, tax: 546, total: 8346 },
+    { days: 1, carDailyRate: 6000, carTotal: 6000, coverage: 1800, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 7800, airportTax: 0, tax: 546, total: 8346 },
   ],
   [
     // before coupon 14100; 10 % = 1410; subtotal 12690; airport still on carTotal: 12 % × 10500 = 1260
     // tax 7 % × (12690 + 1260 = 13950) = 976.5 → 977 (half away from zero)
     'coupon 10 % at Tocumen, 3 days',
     input({ days: 3, coupon: { kind: 'percent', amount: 10 } }),
-    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 1410, subtotal: 12690, airportTax: 1260, tax: 977, total: 14927 },
+    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 1410, subtotal: 12690, airportTax: 1260, tax: 977, total: 14927 },
   ],
   [
     // car 7000; coverage 2400; era 798; before coupon 10198; fixed 2000 → subtotal 8198
     // airport 6 % × (7000 + 798 = 7798) = 467.88 → 468; tax 7 % × (8198 + 468 = 8666) = 606.62 → 607
     'coupon fixed 20.00 at Albrook with ERA, 2 days',
     input({ days: 2, pickupBranch: PAC, returnBranch: PAC, era: true, coupon: { kind: 'fixed', amount: 2000 } }),
-    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 798, extras: 0, dropoff: 0, delivery: none, couponDiscount: 2000, subtotal: 8198, airportTax: 468, tax: 607, total: 9273 },
+    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 798, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 2000, subtotal: 8198, airportTax: 468, tax: 607, total: 9273 },
   ],
   [
     // before coupon 3500 + 1200 = 4700; fixed 500.00 capped at 4700 → subtotal 0; no airport fee in town; tax 0
     'coupon bigger than the subtotal, in town',
     input({ pickupBranch: OBA, returnBranch: OBA, coupon: { kind: 'fixed', amount: 50000 } }),
-    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 4700, subtotal: 0, airportTax: 0, tax: 0, total: 0 },
+    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 4700, subtotal: 0, airportTax: 0, tax: 0, total: 0 },
   ],
   [
     // subtotal capped at 0, but the airport fee base is carTotal + era + extras as the rules define it:
     // 12 % × 3500 = 420; tax 7 % × (0 + 420) = 29.4 → 29; total 449
     'coupon bigger than the subtotal, at Tocumen',
     input({ coupon: { kind: 'fixed', amount: 50000 } }),
-    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 4700, subtotal: 0, airportTax: 420, tax: 29, total: 449 },
+    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 4700, subtotal: 0, airportTax: 420, tax: 29, total: 449 },
   ],
   [
     // premium includes ERA and the renter also ticked it: era once, 399×2 = 798; car 7000; coverage 2500×2 = 5000
     // subtotal 12798; airport 12 % × (7000 + 798 = 7798) = 935.76 → 936; tax 7 % × 13734 = 961.38 → 961
     'ERA included in the coverage and chosen: charged once',
     input({ days: 2, coverage: premium, era: true }),
-    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 5000, era: 798, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 12798, airportTax: 936, tax: 961, total: 14695 },
+    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 5000, era: 798, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 12798, airportTax: 936, tax: 961, total: 14695 },
   ],
   [
     'ERA included in the coverage, not ticked: same as above',
     input({ days: 2, coverage: premium, era: false }),
-    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 5000, era: 798, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 12798, airportTax: 936, tax: 961, total: 14695 },
+    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 5000, era: 798, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 12798, airportTax: 936, tax: 961, total: 14695 },
   ],
   [
     // dropoff PTY → DAV 15000; delivery 2500; car 7000; coverage 2400; subtotal 26900
     // airport 12 % × 7000 = 840 (dropoff and delivery excluded); tax 7 % × 27740 = 1941.8 → 1942
     'drop-off Tocumen → David and hotel delivery, 2 days',
     input({ days: 2, returnBranch: DAV, delivery: { price: 2500, description: 'Hotel delivery' } }),
-    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 0, extras: 0, dropoff: 15000, delivery: { price: 2500, description: 'Hotel delivery' }, couponDiscount: 0, subtotal: 26900, airportTax: 840, tax: 1942, total: 29682 },
+    { days: 2, carDailyRate: 3500, carTotal: 7000, coverage: 2400, era: 0, extras: 0, dropoff: 15000, delivery: { price: 2500, description: 'Hotel delivery' }, corporateDiscount: 0, couponDiscount: 0, subtotal: 26900, airportTax: 840, tax: 1942, total: 29682 },
   ],
   [
     // the table's own direction wins: DAV → PTY 14000; airport fee of the pickup branch (David, "6.00") 6 % × 3500 = 210
     // subtotal 3500 + 1200 + 14000 = 18700; tax 7 % × 18910 = 1323.7 → 1324
     'drop-off David → Tocumen uses its own entry and David\'s 6 %',
     input({ pickupBranch: DAV, returnBranch: PTY }),
-    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 14000, delivery: none, couponDiscount: 0, subtotal: 18700, airportTax: 210, tax: 1324, total: 20234 },
+    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 14000, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 18700, airportTax: 210, tax: 1324, total: 20234 },
   ],
   [
     // no PTY → PAC entry: the PAC → PTY 2500 applies; subtotal 3500 + 1200 + 2500 = 7200; airport 420
     // tax 7 % × 7620 = 533.4 → 533
     'drop-off falls back to the reverse pair',
     input({ returnBranch: PAC }),
-    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 2500, delivery: none, couponDiscount: 0, subtotal: 7200, airportTax: 420, tax: 533, total: 8153 },
+    { days: 1, carDailyRate: 3500, carTotal: 3500, coverage: 1200, era: 0, extras: 0, dropoff: 2500, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 7200, airportTax: 420, tax: 533, total: 8153 },
   ],
   [
     // hatchback pays the sedan coverage rate: 3000 + 1200 = 4200; tax 294
     'hatchback uses the sedan coverage rate',
     input({ car: hatchback, pickupBranch: OBA, returnBranch: OBA }),
-    { days: 1, carDailyRate: 3000, carTotal: 3000, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 4200, airportTax: 0, tax: 294, total: 4494 },
+    { days: 1, carDailyRate: 3000, carTotal: 3000, coverage: 1200, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 4200, airportTax: 0, tax: 294, total: 4494 },
   ],
   [
     // site config: ERA 5.00/day, tax 10 %: 6000 + 1800 + 500 = 8300; tax 830
     'site-configured ERA rate and tax rate',
     input({ car: suv, pickupBranch: OBA, returnBranch: OBA, era: true, eraDailyRate: 500, taxRatePercent: '10' }),
-    { days: 1, carDailyRate: 6000, carTotal: 6000, coverage: 1800, era: 500, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 8300, airportTax: 0, tax: 830, total: 9130 },
+    { days: 1, carDailyRate: 6000, carTotal: 6000, coverage: 1800, era: 500, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 8300, airportTax: 0, tax: 830, total: 9130 },
   ],
   [
     // 16 Jun 10:00 → 19 Jun 10:59 = 72 h 59 min → 3 days (grace); in town: 10500 + 3600 = 14100; tax 987
     'days from Panama wall-clock strings with the grace',
     input({ pickupAt: '2025-06-16T10:00', returnAt: '2025-06-19T10:59', pickupBranch: OBA, returnBranch: OBA }),
-    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 14100, airportTax: 0, tax: 987, total: 15087 },
+    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 14100, airportTax: 0, tax: 987, total: 15087 },
   ],
   [
     // 31 Dec 22:00 → 2 Jan 23:00 = 49 h → 3 days; Tocumen: 10500 + 3600 = 14100, airport 1260, tax 1075
     'across the year end',
     input({ pickupAt: '2025-12-31T22:00', returnAt: '2026-01-02T23:00' }),
-    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, couponDiscount: 0, subtotal: 14100, airportTax: 1260, tax: 1075, total: 16435 },
+    { days: 3, carDailyRate: 3500, carTotal: 10500, coverage: 3600, era: 0, extras: 0, dropoff: 0, delivery: none, corporateDiscount: 0, couponDiscount: 0, subtotal: 14100, airportTax: 1260, tax: 1075, total: 16435 },
   ],
 ];
 
@@ -263,6 +263,39 @@ describe('extras with a cap per rental, and the young-driver fee', () => {
     expect(result.airportTax).toBe(1800);
     // 14 days: 21000 capped to 15000
     expect(quote(input({ days: 14, youngDriver: bands[0] })).youngDriverFee).toBe(15000);
+  });
+});
+
+describe('the corporate rate', () => {
+  it('takes the company percentage off the car rental only, before the coupon, and lowers the airport fee with it', () => {
+    // car 3500×3 = 10500; company 15 % of 10500 = 1575; coverage 1200×3 = 3600; subtotal 10500 − 1575 + 3600 = 12525
+    // airport 12 % × (10500 − 1575 = 8925) = 1071; tax 7 % × (12525 + 1071 = 13596) = 951.72 → 952
+    const result = quote(input({ days: 3, corporateRate: { discountPercent: '15.00' } }));
+    expect(result).toMatchObject({ carTotal: 10500, corporateDiscount: 1575, coverage: 3600, subtotal: 12525, airportTax: 1071, tax: 952, total: 14548 });
+    const lines = quoteLines(result);
+    expect(lines.slice(0, 3)).toEqual([
+      { code: 'car', amount: 10500 },
+      { code: 'corporate_discount', amount: -1575 },
+      { code: 'coverage', amount: 3600 },
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
+  });
+
+  it('leaves a coupon to apply on what the company rate left', () => {
+    const result = quote(input({ days: 3, corporateRate: { discountPercent: 15 }, coupon: { kind: 'percent', amount: 10 } }));
+    // 10 % of (8925 + 3600 = 12525) = 1252.5 → 1253
+    expect(result.couponDiscount).toBe(1253);
+    expect(result.subtotal).toBe(12525 - 1253);
+  });
+
+  it('has no line and changes nothing for a retail renter or a 0 % company', () => {
+    const retail = quote(input({ days: 3 }));
+    expect(quote(input({ days: 3, corporateRate: { discountPercent: 0 } }))).toEqual(retail);
+    expect(quoteLines(retail).some((line) => line.code === 'corporate_discount')).toBe(false);
+  });
+
+  it('refuses a percentage outside 0–100', () => {
+    expect(() => quote(input({ corporateRate: { discountPercent: 120 } }))).toThrow(QuoteError);
   });
 });
 

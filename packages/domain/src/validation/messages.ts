@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.flightNumber',
   'validation.acceptanceName',
   'validation.fleetSize',
+  'validation.passwordTooShort',
+  'validation.passwordsDiffer',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

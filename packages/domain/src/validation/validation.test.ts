@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { OpeningHours } from '../dates';
 import { createCorporateLeadSchema } from '../corporate';
+import { newPasswordSchema } from '../accounts';
 import { createPrecheckinFormSchema } from '../precheckin';
 import {
   VALIDATION_MESSAGE_KEYS,
@@ -389,6 +390,13 @@ describe('pre-check-in form messages', () => {
 describe('corporate lead messages', () => {
   it('produces its own key', () => {
     expect(errors(createCorporateLeadSchema(), { company: 'A', contactName: 'B', email: 'b@c.pa', phone: '61234567', fleetSize: 'x', message: 'm' })).toEqual({ fleetSize: 'validation.fleetSize' });
+  });
+});
+
+describe('account messages', () => {
+  it('produces its own keys', () => {
+    expect(errors(newPasswordSchema, { password: 'short', passwordConfirmation: 'short' })).toEqual({ password: 'validation.passwordTooShort' });
+    expect(errors(newPasswordSchema, { password: 'long enough pass', passwordConfirmation: 'other' })).toEqual({ passwordConfirmation: 'validation.passwordsDiffer' });
   });
 });
 

@@ -1,6 +1,7 @@
 // Endpoint /booking: reservations that respect the fleet stock, availability, and a shared rate limiter.
 //
-//   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key
+//   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key;
+//                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong)
 //   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
@@ -14,7 +15,7 @@
 // is written through Directus' ItemsService with the caller's accountability, so the Storefront policy's permissions,
 // the activity log and revisions apply as they do at /items. Bad input answers 400 INVALID_PAYLOAD naming the field.
 import { isDirectusError } from '@directus/errors';
-import { ids } from '../../schema/access.mjs';
+import { CORPORATE_RESERVATION_FIELDS, ids } from '../../schema/access.mjs';
 import { BRANDS } from '../../schema/model.mjs';
 import { bookingRules, holdsUnit, normalizeLocal, occupiedUnits, OCCUPANCY_FIELDS } from './occupancy.js';
 import { paymentRoutes } from './payments.js';
@@ -29,6 +30,7 @@ const RATE_LIMIT_CLEANUP_MS = 60_000;
 
 const errorBody = (message, extensions) => ({ errors: [{ message, extensions }] });
 const invalid = (res, field, message) => res.status(400).json(errorBody(message, { code: 'INVALID_PAYLOAD', field }));
+const unprocessable = (res, { field, code, message }) => res.status(422).json(errorBody(message, { code, field }));
 const soldOut = (res) => res.status(409).json(errorBody('No units of this car are left at this branch for these dates', { code: 'SOLD_OUT' }));
 
 /** Counts one use of an active coupon that has redemptions left; false when it has none (or is not active). */
@@ -76,6 +78,9 @@ export default (router, { services, database, logger }) => {
     const payload = checked.payload;
     const extrasProblem = await checkExtras(database, payload.extras);
     if (extrasProblem) return invalid(res, 'extras', extrasProblem);
+    // A corporate agent's booking names its company and its agent, both or neither.
+    const corporate = corporateOf(payload);
+    if (corporate.problem) return unprocessable(res, corporate.problem);
 
     const bookInTransaction = () => writer.transaction(async (trx) => {
       // The stock row first: on PostgreSQL a concurrent booking of the same car and branch waits here until this one
@@ -85,6 +90,10 @@ export default (router, { services, database, logger }) => {
       if (existing) return { id: existing.id, replayed: true };
       const unknown = await unknownReference(trx, payload);
       if (unknown) return { invalid: unknown };
+      if (corporate.agent) {
+        const refused = await refuseCorporate(trx, corporate);
+        if (refused) return { corporateRefused: refused };
+      }
       if (payload.status !== 'cancelled') {
         const rules = await bookingRules(trx, payload.brand);
         const occupied = await occupiedUnits({
@@ -95,7 +104,10 @@ export default (router, { services, database, logger }) => {
       }
       // A coupon is counted in the same transaction, so its last redemption goes to one booking only.
       if (payload.coupon !== null && payload.coupon !== undefined && !(await redeemCoupon(trx, payload.coupon))) return { couponUsedUp: true };
-      const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability });
+      // The Storefront policy may not write corporate_account and agent (only this route, once checked above): a
+      // corporate booking is written with the caller's identity (activity, revisions) and the endpoint's rights.
+      const accountability = corporate.agent ? { ...req.accountability, admin: true } : req.accountability;
+      const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability });
       return { id: await service.createOne(payload), replayed: false };
     });
 
@@ -111,6 +123,7 @@ export default (router, { services, database, logger }) => {
       outcome = { id: first.id, replayed: true };
     }
     if (outcome.invalid) return invalid(res, outcome.invalid.field, outcome.invalid.message);
+    if (outcome.corporateRefused) return unprocessable(res, outcome.corporateRefused);
     if (outcome.soldOut) return soldOut(res);
     if (outcome.couponUsedUp) return res.status(409).json(errorBody('This coupon is inactive or has no redemptions left', { code: 'COUPON_USED_UP' }));
     const data = await readReservation(req, outcome.id);
@@ -124,6 +137,8 @@ export default (router, { services, database, logger }) => {
     const checked = checkReservation(req.body, { create: false });
     if (checked.problem) return invalid(res, checked.problem.field, checked.problem.message);
     const changes = checked.payload;
+    const fixed = CORPORATE_RESERVATION_FIELDS.find((name) => name in changes);
+    if (fixed) return invalid(res, fixed, `"${fixed}" is set when the reservation is created and cannot be changed here`);
     if ('extras' in changes) {
       const extrasProblem = await checkExtras(database, changes.extras);
       if (extrasProblem) return invalid(res, 'extras', extrasProblem);
@@ -269,6 +284,47 @@ async function checkExtras(database, extras) {
     if (!row || row.status !== 'published') return `"${extra.code}" is not an extra on offer`;
     const max = Number(row.max_quantity) || 1;
     if (extra.quantity > max) return `${extra.code}: at most ${max} per rental`;
+  }
+  return null;
+}
+
+/**
+ * The company and agent of a booking: { agent, account } when both are given, {} when neither is (null counts as not
+ * given; the nulls are dropped from the payload, which the Storefront policy could not write), or { problem }.
+ */
+function corporateOf(payload) {
+  for (const name of CORPORATE_RESERVATION_FIELDS) if (payload[name] === null) delete payload[name];
+  const account = payload.corporate_account;
+  const agent = payload.agent;
+  if (account === undefined && agent === undefined) return {};
+  if (agent === undefined) {
+    return { problem: { field: 'agent', code: 'CORPORATE_AGENT_REQUIRED', message: '"agent" (the user id of the corporate agent who books) is required with "corporate_account"' } };
+  }
+  if (account === undefined) {
+    return { problem: { field: 'corporate_account', code: 'CORPORATE_ACCOUNT_REQUIRED', message: '"corporate_account" (the agent\'s company) is required with "agent"' } };
+  }
+  return { account, agent };
+}
+
+/**
+ * Why a corporate booking is refused, or null: the agent must be an active user with the Corporate agent role whose
+ * company is `account`, and that company must be published. Read in the booking's transaction.
+ */
+async function refuseCorporate(trx, { account, agent }) {
+  const user = await trx('directus_users').select('status', 'role', 'corporate_account').where({ id: agent }).first();
+  if (!user) return { field: 'agent', code: 'AGENT_NOT_FOUND', message: `No user with id ${agent}` };
+  if (user.role !== ids.agentRole) return { field: 'agent', code: 'NOT_A_CORPORATE_AGENT', message: 'This user is not a corporate agent' };
+  if (user.status !== 'active') return { field: 'agent', code: 'AGENT_NOT_ACTIVE', message: `This agent's account is not active (${user.status})` };
+  if (user.corporate_account === null || user.corporate_account === undefined) {
+    return { field: 'agent', code: 'AGENT_WITHOUT_COMPANY', message: 'This agent is not linked to a corporate account yet' };
+  }
+  if (Number(user.corporate_account) !== account) {
+    return { field: 'corporate_account', code: 'CORPORATE_ACCOUNT_MISMATCH', message: `The agent does not belong to corporate account ${account}` };
+  }
+  const company = await trx('corporate_accounts').select('status').where({ id: account }).first();
+  if (!company) return { field: 'corporate_account', code: 'CORPORATE_ACCOUNT_NOT_FOUND', message: `No corporate account with id ${account}` };
+  if (company.status !== 'published') {
+    return { field: 'corporate_account', code: 'CORPORATE_ACCOUNT_NOT_ACTIVE', message: `Corporate account ${account} is not active (${company.status})` };
   }
   return null;
 }

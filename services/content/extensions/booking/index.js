@@ -7,13 +7,16 @@
 //     POST /booking/precheckin-documents and POST /booking/job-applications take one file, checked by its bytes, into a
 //     private folder (documents.js, job-applications.js; the multipart reading they share is uploads.js);
 //   - the hook `booking-rules` (hooks.js): one fleet_stock row per car and branch, and expired reservation drafts
-//     removed every ten minutes.
+//     removed every ten minutes;
+//   - the hook `account-emails` (accounts.js): the corporate agents' password-reset, invitation and registration
+//     e-mails handed to the storefront (POST {origin}/api/accounts/emails) instead of Directus' mailer.
 // Plain ESM like relational-query-guard: Directus imports this file from EXTENSIONS_PATH, nothing is built.
 import endpoint from './endpoint.js';
 import hooks from './hooks.js';
+import accountEmails from './accounts.js';
 
 export default {
   endpoints: [{ name: 'booking', config: endpoint }],
-  hooks: [{ name: 'booking-rules', config: hooks }],
+  hooks: [{ name: 'booking-rules', config: hooks }, { name: 'account-emails', config: accountEmails }],
   operations: [],
 };

@@ -2,8 +2,10 @@
 // Safe to run on every start: it creates what is missing, updates what differs and removes permissions of the
 // managed policies that the code no longer grants.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { defaultPresets, ids, policies, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+import { defaultPresets, ids, policies, registrationSettings, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;
@@ -119,6 +121,17 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
     }
   }
 
+  // Public registration of corporate agents (directus_settings is a single row, created by the admin's first save
+  // when the bootstrap has not made it).
+  const settings = await db('directus_settings').first();
+  if (!settings) {
+    await db('directus_settings').insert({ project_name: env.PROJECT_NAME || 'Directus', ...registrationSettings });
+    changes.push('settings created (public registration)');
+  } else if (differs(settings, registrationSettings)) {
+    await db('directus_settings').where({ id: settings.id }).update(registrationSettings);
+    changes.push('public registration settings updated');
+  }
+
   // The storefront user and its static token.
   const token = env.DIRECTUS_STOREFRONT_TOKEN;
   const user = await db('directus_users').where({ id: ids.storefrontUser }).first();
@@ -225,4 +238,53 @@ function differs(row, want) {
     if (!isDeepStrictEqual(have ?? null, v ?? null)) return true;
   }
   return false;
+}
+
+/**
+ * Demo corporate agents for local use: one user per corporate account of the seed (seed/data/corporate_accounts.json,
+ * matched by name in the database), `agente@<domain of the company's contact_email>`, role Corporate agent, that
+ * company, language es-ES, password DEMO_AGENT_PASSWORD. Only when DEMO_AGENT_PASSWORD is set and PUBLIC_URL is a
+ * loopback address (a copied .env.example must not put users with a known password on a real deployment). An agent
+ * that exists already (by e-mail) is left as it is: its password, company and status are staff's to change.
+ */
+export async function reconcileDemoAgents(d, { db, schema, env, seedDir, log }) {
+  const password = env.DEMO_AGENT_PASSWORD;
+  if (!password) return [];
+  if (!isLoopbackUrl(env.PUBLIC_URL)) {
+    log(`demo agents: skipped, PUBLIC_URL (${env.PUBLIC_URL}) is not a local address; unset DEMO_AGENT_PASSWORD there`);
+    return [];
+  }
+  const file = join(seedDir, 'data', 'corporate_accounts.json');
+  if (!existsSync(file)) {
+    log('demo agents: none, the seed has no corporate_accounts.json');
+    return [];
+  }
+  const accounts = JSON.parse(readFileSync(file, 'utf8'));
+  const usersService = new d.services.UsersService({ knex: db, schema });
+  const created = [];
+  for (const account of Array.isArray(accounts) ? accounts : []) {
+    const domain = typeof account?.contact_email === 'string' ? account.contact_email.split('@')[1] : undefined;
+    if (!domain || typeof account.name !== 'string') continue;
+    const row = await db('corporate_accounts').select('id').where({ name: account.name }).first();
+    if (!row) continue;
+    const email = `agente@${domain.toLowerCase()}`;
+    if (await db('directus_users').whereRaw('lower(email) = ?', [email]).first()) continue;
+    await usersService.createOne({
+      email, password, role: ids.agentRole, corporate_account: row.id, status: 'active', language: 'es-ES',
+      first_name: 'Agente', last_name: `demo (${account.name})`,
+      description: 'Demo corporate agent created from DEMO_AGENT_PASSWORD (local use only).',
+    });
+    created.push(email);
+  }
+  log(created.length ? `demo agents: created ${created.join(', ')}` : 'demo agents: up to date');
+  return created;
+}
+
+function isLoopbackUrl(value) {
+  try {
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
 }

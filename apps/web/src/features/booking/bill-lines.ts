@@ -16,6 +16,8 @@ export type LineContext = {
   extraNames: Record<string, string>;
   deliveryDescription: string;
   couponCode: string | undefined;
+  /** The agent's company and its negotiated percentage, for the corporate-rate line. */
+  corporate?: { company: string; discountPercent: number } | undefined;
   airportFeePercent: number;
   taxRatePercent: number;
 };
@@ -55,6 +57,8 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t('delivery', { description: context.deliveryDescription });
         case 'coupon':
           return t('coupon', { code: context.couponCode ?? '' });
+        case 'corporate_discount':
+          return t('corporate_discount', { company: context.corporate?.company ?? '', percent: percent(context.corporate?.discountPercent ?? 0) });
         case 'airport_tax':
           return t('airport_tax', { percent: percent(context.airportFeePercent) });
         case 'tax':

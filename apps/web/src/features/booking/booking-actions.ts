@@ -11,8 +11,9 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
-import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
+import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { rememberedPromoCode } from '@/features/promos/promo-code';
+import { currentAgent } from '@/features/accounts/session';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import type { BookingIssue } from './booking-issues';
@@ -110,6 +111,8 @@ export async function startBooking(formData: FormData): Promise<void> {
   const given = Boolean(input.pickup_branch && input.pickup_date && input.return_date);
   const jar = await cookies();
   const couponCode = await rememberedPromoCode(jar, site.brand);
+  // An agent of a company with a rate books at it (the bill shows it as a line).
+  const agent = await currentAgent();
 
   let data: DraftData = {
     carId: car.id,
@@ -124,6 +127,7 @@ export async function startBooking(formData: FormData): Promise<void> {
     couponCode,
     termsAccepted: false,
     completed: [],
+    corporate: agent?.company ? { companyId: agent.company.id, agentId: agent.id } : undefined,
   };
   const valid = given && locationIssues(data, pickupBranch, returnBranch, site, car.minimumDays, new Date()).length === 0;
   if (valid) data = completeStep(data, 'location');
@@ -168,7 +172,7 @@ export async function saveCoverage(locale: string, values: unknown): Promise<Act
   return withDraft(async (draft) => {
     const parsed = coverageSchema.safeParse(values);
     if (!parsed.success) return failure({ coverageId: { message: 'validation.coverageRequired' } });
-    const priced = await priceSelection({ ...selectionOfDraft(draft.data), coverageId: parsed.data.coverageId, era: parsed.data.era, couponCode: undefined });
+    const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), coverageId: parsed.data.coverageId, era: parsed.data.era, couponCode: undefined });
     if (!priced.ok) return failure(formErrors(priced.issues, { coverage_id: 'coverageId', '*': 'coverageId' }));
     return saveAndGo(draft, completeStep({ ...draft.data, coverageId: parsed.data.coverageId, era: parsed.data.era }, 'coverage'), language, 'coverage');
   });
@@ -183,7 +187,7 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
     if (!parsed.success) return failure({}, { message: 'booking.errors.invalidValue' });
     const extras = parsed.data.extras.filter((extra) => extra.quantity > 0);
     const deliveryOptionId = parsed.data.deliveryOptionId || undefined;
-    const priced = await priceSelection({ ...selectionOfDraft(draft.data), extras, deliveryOptionId, couponCode: undefined });
+    const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), extras, deliveryOptionId, couponCode: undefined });
     if (!priced.ok) return failure(formErrors(priced.issues, {}), { message: 'booking.errors.invalidValue' });
     return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId }, 'extras'), language, 'extras');
   });
@@ -197,13 +201,7 @@ export async function saveClient(locale: string, values: unknown): Promise<Actio
     const schema = createClientFormSchema({ pickupDate: pickup ? formatPanamaDate(pickup) : new Date(), minimumAge: site.minimumRenterAge, normalizePhone });
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const errors: Record<string, FormIssue> = {};
-      for (const entry of parsed.error.issues) {
-        const field = entry.path.map(String).join('.');
-        const params = zodIssueParams(entry);
-        errors[field] ??= { message: entry.message, ...(params ? { params } : {}) };
-      }
-      return failure(errors);
+      return failure(issuesByField(parsed.error));
     }
     const { termsAccepted, ...client } = parsed.data;
     return saveAndGo(draft, completeStep({ ...draft.data, client, termsAccepted }, 'client'), language, 'client');
@@ -218,7 +216,7 @@ export async function applyCoupon(code: unknown): Promise<ActionResult> {
     if (!parsed.success) return failure({ code: { message: 'validation.required' } });
     const limit = await hitRateLimit(COUPON_LIMIT, clientAddress(await headers()));
     if (!limit.allowed) return failure({ code: { message: 'booking.errors.rateLimited', params: { seconds: limit.retryAfterSeconds } } });
-    const priced = await priceSelection({ ...selectionOfDraft(draft.data), couponCode: parsed.data });
+    const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), couponCode: parsed.data });
     if (!priced.ok) {
       const couponIssue = priced.issues.find((entry) => entry.field === 'coupon') ?? priced.issues[0];
       return failure({ code: couponIssue ? { message: couponIssue.message, ...(couponIssue.params ? { params: couponIssue.params } : {}) } : { message: 'booking.errors.couponUnknown' } });
@@ -250,7 +248,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     const client = draft.data.client;
     if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
     // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.
-    const priced = (await priceDraftSelection(selectionOfDraft(draft.data))).result;
+    const priced = (await priceDraftSelection(await selectionOfDraft(draft.data))).result;
     if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;

@@ -8,6 +8,7 @@ import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
 import { contentRequest } from '@/features/content/content-client';
 import { ContentServiceError } from '@/features/content/content-error';
+import { currentAgent } from '@/features/accounts/session';
 import type { BookingSelection } from './booking-request';
 
 /**
@@ -55,6 +56,8 @@ export const draftDataSchema = z.object({
   paymentMethod: z.enum(['counter', 'card', 'paypal']).default('counter'),
   /** The payment attempt in progress (3-D Secure window, PayPal approval), by its idempotency key. */
   payment: z.object({ key: z.string(), provider: z.string() }).optional(),
+  /** Started by a signed-in corporate agent: their company's rate applies while they stay signed in. */
+  corporate: z.object({ companyId: z.string(), agentId: z.string() }).optional(),
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
 
@@ -103,8 +106,16 @@ export async function saveBookingDraft(draft: BookingDraft): Promise<void> {
   );
 }
 
-/** The draft as the pricing function takes it. */
-export function selectionOfDraft(data: DraftData): BookingSelection {
+/**
+ * The draft as the pricing function takes it. A corporate draft keeps its company's rate only while the agent who
+ * started it is still the one signed in (not after a logout, nor for someone else on the same browser).
+ */
+export async function selectionOfDraft(data: DraftData): Promise<BookingSelection> {
+  const corporate = data.corporate && (await currentAgent())?.id === data.corporate.agentId ? data.corporate : undefined;
+  return { ...selectionOfDraftData(data), corporate };
+}
+
+function selectionOfDraftData(data: DraftData): BookingSelection {
   return {
     carId: data.carId,
     pickupBranch: data.pickupBranch,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVATION_TYPES, type ReservationType } from '@rentacar/domain/quote';
+import type { CorporateBooking } from './reservation-record';
 
 /**
  * The public booking API's request bodies (snake_case, as documented in docs/booking-api.md) and their translation
@@ -81,6 +82,11 @@ export type BookingSelection = {
   couponCode: string | undefined;
   /** The renter's birthday (`YYYY-MM-DD`) once known: it picks the young-driver band. */
   birthday: string | undefined;
+  /**
+   * Booked by a signed-in corporate agent: their company's negotiated rate applies. Set only by the server from the
+   * agent's session (or a saved corporate reservation), never from what a browser or API caller sends.
+   */
+  corporate?: CorporateBooking | undefined;
 };
 
 /** API field names of a selection, to report each rule where the caller sent the value. */

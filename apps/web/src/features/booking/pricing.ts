@@ -13,6 +13,7 @@ import { basicCoverage, getBookingCatalog, type BookingCatalog, type Coverage, t
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
 import { findCoupon } from './coupon-store';
+import { readCompany, type Company } from '@/features/corporate/company-record';
 import { availabilityAt } from './stock';
 
 /** Everything a priced selection refers to, resolved from the content service's (cached) data. */
@@ -27,6 +28,8 @@ export type PricedBooking = {
   catalog: BookingCatalog;
   /** The applied coupon's code (upper case) and id, when one was given and is valid. */
   coupon: { id: string; code: string } | undefined;
+  /** A corporate agent's booking: the company whose rate applies (a line of the bill) and the agent. */
+  corporate: { company: Company; agentId: string } | undefined;
   quote: Quote;
   lines: QuoteLine[];
 };
@@ -175,7 +178,13 @@ export async function priceSelection(
 
   if (issues.length > 0 || !car || !pickupBranch || !returnBranch || !coverage) return { ok: false, issues };
 
-  const input = quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection });
+  // The company's rate as it is now; a company gone or unpublished books at the public rate.
+  const company = selection.corporate ? await readCompany(selection.corporate.companyId) : undefined;
+  const corporate = company && selection.corporate ? { company, agentId: selection.corporate.agentId } : undefined;
+  const input: QuoteInput = {
+    ...quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection }),
+    corporateRate: corporate ? { discountPercent: corporate.company.discountPercent } : null,
+  };
 
   let coupon: PricedBooking['coupon'];
   try {
@@ -196,7 +205,7 @@ export async function priceSelection(
     const result = quote({ ...input, coupon: couponDiscount });
     return {
       ok: true,
-      booking: { selection, site, car, pickupBranch, returnBranch, coverage, delivery, catalog, coupon, quote: result, lines: quoteLines(result) },
+      booking: { selection, site, car, pickupBranch, returnBranch, coverage, delivery, catalog, coupon, corporate, quote: result, lines: quoteLines(result) },
     };
   } catch (error) {
     if (error instanceof QuoteError) {

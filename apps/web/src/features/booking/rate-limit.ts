@@ -17,7 +17,8 @@ export const COUPON_LIMIT: RateLimitRule = { name: 'coupon', limit: 10, windowSe
 
 const answerSchema = z.object({ allowed: z.boolean(), remaining: z.number().int(), retry_after_seconds: z.number().int().nonnegative() });
 
-export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `remaining`: how many more hits the window allows after this one. */
+export type RateLimitOutcome = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * The client a request comes from. Behind the load balancer the first X-Forwarded-For address is the renter's (the
@@ -39,5 +40,5 @@ export async function hitRateLimit(rule: RateLimitRule, client: string): Promise
     }),
   );
   const data = answerSchema.parse(endpointData(body));
-  return data.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
+  return data.allowed ? { allowed: true, remaining: Math.max(0, data.remaining) } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
 }

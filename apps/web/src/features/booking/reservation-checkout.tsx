@@ -48,7 +48,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const refused = refusedCoupon && draft.data.couponCode ? { code: draft.data.couponCode, issue: { message: refusedCoupon.message, ...(refusedCoupon.params ? { params: refusedCoupon.params } : {}) } } : undefined;
 
   // Both prices, so each choice says what it costs; the bill shows the chosen one.
-  const selection = selectionOfDraft(draft.data);
+  const selection = await selectionOfDraft(draft.data);
   const other = (await priceDraftSelection({ ...selection, reservationType: selection.reservationType === 'prepaid' ? 'postpaid' : 'prepaid' })).result;
   const totals = {
     prepaid: selection.reservationType === 'prepaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,

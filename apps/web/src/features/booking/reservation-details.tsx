@@ -72,7 +72,7 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
  * coupon that no longer applies is left out of the price, and its reason is handed back for the coupon form.
  */
 export async function priceDraftWithCoupon(draft: BookingDraft, catalog: BookingCatalog): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
-  const selection = selectionOfDraft(draft.data);
+  const selection = await selectionOfDraft(draft.data);
   return priceDraftSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
 }
 

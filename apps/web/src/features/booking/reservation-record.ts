@@ -56,8 +56,12 @@ export type SavedReservation = {
   totals: ReservationTotals;
   lines: LabelledLine[];
   extras: { code: string; quantity: number; total: number }[];
+  /** A corporate agent's booking: the company it was booked for and the agent (content-service user) who booked it. */
+  corporate: CorporateBooking | undefined;
   createdAt: string | undefined;
 };
+
+export type CorporateBooking = { companyId: string; agentId: string };
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const optionalId = z.union([z.number(), z.string(), z.object({ id: z.union([z.number(), z.string()]) })]).nullish();
@@ -101,6 +105,8 @@ const rowSchema = z.object({
   total: cents,
   lines: z.array(z.object({ code: z.string(), label: z.string(), amount: z.number().int() })).nullish().catch(null),
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int(), total: z.number().int() })).nullish().catch(null),
+  corporate_account: optionalId,
+  agent: optionalId,
   date_created: z.string().nullish(),
 });
 
@@ -116,6 +122,10 @@ function localeOfLanguage(language: string | null | undefined): Locale {
 /** Content-service date-times come back as `YYYY-MM-DDTHH:mm:ss`: the storefront speaks `YYYY-MM-DDTHH:mm`. */
 function localDateTime(value: string): string {
   return value.replace(' ', 'T').slice(0, 16);
+}
+
+function corporateOf(companyId: string | undefined, agentId: string | undefined): CorporateBooking | undefined {
+  return companyId === undefined || agentId === undefined ? undefined : { companyId, agentId };
 }
 
 export function reshapeReservation(row: unknown): SavedReservation {
@@ -164,6 +174,7 @@ export function reshapeReservation(row: unknown): SavedReservation {
     },
     lines: raw.lines ?? [],
     extras: raw.extras ?? [],
+    corporate: corporateOf(idOf(raw.corporate_account), idOf(raw.agent)),
     createdAt: raw.date_created ?? undefined,
   };
 }
@@ -192,7 +203,7 @@ export function totalsRecord(result: Quote, lines: readonly LabelledLine[]): Rec
 /** What a new reservation records besides its amounts: a saved one's choices, and the key that makes it once. */
 export type NewReservation = Pick<
   SavedReservation,
-  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale'
+  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale' | 'corporate'
 > & { idempotencyKey: string };
 
 export function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
@@ -219,6 +230,7 @@ export function newReservationRecord(reservation: NewReservation, result: Quote,
     client_license: reservation.client.license,
     language: CONTENT_LANGUAGE[reservation.locale],
     idempotency_key: reservation.idempotencyKey,
+    ...(reservation.corporate ? { corporate_account: reservation.corporate.companyId, agent: reservation.corporate.agentId } : {}),
     ...totalsRecord(result, lines),
   };
 }

@@ -36,6 +36,7 @@ export function labelledLines(booking: PricedBooking, locale: Locale): LabelledL
       extraNames: Object.fromEntries(booking.catalog.extras.map((extra) => [extra.code, extra.text[locale].name])),
       deliveryDescription: booking.delivery?.description[locale] ?? '',
       couponCode: booking.coupon?.code,
+      corporate: booking.corporate ? { company: booking.corporate.company.name, discountPercent: booking.corporate.company.discountPercent } : undefined,
       airportFeePercent: booking.pickupBranch.airportFeePercent,
       taxRatePercent: booking.site.taxRatePercent,
     },
@@ -73,6 +74,7 @@ export async function bookReservation(booking: PricedBooking, client: Reservatio
         couponId: booking.coupon?.id,
         client,
         locale,
+        corporate: booking.corporate ? { companyId: booking.corporate.company.id, agentId: booking.corporate.agentId } : undefined,
         idempotencyKey,
       },
       booking.quote,
@@ -131,6 +133,8 @@ export function selectionOfReservation(reservation: SavedReservation): BookingSe
     reservationType: reservation.reservationType,
     couponCode: reservation.couponCode,
     birthday: reservation.client.birthday || undefined,
+    // A corporate reservation changed later keeps its company's rate.
+    corporate: reservation.corporate,
   };
 }
 

@@ -25,18 +25,26 @@ export type ContentSchema = {
   payments: ContentItem[];
   precheckins: ContentItem[];
   corporate_leads: ContentItem[];
+  corporate_accounts: ContentItem[];
 };
 
 type ContentClient = DirectusClient<ContentSchema> & RestClient<ContentSchema> & StaticTokenClient<ContentSchema>;
 
 /**
  * Who a request acts as. `storefront`: the storefront's static token (the spec's "static token for public requests"),
- * which reads published content and writes bookings. `public`: no token at all, what any visitor may read. Later
- * issues add a signed-in agent's own token.
+ * which reads published content and writes bookings. `public`: no token at all, what any visitor may read (and the
+ * auth calls: login, refresh, password reset). `{ user }`: a signed-in agent's access token, so the content service's
+ * own permissions decide what the agent may read (features/accounts).
  */
-export type ContentIdentity = 'storefront' | 'public';
+export type ContentIdentity = 'storefront' | 'public' | { user: string };
 
-const clients = new Map<ContentIdentity, ContentClient>();
+const clients = new Map<'storefront' | 'public', ContentClient>();
+
+function createClient(token: string): ContentClient {
+  return createDirectus<ContentSchema>(serverEnv().directusUrl)
+    .with(staticToken(token))
+    .with(rest({ onRequest: (options) => ({ ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) }));
+}
 
 /**
  * The storefront's single seam to the content service, one client per identity. Only on a developer machine may the
@@ -44,13 +52,11 @@ const clients = new Map<ContentIdentity, ContentClient>();
  * it (src/lib/env.ts).
  */
 function contentClient(identity: ContentIdentity): ContentClient {
+  // A user's token changes with every refresh: a client per request costs an object, not a connection.
+  if (typeof identity === 'object') return createClient(identity.user);
   const existing = clients.get(identity);
   if (existing) return existing;
-  const env = serverEnv();
-  const token = identity === 'storefront' ? (env.storefrontToken ?? '') : '';
-  const client = createDirectus<ContentSchema>(env.directusUrl)
-    .with(staticToken(token))
-    .with(rest({ onRequest: (options) => ({ ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) }));
+  const client = createClient(identity === 'storefront' ? (serverEnv().storefrontToken ?? '') : '');
   clients.set(identity, client);
   return client;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
-import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
+import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { clientAddress, hitRateLimit } from '@/features/booking/rate-limit';
 import { sendLeadEmails } from './lead-emails';
 import { saveLead } from './lead-record';
@@ -37,12 +37,7 @@ export async function submitCorporateLead(locale: string, sourcePage: string, va
   }
   const parsed = z.safeParse(createCorporateLeadSchema({ normalizePhone }), values);
   if (!parsed.success) {
-    const errors: Record<string, FormIssue> = {};
-    for (const entry of parsed.error.issues) {
-      const params = zodIssueParams(entry);
-      errors[entry.path.map(String).join('.') || 'form'] ??= { message: entry.message, ...(params ? { params } : {}) };
-    }
-    return { ok: false, errors };
+    return { ok: false, errors: issuesByField(parsed.error) };
   }
   try {
     const limit = await hitRateLimit(LEAD_LIMIT, clientAddress(await headers()));

@@ -65,3 +65,13 @@ export function countFieldErrors(errors: object): number {
     return count + ('message' in entry || 'type' in entry ? 1 : countFieldErrors(entry));
   }, 0);
 }
+
+/** A failed parse as a server action returns it: each field's first issue, by its dotted path (`form` for the whole). */
+export function issuesByField(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, FormIssue> {
+  const errors: Record<string, FormIssue> = {};
+  for (const entry of error.issues) {
+    const params = zodIssueParams(entry);
+    errors[entry.path.map(String).join('.') || 'form'] ??= { message: entry.message, ...(params ? { params } : {}) };
+  }
+  return errors;
+}

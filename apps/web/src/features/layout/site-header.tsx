@@ -11,6 +11,7 @@ const NAV_ITEMS = [
   { href: '/sucursales', key: 'branches' },
   { href: '/promos', key: 'promos' },
   { href: '/info/planes-corporativos', key: 'corporate' },
+  { href: '/corporativo', key: 'agentArea' },
   { href: '/jobs', key: 'jobs' },
   { href: MANAGE_BOOKING_PATH, key: 'manageBooking' },
 ] as const;

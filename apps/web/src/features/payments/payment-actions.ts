@@ -79,7 +79,7 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
   const client = draft.data.client;
   if (!client || !draft.data.termsAccepted) goTo(locale, stepPath('client'));
   // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
-  const priced = (await priceDraftSelection({ ...selectionOfDraft(draft.data), reservationType: 'prepaid' })).result;
+  const priced = (await priceDraftSelection({ ...(await selectionOfDraft(draft.data)), reservationType: 'prepaid' })).result;
   if (!priced.ok) {
     const first = priced.issues[0];
     return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };

@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
-import { zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
+import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { lookUpReservation } from '@/features/manage-booking/reservation-lookup';
 import type { SavedReservation } from '@/features/booking/reservation-record';
 import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from '@/features/payments/payment-answers';
@@ -87,12 +87,7 @@ export async function savePrecheckinDetails(locale: string, values: unknown): Pr
     });
     const parsed = zm.safeParse(schema, values);
     if (!parsed.success) {
-      const errors: Record<string, FormIssue> = {};
-      for (const entry of parsed.error.issues) {
-        const params = zodIssueParams(entry);
-        errors[entry.path.map(String).join('.') || 'form'] ??= { message: entry.message, ...(params ? { params } : {}) };
-      }
-      return { ok: false, errors };
+      return { ok: false, errors: issuesByField(parsed.error) };
     }
     const form = parsed.data;
     const licenseFileId = documentIdOf(reservation.id, DOCUMENT_FIELDS.licenseFile, form.licenseFile);
@@ -248,9 +243,7 @@ export async function savePrecheckinPreferences(values: unknown): Promise<Preche
     if (reservation.status === 'cancelled') return refused({ message: 'precheckin.errors.cancelled' });
     const parsed = zm.safeParse(createPreferencesSchema({ normalizePhone }), values);
     if (!parsed.success) {
-      const errors: Record<string, FormIssue> = {};
-      for (const entry of parsed.error.issues) errors[entry.path.map(String).join('.') || 'form'] ??= { message: entry.message };
-      return { ok: false, errors };
+      return { ok: false, errors: issuesByField(parsed.error) };
     }
     await savePreferences(reservation.id, parsed.data);
     return { ok: true };

@@ -1,0 +1,135 @@
+'use server';
+
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import * as z from 'zod/mini';
+import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { serverEnv } from '@/lib/env';
+import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
+import { localizedPath } from '@/features/i18n/locale-detection';
+import { ContentServiceError } from '@/features/content/content-error';
+import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
+import { clientAddress, hitRateLimit, type RateLimitRule } from '@/features/booking/rate-limit';
+import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
+import { acceptInvitation, endSession, loginWithPassword, register, requestPasswordReset, resetPassword } from './auth-client';
+import { clearSession, writeSession } from './session';
+
+/**
+ * The corporate area's forms: each value is checked again here with the domain's schema, then handed to the content
+ * service's auth. Cookies are written only here (and by the proxy's refresh), never by a page.
+ */
+
+export type AccountFormResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+
+const SERVICE_DOWN: AccountFormResult = { ok: false, errors: {}, formError: { message: 'accounts.unavailable' } };
+
+/** Attempts per account in the failed-login window; past it the account's logins are refused until the window ends. */
+const LOGIN_PER_ACCOUNT: RateLimitRule = { name: 'login-account', limit: FAILED_LOGIN_POLICY.lockAfter, windowSeconds: FAILED_LOGIN_POLICY.windowSeconds };
+/** Attempts per client address, across accounts: one office behind one address still logs in comfortably. */
+const LOGIN_PER_CLIENT: RateLimitRule = { name: 'login-client', limit: 30, windowSeconds: FAILED_LOGIN_POLICY.windowSeconds };
+/** Registrations and reset emails per client address: they send mail, so a script must not use them to spam. */
+const MAIL_PER_CLIENT: RateLimitRule = { name: 'account-mail', limit: 5, windowSeconds: 10 * 60 };
+
+function localeOf(value: string): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+function tooMany(retryAfterSeconds: number): AccountFormResult {
+  return { ok: false, errors: {}, formError: { message: 'accounts.login.tooMany', params: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) } } };
+}
+
+async function withService(run: () => Promise<AccountFormResult>): Promise<AccountFormResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ContentServiceError) return SERVICE_DOWN;
+    throw error;
+  }
+}
+
+/**
+ * Password login. Every attempt counts against the account and the client address; a failed one is answered after a
+ * pause that grows with the failures (FAILED_LOGIN_POLICY), and past the limit the login is refused unasked.
+ */
+export async function logIn(locale: string, next: string, values: unknown): Promise<AccountFormResult> {
+  const parsed = z.safeParse(loginSchema, values);
+  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
+  const { email, password } = parsed.data;
+  const result = await withService(async () => {
+    const client = await hitRateLimit(LOGIN_PER_CLIENT, clientAddress(await headers()));
+    if (!client.allowed) return tooMany(client.retryAfterSeconds);
+    const account = await hitRateLimit(LOGIN_PER_ACCOUNT, email.toLowerCase());
+    if (!account.allowed) return tooMany(account.retryAfterSeconds);
+    const tokens = await loginWithPassword(email, password);
+    if (!tokens) {
+      const attempts = LOGIN_PER_ACCOUNT.limit - account.remaining;
+      await new Promise((done) => setTimeout(done, failedLoginPauseMs(attempts)));
+      return { ok: false, errors: {}, formError: { message: 'accounts.login.failed' } };
+    }
+    writeSession(await cookies(), tokens);
+    return { ok: true };
+  });
+  if (result.ok) redirect(localizedPath(localeOf(locale), safeNextPath(next)));
+  return result;
+}
+
+/** Logout: the content service forgets the refresh token, the three cookies go, and the login page says so. */
+export async function logOut(locale: string): Promise<void> {
+  const jar = await cookies();
+  const refreshToken = readCookie(jar, REFRESH_TOKEN_COOKIE);
+  if (refreshToken) {
+    try {
+      await endSession(refreshToken);
+    } catch (error) {
+      // Already expired or unknown there, or the service is down: the browser is signed out either way.
+      console.warn(`[accounts] logout: the content service did not end the session (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  clearSession(jar);
+  redirect(`${localizedPath(localeOf(locale), ACCOUNT_PATHS.login)}?motivo=logout`);
+}
+
+function pageUrl(locale: Locale, path: string): string {
+  return `${serverEnv().siteUrl}${localizedPath(locale, path)}`;
+}
+
+export async function registerAccount(locale: string, values: unknown): Promise<AccountFormResult> {
+  const parsed = z.safeParse(registrationSchema, values);
+  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
+  return withService(async () => {
+    const limit = await hitRateLimit(MAIL_PER_CLIENT, clientAddress(await headers()));
+    if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+    const outcome = await register(parsed.data, pageUrl(localeOf(locale), ACCOUNT_PATHS.verify));
+    return outcome === 'registered' ? { ok: true } : { ok: false, errors: {}, formError: { message: 'accounts.register.closed' } };
+  });
+}
+
+/** The answer is the same whether an account exists for the address or not. */
+export async function requestPasswordEmail(locale: string, values: unknown): Promise<AccountFormResult> {
+  const parsed = z.safeParse(passwordRequestSchema, values);
+  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
+  return withService(async () => {
+    const limit = await hitRateLimit(MAIL_PER_CLIENT, clientAddress(await headers()));
+    if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+    await requestPasswordReset(parsed.data.email, pageUrl(localeOf(locale), ACCOUNT_PATHS.passwordReset));
+    return { ok: true };
+  });
+}
+
+const tokenSchema = z.string().check(z.minLength(10), z.maxLength(2000));
+
+async function choosePassword(token: string, values: unknown, apply: (token: string, password: string) => Promise<boolean>, invalidKey: string): Promise<AccountFormResult> {
+  const parsed = z.safeParse(newPasswordSchema, values);
+  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
+  if (!z.safeParse(tokenSchema, token).success) return { ok: false, errors: {}, formError: { message: invalidKey } };
+  return withService(async () => ((await apply(token, parsed.data.password)) ? { ok: true } : { ok: false, errors: {}, formError: { message: invalidKey } }));
+}
+
+export async function resetForgottenPassword(token: string, values: unknown): Promise<AccountFormResult> {
+  return choosePassword(token, values, resetPassword, 'accounts.passwordReset.invalid');
+}
+
+export async function acceptAccountInvitation(token: string, values: unknown): Promise<AccountFormResult> {
+  return choosePassword(token, values, acceptInvitation, 'accounts.invitation.invalid');
+}

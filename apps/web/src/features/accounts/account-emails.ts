@@ -1,0 +1,85 @@
+import 'server-only';
+import { createTranslator, type Messages } from 'next-intl';
+import { z } from 'zod';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { escapeHtml } from '@/features/email/html';
+import { sendMail } from '@/features/email/mailer';
+import { splitLocalePrefix } from '@/features/i18n/locale-detection';
+import en from '../../../messages/en.json';
+import es from '../../../messages/es.json';
+import { ACCOUNT_PATHS } from './account-routes';
+
+const MESSAGES: Record<Locale, Messages> = { es, en };
+
+/**
+ * The account emails (password reset, invitation, registration check). The content service makes their links (a
+ * token only it can sign) and hands each one to the storefront (its `booking` extension, on Directus' `email.send`
+ * filter), so they go out through the storefront's mailer, in the storefront's look and the user's language.
+ */
+export const ACCOUNT_EMAIL_KINDS = ['password-reset', 'invitation', 'registration'] as const;
+export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+
+const MESSAGE_KEY: Record<AccountEmailKind, 'passwordReset' | 'invitation' | 'registration'> = {
+  'password-reset': 'passwordReset',
+  invitation: 'invitation',
+  registration: 'registration',
+};
+
+const PAGE_OF_KIND: Record<AccountEmailKind, string> = {
+  'password-reset': ACCOUNT_PATHS.passwordReset,
+  invitation: ACCOUNT_PATHS.invitation,
+  registration: ACCOUNT_PATHS.verify,
+};
+
+export const accountEmailSchema = z.object({
+  kind: z.enum(ACCOUNT_EMAIL_KINDS),
+  to: z.email().max(254),
+  url: z.url().max(2000),
+  language: z.string().max(10).optional(),
+});
+export type AccountEmail = z.infer<typeof accountEmailSchema>;
+
+/**
+ * The link must lead to this site's page for that kind of email, with a token: the content service only makes links
+ * its allow-lists accept, and this check keeps the storefront from mailing any other address.
+ */
+export function linkProblem(email: AccountEmail, siteUrl: string): string | undefined {
+  const link = new URL(email.url);
+  if (link.origin !== new URL(siteUrl).origin) return `url must be on ${new URL(siteUrl).origin}`;
+  const { path } = splitLocalePrefix(link.pathname);
+  if (path !== PAGE_OF_KIND[email.kind]) return `url of a ${email.kind} email must lead to ${PAGE_OF_KIND[email.kind]}`;
+  if (!link.searchParams.get('token')) return 'url must carry a token';
+  return undefined;
+}
+
+/** The language of the page the link opens (`/en/...`), else the user's language, else Spanish. */
+export function emailLocale(email: AccountEmail): Locale {
+  const { prefix } = splitLocalePrefix(new URL(email.url).pathname);
+  if (prefix) return prefix;
+  const language = email.language?.slice(0, 2).toLowerCase();
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}
+
+export async function sendAccountEmail(email: AccountEmail, siteName: string): Promise<void> {
+  const locale = emailLocale(email);
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: `email.accounts.${MESSAGE_KEY[email.kind]}` });
+  const common = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email.accounts' });
+  const subject = t('subject', { siteName });
+  const paragraphs = [t('intro', { siteName }), t('action')];
+  const closing = [t('validity'), common('notYou'), common('signature', { siteName })];
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px 12px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;"><tr><td style="padding:24px;">
+<h1 style="margin:0 0 16px;font-size:20px;">${e(subject)}</h1>
+${paragraphs.map((text) => `<p style="margin:0 0 14px;font-size:14px;line-height:20px;">${e(text)}</p>`).join('\n')}
+<p style="margin:20px 0;"><a href="${e(email.url)}" style="display:inline-block;background:#0f4c81;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${e(t('button'))}</a></p>
+<p style="margin:0 0 14px;font-size:12px;color:#6b7280;word-break:break-all;">${e(email.url)}</p>
+${closing.map((text) => `<p style="margin:0 0 10px;font-size:13px;color:#4b5563;">${e(text)}</p>`).join('\n')}
+</td></tr></table>
+</body></html>
+`;
+  const text = [...paragraphs, '', email.url, '', ...closing].join('\n');
+  await sendMail({ to: email.to, subject, text, html });
+}
