@@ -82,6 +82,9 @@ export async function bookReservation(booking: PricedBooking, client: Reservatio
     );
     const result = await insertReservation(record);
     if (!result.ok && result.reason === 'duplicate_number') continue;
+    if (!result.ok && result.reason === 'corporate_refused') {
+      return { ok: false, status: 422, issues: [issue('corporate', 'booking.errors.corporateRefused', undefined, 'corporate_refused')] };
+    }
     if (!result.ok && result.reason === 'coupon_used_up') {
       return { ok: false, status: 422, issues: [issue('coupon', 'booking.errors.couponUsedUp', undefined, 'coupon_used_up')] };
     }

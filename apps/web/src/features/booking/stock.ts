@@ -64,7 +64,10 @@ const rowSchema = z.record(z.string(), z.unknown());
 
 export type StockWriteResult =
   | { ok: true; row: Record<string, unknown> }
-  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' };
+  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' | 'corporate_refused' };
+
+/** The content service's refusals of a corporate booking (the agent deactivated, moved, or the company unpublished). */
+const CORPORATE_REFUSALS = /^(CORPORATE_|AGENT_|NOT_A_CORPORATE_AGENT)/;
 
 function errorCode(error: ContentServiceError): string | undefined {
   const body = error.body;
@@ -87,6 +90,7 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
     if (error instanceof ContentServiceError) {
       if (error.statusCode === 409) return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
       if (error.statusCode === 404) return { ok: false, reason: 'not_found' };
+      if (error.statusCode === 422 && CORPORATE_REFUSALS.test(errorCode(error) ?? '')) return { ok: false, reason: 'corporate_refused' };
       if (errorCode(error) === 'RECORD_NOT_UNIQUE' && mentionsReservationNumber(error)) return { ok: false, reason: 'duplicate_number' };
     }
     throw error;

@@ -15,7 +15,7 @@ import type { SavedReservation } from '@/features/booking/reservation-record';
 import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from '@/features/payments/payment-answers';
 import { closeAttempt, payByCard, payWithPayPal, settlePayment, type PaymentOutcome } from '@/features/payments/payments';
 import { documentIdOf } from './precheckin-documents';
-import { completePrecheckin, latestCharge, openCharge, precheckinRefusal, precheckinState, type PrecheckinState } from './precheckin-flow';
+import { completeAfterPayment, completePrecheckin, latestCharge, openCharge, precheckinRefusal, precheckinState, type PrecheckinState } from './precheckin-flow';
 import { saveDetails, savePreferences } from './precheckin-record';
 import { PRECHECKIN_PATHS } from './precheckin-paths';
 import { reachFlowStep, readPrecheckinReservation, startPrecheckinSession } from './precheckin-session';
@@ -166,7 +166,7 @@ async function answer(language: Locale, state: PrecheckinState, provider: string
 
 /** Paid: the pre-check-in is complete and the renter goes to its confirmation. */
 async function finished(language: Locale, state: PrecheckinState): Promise<never> {
-  await completePrecheckin(await precheckinState(state.reservation));
+  await completeAfterPayment(await precheckinState(state.reservation));
   reachFlowStep(await cookies(), 'precheckin-thanks');
   redirect(localizedPath(language, PRECHECKIN_PATHS.thanks));
 }
@@ -218,7 +218,7 @@ export async function checkPrecheckinPayment(locale: string): Promise<PaymentAct
     if (outcome?.kind === 'action' || outcome?.kind === 'unavailable') return { status: 'pending' };
     const now = outcome ? await precheckinState(session.reservation) : state;
     if (now.due === 0) {
-      await completePrecheckin(now);
+      await completeAfterPayment(now);
       reachFlowStep(await cookies(), 'precheckin-thanks');
       return { status: 'paid' };
     }

@@ -4,6 +4,7 @@ import { amountDue } from '@rentacar/domain/precheckin';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Cents } from '@rentacar/domain/money';
 import type { SavedReservation } from '@/features/booking/reservation-record';
+import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { readReservationPayments, type PaymentRecord } from '@/features/payments/payment-record';
 import { readPrecheckin, setPrecheckinStatus, type Precheckin } from './precheckin-record';
@@ -50,6 +51,20 @@ export async function completePrecheckin(state: PrecheckinState): Promise<boolea
     console.error(`[precheckin] ${reservation.number}: the confirmation email could not be sent`, error);
   }
   return true;
+}
+
+/**
+ * After a payment succeeded: completes the pre-check-in, but a content-service failure while doing so must not tell a
+ * renter who has paid that something went wrong. It is logged; the paid pre-check-in is completed on the next visit of
+ * the payment page (nothing due: the finish button) or by staff.
+ */
+export async function completeAfterPayment(state: PrecheckinState): Promise<void> {
+  try {
+    await completePrecheckin(state);
+  } catch (error) {
+    if (!(error instanceof ContentServiceError)) throw error;
+    console.error(`[precheckin] ${state.reservation.number}: paid, but the pre-check-in could not be marked complete: ${error.message}`);
+  }
 }
 
 /** The charge still waiting for the renter or the gateway (a 3-D Secure check, a PayPal approval), newest first. */
