@@ -442,7 +442,7 @@ async function main() {
   const env = benchEnv(projectEnv, tmpDir);
   log(`temporary data in ${tmpDir}; options ${JSON.stringify(options)}`);
 
-  buildWeb({ root, env, distDir: DIST_DIR, log });
+  await buildWeb({ root, env, distDir: DIST_DIR, log });
   forgetEarlierRuns();
 
   const content = track('content service', await startContentService({ env, log }));

@@ -18,11 +18,14 @@ log(`settings from ${file}${file === '.env.example' ? ' (copy it to .env to chan
 
 const running = [];
 let stopping = false;
+// Stops a storefront build still running when asked to stop.
+const building = new AbortController();
 
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   log('stopping ...');
+  building.abort();
   for (const service of running.reverse()) await service.stop().catch(() => {});
   process.exit(code);
 }
@@ -30,7 +33,7 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 try {
-  buildWeb({ root, env, log });
+  await buildWeb({ root, env, log, signal: building.signal });
   // The local OpenID Connect provider for trying "log in with your company account" (before the content service,
   // which reads its discovery document when it starts).
   if (env.LOCAL_OIDC_PROVIDER === 'true') {
@@ -51,6 +54,8 @@ try {
   log(`Corporate area:        ${web.current().url}/corporativo  (demo agents and the local provider login in docs/accounts.md)`);
   log('Each one is restarted if it stops on its own. Press Ctrl-C to stop.');
 } catch (error) {
-  console.error(`[start] ${error instanceof Error ? error.message : error}`);
-  await stopAll(1);
+  if (!stopping) {
+    console.error(`[start] ${error instanceof Error ? error.message : error}`);
+    await stopAll(1);
+  }
 }

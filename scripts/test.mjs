@@ -146,6 +146,8 @@ const running = [];
 const starting = new Set();
 let currentChild;
 let aborted = false;
+// Stops the storefront build when the run is interrupted during it.
+const building = new AbortController();
 
 class Aborted extends Error {}
 
@@ -227,6 +229,7 @@ function onSignal(signal) {
   if (aborted) return;
   aborted = true;
   console.log(`\n[test] ${signal}: stopping every server the tests started ...`);
+  building.abort();
   const runner = currentChild;
   const runnerExited = runner ? new Promise((done) => runner.once('exit', done)) : Promise.resolve();
   runner?.kill('SIGTERM');
@@ -258,7 +261,7 @@ try {
 
   log('building the storefront and starting the stack');
   const buildProblem = await step('the storefront build', async () => {
-    await buildWeb({ root, env, distDir: WEB_DIST_DIR, log });
+    await buildWeb({ root, env, distDir: WEB_DIST_DIR, log, signal: building.signal });
     clearWebContentCache({ root, distDir: WEB_DIST_DIR });
   });
   const stackProblem = buildProblem ?? (await step('starting the stack', async () => {

@@ -1,5 +1,5 @@
 // Builds (when the sources changed) and starts the storefront's production server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -23,7 +23,12 @@ function hashTree(root, paths) {
 }
 
 /** Runs `next build` into `distDir` unless a build of the same sources (and brand) is already there. */
-export function buildWeb({ root, env, distDir = '.next', force = false, log = console.log }) {
+/**
+ * Builds the storefront when its sources changed. Asynchronous on purpose: while `next build` runs, this process still
+ * handles SIGTERM and SIGINT (a synchronous spawn blocked them, so `kill <npm start>` during a build did nothing);
+ * `signal` aborts the build and kills it.
+ */
+export async function buildWeb({ root, env, distDir = '.next', force = false, log = console.log, signal }) {
   const webDir = join(root, 'apps/web');
   const stamp = join(webDir, distDir, 'source-hash.txt');
   const hash = `${hashTree(root, INPUTS)}:${env.BRAND}`;
@@ -33,12 +38,20 @@ export function buildWeb({ root, env, distDir = '.next', force = false, log = co
   }
   log(`web: building the storefront for brand ${env.BRAND} (${distDir}) ...`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+  const child = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: webDir,
     env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (result.status !== 0) throw new Error(`web: next build failed (exit ${result.status})`);
+  const stop = () => child.kill('SIGTERM');
+  signal?.addEventListener('abort', stop, { once: true });
+  const status = await new Promise((done) => {
+    child.once('error', () => done(127));
+    child.once('exit', (code, killedBy) => done(code ?? (killedBy ? 1 : 0)));
+  });
+  signal?.removeEventListener('abort', stop);
+  if (signal?.aborted) throw new Error('web: build stopped');
+  if (status !== 0) throw new Error(`web: next build failed (exit ${status})`);
   writeFileSync(stamp, hash);
   log(`web: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
