@@ -106,6 +106,8 @@ const env = {
   AUTH_OIDC_ISSUER_URL: `${oidcUrl}/.well-known/openid-configuration`,
   AUTH_OIDC_IDENTIFIER_KEY: 'email',
   AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC)',
+  // Named as one of several instances would be (X-Served-By).
+  INSTANCE_NAME: 'web-test',
   // Account links may lead to the storefront (first: staff invitations go there) or to the content tests' stub.
   STOREFRONT_ORIGINS: `${webUrl},${accountsStubUrl}`,
 };
@@ -138,6 +140,7 @@ const suiteEnv = {
   OIDC_PROVIDER_URL: oidcUrl,
   STOREFRONT_ORIGINS: env.STOREFRONT_ORIGINS,
   ACCOUNTS_STUB_URL: accountsStubUrl,
+  INSTANCE_NAME: env.INSTANCE_NAME,
   OIDC_USER_PASSWORD: oidc.userPassword,
 };
 

@@ -66,6 +66,7 @@ function withHeaders(response: NextResponse, pathname: string): NextResponse {
       development: process.env.NODE_ENV === 'development',
       paymentFrameOrigins: env.payments.metrobank ? [new URL(env.payments.metrobank.fieldsUrl).origin] : [],
     });
+    if (env.instanceName) headersOfEveryResponse['X-Served-By'] = env.instanceName;
   }
   for (const [name, value] of Object.entries(headersOfEveryResponse)) response.headers.set(name, value);
   const cacheControl = cacheControlFor(pathname);

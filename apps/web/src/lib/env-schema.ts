@@ -77,6 +77,8 @@ const serverEnvSchema = z.object({
         }),
     ),
   SSO_REFRESH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('directus_refresh_token'),
+  // This instance's name, sent as X-Served-By on every response (several storefronts behind one load balancer).
+  INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64').optional(),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });
@@ -148,6 +150,7 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
+    instanceName: values.INSTANCE_NAME,
     accounts: {
       autoRefresh: values.AUTH_AUTO_REFRESH === 'true',
       loginProviders: values.AUTH_LOGIN_PROVIDERS,

@@ -108,3 +108,25 @@ describe('loopback and deployment', () => {
     expect(isDeployment('production', 'http://127.0.0.1:3000')).toBe(false);
   });
 });
+
+describe('corporate accounts and instances', () => {
+  it('reads the provider buttons as name:Label pairs, refresh on by default', () => {
+    const env = parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC), Google:Google Workspace' });
+    expect(env.accounts).toEqual({
+      autoRefresh: true,
+      loginProviders: [
+        { name: 'oidc', label: 'Empresa (OIDC)' },
+        { name: 'google', label: 'Google Workspace' },
+      ],
+      ssoRefreshCookieName: 'directus_refresh_token',
+    });
+    expect(parseServerEnv({ ...local, AUTH_AUTO_REFRESH: 'false' }).accounts.autoRefresh).toBe(false);
+    expect(() => parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'just-a-name' })).toThrow(/AUTH_LOGIN_PROVIDERS: "just-a-name" is not name:Label/);
+  });
+
+  it('names the instance for X-Served-By, refusing what a header cannot carry', () => {
+    expect(parseServerEnv({ ...local, INSTANCE_NAME: 'web-1' }).instanceName).toBe('web-1');
+    expect(parseServerEnv(local).instanceName).toBeUndefined();
+    expect(() => parseServerEnv({ ...local, INSTANCE_NAME: 'web 1\r\nX: y' })).toThrow(/INSTANCE_NAME/);
+  });
+});
