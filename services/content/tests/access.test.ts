@@ -229,7 +229,12 @@ describe('storefront (static token)', () => {
     expect((await api('/users', { token: storefront })).status).toBe(403);
     expect((await api('/roles', { token: storefront, method: 'POST', body: { name: 'x' } })).status).toBe(403);
     expect((await api('/settings', { token: storefront, method: 'PATCH', body: { project_name: 'x' } })).status).toBe(403);
-    expect((await api('/items/corporate_accounts', { token: storefront })).status).toBe(403);
+    // Companies: only what prices an agent's booking (name and rate) of published ones, and nothing written.
+    const companies = await api<Array<Record<string, unknown>>>(`/items/corporate_accounts${qs({ fields: 'id,name,discount_percent,status', limit: -1 })}`, { token: storefront });
+    expect(companies.status).toBe(200);
+    expect(companies.body.data?.every((company) => company.status === 'published')).toBe(true);
+    expect((await api(`/items/corporate_accounts${qs({ fields: 'tax_id' })}`, { token: storefront })).status).toBe(403);
+    expect((await api('/items/corporate_accounts', { method: 'POST', token: storefront, body: { name: 'x', discount_percent: 90 } })).status).toBe(403);
   });
 
   it('reads the brand site with its cars, CTAs and translations three levels deep', async () => {

@@ -405,17 +405,19 @@ describe('a charge that succeeds but cannot pay its reservation', () => {
   });
 
   it('pays a prepaid reservation whose hold ran out while its car is still free, and refuses it once the car was taken', async () => {
+    // Brand thrifty: the storefront the harness runs (firefly) releases its own brand's lapsed holds every few seconds,
+    // and must not cancel these before they are paid.
     // Still free: the unit of car "one" at these dates is nobody else's.
-    const free = await reservation({ car: carOne, reservation_type: 'prepaid', pickup_date: '2032-05-01T10:00', return_date: '2032-05-03T10:00' });
-    await ageBeyondHold(free.id);
+    const free = await reservation({ brand: 'thrifty', car: carOne, reservation_type: 'prepaid', pickup_date: '2032-05-01T10:00', return_date: '2032-05-03T10:00' });
+    await ageBeyondHold(free.id, 'thrifty');
     const paid = expectRecorded(await pay(charge(free.id, { status: 'succeeded' })), 201);
     expect(paid).toMatchObject({ changed: true, reservation: { status: 'paid', payment_type: 'card' } });
     expect(paid.reservation_conflict).toBeUndefined();
 
     // Taken: after the hold ran out another renter booked the only unit.
-    const dates = { car: carOne, pickup_date: '2032-06-01T10:00', return_date: '2032-06-03T10:00' };
+    const dates = { brand: 'thrifty', car: carOne, pickup_date: '2032-06-01T10:00', return_date: '2032-06-03T10:00' };
     const lapsed = await reservation({ ...dates, reservation_type: 'prepaid' });
-    await ageBeyondHold(lapsed.id);
+    await ageBeyondHold(lapsed.id, 'thrifty');
     await reservation(dates);
     const body = charge(lapsed.id, { provider: 'paypal', provider_reference: `PAYPAL-${suffix}-SOLD`, status: 'succeeded' });
     const refused = expectRecorded(await pay(body), 201);
@@ -426,7 +428,7 @@ describe('a charge that succeeds but cannot pay its reservation', () => {
     expect(expectRecorded(await pay(body), 200)).toMatchObject({ changed: false, reservation_conflict: 'sold_out' });
     expect((await reservationRow(lapsed.id)).status).toBe('unpaid');
     // Within its hold a prepaid reservation is paid whatever else was asked for meanwhile (its unit was kept for it).
-    const held = await reservation({ car: carOne, reservation_type: 'prepaid', pickup_date: '2032-07-01T10:00', return_date: '2032-07-03T10:00' });
+    const held = await reservation({ brand: 'thrifty', car: carOne, reservation_type: 'prepaid', pickup_date: '2032-07-01T10:00', return_date: '2032-07-03T10:00' });
     expect(expectRecorded(await pay(charge(held.id, { status: 'succeeded' })), 201).reservation.status).toBe('paid');
   });
 });
