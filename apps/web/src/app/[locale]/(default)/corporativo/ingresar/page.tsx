@@ -1,26 +1,15 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { isLocale } from '@/i18n/routing';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { LoginPage } from '@/features/accounts/account-pages';
-
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+import { accountMetadata, queryText, type AccountPageProps } from '@/features/accounts/account-route';
 
 // The corporate area reads the agent's session cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'accounts.login' });
-  return { title: t('title'), robots: { index: false } };
-}
-
-const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.slice(0, 2000) : undefined);
+export const generateMetadata = accountMetadata('accounts.login');
 
 /** /corporativo/ingresar: password login and the configured provider logins. */
-export default async function Page({ params, searchParams }: Props) {
+export default async function Page({ params, searchParams }: AccountPageProps) {
   const locale = await enterLocale(params);
   const query = await searchParams;
-  return <LoginPage locale={locale} next={text(query.next)} reason={text(query.motivo)} />;
+  return <LoginPage locale={locale} next={queryText(query.next)} reason={queryText(query.motivo)} />;
 }

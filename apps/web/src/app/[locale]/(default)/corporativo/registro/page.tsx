@@ -1,23 +1,14 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { isLocale } from '@/i18n/routing';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { RegisterPage } from '@/features/accounts/account-pages';
-
-type Props = { params: Promise<{ locale: string }> };
+import { accountMetadata, type AccountPageProps } from '@/features/accounts/account-route';
 
 // The corporate area reads the agent's session cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!isLocale(locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'accounts.register' });
-  return { title: t('title'), robots: { index: false } };
-}
+export const generateMetadata = accountMetadata('accounts.register');
 
 /** /corporativo/registro: a new agent account, confirmed by email. */
-export default async function Page({ params }: Props) {
+export default async function Page({ params }: Pick<AccountPageProps, 'params'>) {
   const locale = await enterLocale(params);
   return <RegisterPage locale={locale} />;
 }
