@@ -169,7 +169,9 @@ test.describe('a corporate agent, in Spanish', () => {
     await page.goto('/corporativo');
     await expect(page.getByTestId('agent-greeting')).toHaveText('Hola, Eva Agente');
     const after = await sessionCookies(context);
-    expect(after.auth_access_token?.value).not.toBe(before.auth_access_token?.value);
+    // A new refresh token (random each time) and a new expiry; the access token itself may come out identical when the
+    // refresh happens within the second of the login (same claims, same iat), so it is only required to be there.
+    expect(after.auth_access_token?.value).toBeTruthy();
     expect(after.auth_refresh_token?.value).not.toBe(before.auth_refresh_token?.value);
     expect(Number(after.auth_expires?.value)).toBeGreaterThan(Date.now());
 

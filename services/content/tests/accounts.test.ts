@@ -5,8 +5,10 @@
 //
 // The e-mails go to a stub of the storefront's POST /api/accounts/emails that this file binds on ACCOUNTS_STUB_URL,
 // which the harness gave the content service as a storefront origin (STOREFRONT_ORIGINS): scripts/content-test.mjs
-// does both. Without ACCOUNTS_STUB_URL those tests are skipped. Every row is created here and removed at the end.
+// does both, and so does `npm test` (scripts/test.mjs). Without ACCOUNTS_STUB_URL those tests are skipped. Every row is created here and removed at the end.
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEnvironment } from '../../../scripts/lib/content-service.mjs';
 import { adminToken, api, contentUrl, dataOf, errorCode, firstOf, login, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
@@ -19,8 +21,27 @@ interface Reservation { id: number; corporate_account: number | null; agent: str
 const suffix = uniqueSuffix();
 const stubUrl = process.env.ACCOUNTS_STUB_URL ? new URL(process.env.ACCOUNTS_STUB_URL).origin : '';
 const origins = (process.env.STOREFRONT_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin);
-// Directus' own invitation links are rewritten to the FIRST storefront origin: checked when that is the stub.
+// Directus' own invitation links are rewritten to the FIRST storefront origin: the stub (scripts/content-test.mjs), or
+// under `npm test` the real storefront, whose mailer writes .eml files to MAIL_OUTBOX_DIR.
 const stubIsFirstOrigin = Boolean(stubUrl) && origins[0] === stubUrl;
+const outboxDir = process.env.MAIL_OUTBOX_DIR ?? '';
+
+/** The invitation link the first storefront origin mailed to `email`, read from its outbox (quoted-printable undone). */
+async function invitationLinkInOutbox(email: string): Promise<string> {
+  const escapedOrigin = (origins[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`${escapedOrigin}/corporativo/invitacion\\?token=[A-Za-z0-9._-]+`);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = await readdir(outboxDir).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = await readFile(join(outboxDir, file), 'latin1');
+      const text = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+      const link = text.includes(email) ? pattern.exec(text)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no invitation to ${email} in ${outboxDir}`);
+}
 
 let admin = '';
 let storefront = '';
@@ -258,16 +279,23 @@ describe.skipIf(!stubUrl)('account e-mails through the storefront', () => {
     await expect(login(email, password)).resolves.toBeTruthy();
   });
 
-  it.skipIf(!stubIsFirstOrigin)('invitation from the admin (Directus\' own link) to a Corporate agent: rewritten to the storefront\'s page, same token', async () => {
+  it('invitation from the admin (Directus\' own link) to a Corporate agent: rewritten to the first storefront\'s page, same token', async () => {
     mode = 'ok';
     const email = `admin-invited-${suffix}@example.com`;
     const invite = await api('/users/invite', { method: 'POST', token: admin, body: { email, role: agentRole } });
     expect(invite.status, invite.text.slice(0, 300)).toBe(204);
-    const mail = onlyMailTo(email);
-    expect(mail).toMatchObject({ kind: 'invitation', to: email, language: 'es' });
-    expect(mail.url.startsWith(`${stubUrl}/corporativo/invitacion?token=`), mail.url).toBe(true);
+    let url: string;
+    if (stubIsFirstOrigin) {
+      const mail = onlyMailTo(email);
+      expect(mail).toMatchObject({ kind: 'invitation', to: email, language: 'es' });
+      url = mail.url;
+    } else {
+      expect(outboxDir, 'MAIL_OUTBOX_DIR of the storefront that is the first origin').not.toBe('');
+      url = await invitationLinkInOutbox(email);
+    }
+    expect(url.startsWith(`${origins[0]}/corporativo/invitacion?token=`), url).toBe(true);
     const password = `pw-${suffix}-adm`;
-    expect((await api('/users/invite/accept', { method: 'POST', body: { token: tokenOf(mail.url), password } })).status).toBe(204);
+    expect((await api('/users/invite/accept', { method: 'POST', body: { token: tokenOf(url), password } })).status).toBe(204);
     await expect(login(email, password)).resolves.toBeTruthy();
   });
 
