@@ -51,7 +51,7 @@ export default defineConfig([
   },
   // Vitest's asymmetric matchers (expect.stringMatching, expect.any, ...) are typed `any`, and tests pass them around.
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**/*.ts', 'apps/web/e2e-cluster/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

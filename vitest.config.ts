@@ -10,7 +10,8 @@ const webAliases = { '@': webSrc, 'server-only': emptyModule };
  * Test projects. `domain`, `web`, `scripts` and `gateway-sandbox` need nothing running (the last starts its own
  * payment sandbox processes); `content` and `web-integration` talk to a real
  * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
- * processes of its own from the harness's build (WEB_DIST_DIR).
+ * processes of its own from the harness's build (WEB_DIST_DIR); `cluster` runs under `npm run test:cluster`, against
+ * the cluster that scripts/test-cluster.mjs starts.
  */
 export default defineConfig({
   test: {
@@ -49,6 +50,19 @@ export default defineConfig({
           // One storefront process at a time: each takes a core while it renders its first pages.
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias: webAliases },
+        test: {
+          name: 'cluster',
+          // Against the cluster `npm run test:cluster` starts (scripts/test-cluster.mjs): one file at a time, since
+          // some stop or kill parts of it.
+          include: ['apps/web/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
@@ -30,6 +31,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@rentacar/domain'],
   typedRoutes: false,
   images: { unoptimized: true },
+  // Several instances share Next's data and page cache in Redis (cache-handler.mjs), so a revalidation received by one
+  // expires the page for all; no per-process memory copy in front of it, which the others could not expire.
+  ...(process.env.REDIS_URL ? { cacheHandler: join(process.cwd(), 'cache-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
   experimental: {
     optimizePackageImports: ['lucide-react'],
     // src/proxy.ts sees every request, so Next buffers request bodies for it (10 MB by default, the rest cut off). A

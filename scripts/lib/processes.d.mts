@@ -10,3 +10,17 @@ export function waitForHttp(
 export function stopProcess(child: ChildProcess, options?: { graceMs?: number }): Promise<void>;
 export function freePort(): Promise<number>;
 export function readLines(stream: Readable, onLine: (line: string) => void): void;
+export type ChildService = { pid: number; child: ChildProcess; exited: Promise<number | string>; stop(): Promise<void> };
+export function startChildService(options: {
+  name: string;
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  quiet?: boolean;
+  ready: (child: ChildProcess) => Promise<void>;
+  stopSignal?: NodeJS.Signals;
+  graceMs?: number;
+}): Promise<ChildService>;
+export function waitForPort(host: string, port: number, options?: { timeoutMs?: number }): Promise<void>;

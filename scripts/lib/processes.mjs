@@ -1,6 +1,7 @@
 // Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID, reading a
 // child's output line by line.
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createConnection, createServer } from 'node:net';
 
 export function assertPortFree(host, port, what) {
   return new Promise((resolve, reject) => {
@@ -80,4 +81,94 @@ export function readLines(stream, onLine) {
   stream.on('end', () => {
     if (buffer.trim()) onLine(buffer.trim());
   });
+}
+
+/**
+ * Starts a long-running child process as a service of the orchestrator (`npm start`, `npm run cluster`, the test
+ * harness): in its own process group (a Ctrl-C reaches only the orchestrator, which stops services in order), its
+ * output passed on line by line with `name: ` in front, stopped if the orchestrator exits without stopping it.
+ *   ready(child)  - resolves once the service answers (rejects: the start fails, the process is stopped)
+ *   quiet         - pass on only its standard error
+ *   stopSignal    - what asks it to stop (SIGTERM; PostgreSQL's fast shutdown is SIGINT), SIGKILL after graceMs
+ * Resolves { pid, child, exited, stop() }; `exited` is a promise of the exit code or the signal that ended it.
+ */
+export async function startChildService({ name, command, args = [], cwd, env = process.env, log = console.log, quiet = false, ready, stopSignal = 'SIGTERM', graceMs = 8000 }) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const tail = [];
+  const onLine = (line, problem) => {
+    tail.push(line);
+    if (tail.length > 30) tail.shift();
+    if (!quiet || problem) log(`${name}: ${line}`);
+  };
+  readLines(child.stdout, (line) => onLine(line, false));
+  readLines(child.stderr, (line) => onLine(line, true));
+  let stopping = false;
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      try {
+        child.kill(signal);
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  const killOnExit = () => signalGroup(stopSignal);
+  process.once('exit', killOnExit);
+  const exited = new Promise((done) => {
+    child.once('exit', (code, signal) => {
+      process.removeListener('exit', killOnExit);
+      if (!stopping) log(`${name}: exited unexpectedly (${signal ?? `code ${code}`})`);
+      done(code ?? signal);
+    });
+    child.once('error', (error) => {
+      log(`${name}: could not start ${command}: ${error.message}`);
+      done(127);
+    });
+  });
+  const stop = async () => {
+    stopping = true;
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+    signalGroup(stopSignal);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await Promise.race([
+      ready(child),
+      exited.then((exit) => {
+        throw new Error(`exited (${typeof exit === 'string' ? `signal ${exit}` : `code ${exit}`}) before it was ready`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw new Error(`${name}: ${error instanceof Error ? error.message : error}${tail.length ? `\n${tail.join('\n')}` : ''}`);
+  }
+  return { pid: child.pid, child, exited, stop };
+}
+
+/** Resolves once something accepts TCP connections on host:port. */
+export async function waitForPort(host, port, { timeoutMs = 30_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise((done) => {
+      const socket = createConnection({ host, port });
+      socket.setTimeout(1000);
+      socket.once('connect', () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.once('timeout', () => {
+        socket.destroy();
+        done(false);
+      });
+      socket.once('error', () => done(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs / 1000} s`);
 }

@@ -79,6 +79,12 @@ const serverEnvSchema = z.object({
   SSO_REFRESH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('directus_refresh_token'),
   // This instance's name, sent as X-Served-By on every response (several storefronts behind one load balancer).
   INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64').optional(),
+  // Redis shared by several storefront instances for Next's data and page cache (cache-handler.mjs, read by
+  // next.config.ts); unset, each instance keeps its cache on its own disk, which is right for one instance only.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'a redis:// or rediss:// address')
+    .optional(),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });

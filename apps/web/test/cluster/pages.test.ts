@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@rentacar/domain/money';
+import { staffContent } from '../integration-clients';
+import { clusterUrl, contentUrl, getPage, instanceUrls } from './cluster';
+
+// The storefront through nginx and on each instance: who answers, what nginx keeps, and a staff edit reaching every
+// instance through the shared cache.
+const { signIn, content, seedRow } = staffContent(contentUrl);
+
+type Car = { id: number; precio_firefly: number };
+
+/** The daily price shown on car `carId`'s card of a fleet page's HTML. */
+function dailyPriceOnCard(html: string, carId: number): string | undefined {
+  const card = html.split('data-testid="car-card"').find((part) => part.startsWith(` data-car-id="${carId}"`));
+  return card ? /data-testid="daily-price"[^>]*>([^<]+)</.exec(card)?.[1] : undefined;
+}
+
+beforeAll(signIn);
+
+describe('the storefront behind nginx', () => {
+  it('is answered by both instances in turn, each naming itself', async () => {
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      const response = await fetch(`${clusterUrl}/api/health`);
+      expect(response.status).toBe(200);
+      servedBy.add(response.headers.get('x-served-by') ?? 'none');
+    }
+    expect([...servedBy].sort()).toEqual(['web-1', 'web-2']);
+    for (const [index, url] of instanceUrls.entries()) {
+      const response = await fetch(`${url}/api/health?require=content`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-served-by')).toBe(`web-${index + 1}`);
+    }
+  });
+
+  it('keeps a public page in its cache for a returning visitor, in each language', async () => {
+    for (const path of ['/es/flota', '/en/flota']) {
+      const cookie = `i18n_redirected=${path.slice(1, 3)}`;
+      const first = await getPage(`${clusterUrl}${path}`, { cookie });
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('s-maxage=60, stale-while-revalidate=300');
+      const again = await getPage(`${clusterUrl}${path}`, { cookie });
+      expect(again.cache, path).toBe('HIT');
+      expect(again.body).toBe(first.body);
+      expect(again.body).toContain(`<html lang="${path.slice(1, 3)}"`);
+    }
+  });
+
+  it('never hands a cached copy to a renter the storefront would answer differently', async () => {
+    // A first visit (no language cookie yet): the storefront records the language, so nginx asks it every time.
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${clusterUrl}/es/flota`, { redirect: 'manual' });
+      expect(response.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(response.headers.get('set-cookie')).toContain('i18n_redirected=es');
+    }
+    // A visitor who last chose English opening a Spanish page: the choice changes, so it is not a cached copy.
+    await getPage(`${clusterUrl}/es/flota`);
+    const switching = await getPage(`${clusterUrl}/es/flota`, { cookie: 'i18n_redirected=en' });
+    expect(switching.cache).toBe('BYPASS');
+    expect(switching.headers.get('set-cookie')).toContain('i18n_redirected=es');
+    // The address without a language: Spanish or a redirect to English, by browser language, asked every time.
+    for (let i = 0; i < 2; i += 1) {
+      const english = await fetch(`${clusterUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'en-US' } });
+      expect(english.status).toBe(307);
+      expect(english.headers.get('location')).toMatch(/\/en$/);
+      const spanish = await fetch(`${clusterUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'es-ES' } });
+      expect(spanish.status).toBe(200);
+      expect(spanish.headers.get('x-cache-status')).not.toBe('HIT');
+    }
+    // A signed-in agent (the storefront may refresh the session on any page).
+    const agent = await getPage(`${clusterUrl}/es/flota`, { cookie: 'i18n_redirected=es; auth_refresh_token=some-token' });
+    expect(agent.cache).toBe('BYPASS');
+  });
+
+  it('never caches a booking route or the API', async () => {
+    for (const path of ['/reserva?paso=location', '/es/reserva/checkout', '/mi-reserva', '/es/corporativo', '/api/health']) {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await getPage(`${clusterUrl}${path}`);
+        expect(response.cache, path).toBe('BYPASS');
+        expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+      }
+    }
+  });
+});
+
+describe('a staff edit', () => {
+  let car: Car;
+  afterAll(async () => {
+    if (car) await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ precio_firefly: car.precio_firefly }) });
+  });
+
+  it('reaches the pages of both instances within 5 seconds', async () => {
+    car = await seedRow<Car>('/items/flota?filter[status][_eq]=available&sort=id&limit=1&fields=id,precio_firefly');
+    // Both instances have the page cached before the edit.
+    for (const url of instanceUrls) expect(dailyPriceOnCard((await getPage(`${url}/es/flota`)).body, car.id)).toBe(formatMoney(car.precio_firefly, 'es'));
+    const newPrice = car.precio_firefly + 100 + Math.floor(Math.random() * 98) + 1;
+    await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ precio_firefly: newPrice }) });
+    const editedAt = Date.now();
+    const expected = formatMoney(newPrice, 'es');
+    const seenAfter = await Promise.all(
+      instanceUrls.map(async (url) => {
+        while (Date.now() - editedAt < 5000) {
+          if (dailyPriceOnCard((await getPage(`${url}/es/flota`)).body, car.id) === expected) return Date.now() - editedAt;
+          await new Promise((done) => setTimeout(done, 200));
+        }
+        return undefined;
+      }),
+    );
+    for (const [index, ms] of seenAfter.entries()) expect(ms, `web-${index + 1} showed the new price within 5 s`).toBeDefined();
+  });
+});
