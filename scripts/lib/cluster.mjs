@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { startContentService } from './content-service.mjs';
 import { startGatewaySandbox } from './gateway-sandbox.mjs';
-import { startNginx } from './nginx.mjs';
-import { startPostgres } from './postgres.mjs';
-import { startRedis } from './redis.mjs';
+import { findNginx, startNginx } from './nginx.mjs';
+import { findPostgresBin, startPostgres } from './postgres.mjs';
+import { findRedisServer, startRedis } from './redis.mjs';
 import { supervise } from './supervise.mjs';
 import { buildWeb, startWeb } from './web-server.mjs';
 
@@ -128,6 +128,10 @@ export function clusterLayout({ root, env, overrides = {} }) {
  */
 export async function startCluster({ root, env, overrides, distDir = '.next', log = console.log, signal, quiet = false }) {
   const layout = clusterLayout({ root, env, overrides });
+  // Before anything starts: each of Debian's packages it needs is installed (else an error naming the package).
+  findPostgresBin(env);
+  findRedisServer(env);
+  findNginx(env);
   mkdirSync(layout.dataDir, { recursive: true });
   await buildWeb({ root, env: layout.webEnv, distDir, log, signal });
 

@@ -7,11 +7,10 @@
 //
 // Every start: the port is checked, the sandbox is spawned on the project's Node 22 (which runs its TypeScript as is)
 // in its own process group, and awaited on GET /__sandbox/ping.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPortFree, readLines, stopProcess, waitForHttp } from './processes.mjs';
+import { assertPortFree, startChildService, waitForHttp } from './processes.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SANDBOX_DIR = join(ROOT, 'services', 'gateway-sandbox');
@@ -90,54 +89,15 @@ export async function startGatewaySandbox({ env = process.env, log = (line) => c
   await assertPortFree(settings.host, settings.port, 'The gateway sandbox');
   const childEnv = { ...process.env, ...settings.sandbox };
   delete childEnv.NODE_OPTIONS;
-  const child = spawn(sandboxNode(), ['--disable-warning=ExperimentalWarning', ENTRY], {
+  const { pid, child, stop, exited } = await startChildService({
+    name: 'gateway-sandbox',
+    command: sandboxNode(),
+    args: ['--disable-warning=ExperimentalWarning', ENTRY],
     cwd: ROOT,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: a Ctrl-C reaches the orchestrator, which stops services in order.
-    detached: true,
+    log,
+    quiet,
+    ready: (started) => waitForHttp(`${settings.url}/__sandbox/ping`, { child: started, timeoutMs, accept: (response) => response.status === 200 }),
   });
-  const tail = [];
-  const onLine = (line, problem) => {
-    tail.push(line);
-    if (tail.length > 30) tail.shift();
-    if (!quiet || problem) log(`gateway-sandbox: ${line}`);
-  };
-  readLines(child.stdout, (line) => onLine(line, false));
-  readLines(child.stderr, (line) => onLine(line, true));
-
-  let stopping = false;
-  // If this process ends without calling stop(), do not leave the sandbox behind.
-  const killOnExit = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-  };
-  process.once('exit', killOnExit);
-  const exited = new Promise((done) => {
-    child.once('exit', (code, signal) => {
-      process.removeListener('exit', killOnExit);
-      if (!stopping) log(`gateway-sandbox: exited unexpectedly (${signal ?? `code ${code}`})`);
-      done(code ?? signal);
-    });
-    child.once('error', (error) => {
-      log(`gateway-sandbox: could not start: ${error.message}`);
-      done(1);
-    });
-  });
-  const stop = async () => {
-    stopping = true;
-    process.removeListener('exit', killOnExit);
-    await stopProcess(child);
-  };
-
-  try {
-    await waitForHttp(`${settings.url}/__sandbox/ping`, { child, timeoutMs, accept: (response) => response.status === 200 });
-  } catch (error) {
-    await stop();
-    throw new Error(`gateway sandbox: ${error instanceof Error ? error.message : error}${tail.length ? `\n${tail.join('\n')}` : ''}`);
-  }
-  return { url: settings.url, publicUrl: settings.publicUrl, pid: child.pid, dataDir: settings.dataDir, child, stop, exited };
+  return { url: settings.url, publicUrl: settings.publicUrl, pid, dataDir: settings.dataDir, child, stop, exited };
 }

@@ -1,6 +1,6 @@
 // nginx in front of the storefront instances (`npm run cluster`): the configuration is deploy/nginx's template, the
 // same one deploy/compose.yaml uses, filled in and wrapped in a main nginx.conf whose files all live in `dir`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPortFree, startChildService, waitForHttp } from './processes.mjs';
@@ -65,6 +65,8 @@ export async function startNginx({ dir, listen, upstreams, log = console.log, en
   const [host, port] = listen.split(':');
   await assertPortFree(host, Number(port), 'nginx');
   const nginx = findNginx(env);
+  // A page cached by an earlier run may belong to another build (its scripts gone): each start begins empty.
+  rmSync(join(dir, 'cache'), { recursive: true, force: true });
   mkdirSync(join(dir, 'temp'), { recursive: true });
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, nginxConfig({ dir, listen, upstreams, accessLog }));

@@ -8,11 +8,10 @@
 // Every start: the port is checked, the provider is spawned on the project's Node 22 in its own process group (and
 // noted in TEST_PROCESS_DIR when the test harness set it, so an interrupted run still stops it), and awaited on
 // GET /.well-known/openid-configuration. It keeps everything in memory: a restart forgets sessions and tokens.
-import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPortFree, readLines, stopProcess, waitForHttp } from './processes.mjs';
+import { assertPortFree, startChildService, waitForHttp } from './processes.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRY = join(ROOT, 'scripts', 'oidc-provider.mjs');
@@ -67,19 +66,6 @@ function providerNode() {
   return existsSync(projectNode) ? projectNode : process.execPath;
 }
 
-/** Notes the process for the test harness (TEST_PROCESS_DIR), so an interrupted run still stops it; returns the un-noting. */
-function trackProcess(pid) {
-  const dir = process.env.TEST_PROCESS_DIR;
-  if (!dir || !pid) return () => {};
-  const file = join(dir, String(pid));
-  try {
-    writeFileSync(file, '');
-  } catch {
-    return () => {};
-  }
-  return () => rmSync(file, { force: true });
-}
-
 /**
  * Starts the provider. Options (each one wins over the matching variable in `env`):
  *   port, host     - where it listens (OIDC_PROVIDER_PORT, default 8190; OIDC_PROVIDER_HOST, default 127.0.0.1)
@@ -125,59 +111,17 @@ export async function startOidcProvider({
 
   const childEnv = { ...process.env, ...settings.provider };
   delete childEnv.NODE_OPTIONS;
-  const child = spawn(providerNode(), [ENTRY], {
+  const discoveryUrl = `${settings.issuer}/.well-known/openid-configuration`;
+  const { pid, child, stop, exited } = await startChildService({
+    name: 'oidc-provider',
+    command: providerNode(),
+    args: [ENTRY],
     cwd: ROOT,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: a Ctrl-C reaches the orchestrator, which stops services in order.
-    detached: true,
+    log,
+    quiet,
+    ready: (started) => waitForHttp(discoveryUrl, { child: started, timeoutMs, accept: (response) => response.status === 200 }),
   });
-  const untrack = trackProcess(child.pid);
-  const tail = [];
-  const onLine = (line, problem) => {
-    tail.push(line);
-    if (tail.length > 30) tail.shift();
-    if (!quiet || problem) log(`oidc-provider: ${line}`);
-  };
-  readLines(child.stdout, (line) => onLine(line, false));
-  readLines(child.stderr, (line) => onLine(line, true));
-
-  let stopping = false;
-  // If this process ends without calling stop(), do not leave the provider behind.
-  const killOnExit = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-  };
-  process.once('exit', killOnExit);
-  const exited = new Promise((done) => {
-    child.once('exit', (code, signal) => {
-      process.removeListener('exit', killOnExit);
-      untrack();
-      if (!stopping) log(`oidc-provider: exited unexpectedly (${signal ?? `code ${code}`})`);
-      done(code ?? signal);
-    });
-    child.once('error', (error) => {
-      log(`oidc-provider: could not start: ${error.message}`);
-      done(1);
-    });
-  });
-  const stop = async () => {
-    stopping = true;
-    process.removeListener('exit', killOnExit);
-    await stopProcess(child);
-    untrack();
-  };
-
-  const discoveryUrl = `${settings.issuer}/.well-known/openid-configuration`;
-  try {
-    await waitForHttp(discoveryUrl, { child, timeoutMs, accept: (response) => response.status === 200 });
-  } catch (error) {
-    await stop();
-    throw new Error(`oidc provider: ${error instanceof Error ? error.message : error}${tail.length ? `\n${tail.join('\n')}` : ''}`);
-  }
   return {
     url: settings.url,
     issuer: settings.issuer,
@@ -186,7 +130,7 @@ export async function startOidcProvider({
     clientSecret: settings.provider.OIDC_CLIENT_SECRET,
     redirectUris: settings.redirectUris,
     userPassword: settings.provider.OIDC_USER_PASSWORD,
-    pid: child.pid,
+    pid,
     child,
     stop,
     exited,

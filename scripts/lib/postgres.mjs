@@ -96,6 +96,11 @@ async function initCluster({ bin, dir, user, password, log }) {
   try {
     const [command, args] = asDatabaseUser(join(bin, 'initdb'), ['-D', dir, '-U', user, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions']);
     await run(command, args);
+  } catch (error) {
+    const hint = runsAsRoot() && /Permission denied/.test(String(error))
+      ? ` (run as root, PostgreSQL runs as the postgres user, which cannot reach ${dir}: set CLUSTER_DATA_DIR to a folder every user can traverse, such as /var/tmp/rentacar-cluster)`
+      : '';
+    throw new Error(`${error instanceof Error ? error.message : error}${hint}`);
   } finally {
     rmSync(passwordFile, { force: true });
   }

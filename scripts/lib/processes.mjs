@@ -1,7 +1,9 @@
 // Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID, reading a
 // child's output line by line.
 import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+import { join } from 'node:path';
 
 export function assertPortFree(host, port, what) {
   return new Promise((resolve, reject) => {
@@ -94,6 +96,7 @@ export function readLines(stream, onLine) {
  */
 export async function startChildService({ name, command, args = [], cwd, env = process.env, log = console.log, quiet = false, ready, stopSignal = 'SIGTERM', graceMs = 8000 }) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const untrack = noteForTestHarness(child.pid);
   const tail = [];
   const onLine = (line, problem) => {
     tail.push(line);
@@ -119,6 +122,7 @@ export async function startChildService({ name, command, args = [], cwd, env = p
   const exited = new Promise((done) => {
     child.once('exit', (code, signal) => {
       process.removeListener('exit', killOnExit);
+      untrack();
       if (!stopping) log(`${name}: exited unexpectedly (${signal ?? `code ${code}`})`);
       done(code ?? signal);
     });
@@ -148,6 +152,22 @@ export async function startChildService({ name, command, args = [], cwd, env = p
     throw new Error(`${name}: ${error instanceof Error ? error.message : error}${tail.length ? `\n${tail.join('\n')}` : ''}`);
   }
   return { pid: child.pid, child, exited, stop };
+}
+
+/**
+ * Notes a process for the test harness (TEST_PROCESS_DIR, when it set one), so an interrupted `npm test` still stops
+ * it; returns the un-noting.
+ */
+function noteForTestHarness(pid) {
+  const dir = process.env.TEST_PROCESS_DIR;
+  if (!dir || !pid) return () => {};
+  const file = join(dir, String(pid));
+  try {
+    writeFileSync(file, '');
+  } catch {
+    return () => {};
+  }
+  return () => rmSync(file, { force: true });
 }
 
 /** Resolves once something accepts TCP connections on host:port. */

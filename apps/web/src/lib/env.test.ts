@@ -129,4 +129,9 @@ describe('corporate accounts and instances', () => {
     expect(parseServerEnv(local).instanceName).toBeUndefined();
     expect(() => parseServerEnv({ ...local, INSTANCE_NAME: 'web 1\r\nX: y' })).toThrow(/INSTANCE_NAME/);
   });
+
+  it('takes a Redis address for the shared cache, and refuses anything else', () => {
+    expect(() => parseServerEnv({ ...local, REDIS_URL: 'redis://127.0.0.1:6380/0' })).not.toThrow();
+    expect(() => parseServerEnv({ ...local, REDIS_URL: 'http://127.0.0.1:6380' })).toThrow(/REDIS_URL/);
+  });
 });

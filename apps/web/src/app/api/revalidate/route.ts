@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
-import { serverEnv } from '@/lib/env';
-import { isValidSecret, revalidationPayloadSchema, tagsForCollection } from '@/features/content/revalidation';
+import { revalidationPayloadSchema, tagsForCollection } from '@/features/content/revalidation';
+import { readContentWebhook } from '@/features/content/content-webhook';
 import { recheckContent } from '@/features/content/content-recheck';
 import { ContentServiceError } from '@/features/content/content-error';
 
@@ -10,23 +10,13 @@ import { ContentServiceError } from '@/features/content/content-error';
  * start-up recheck (src/instrumentation.ts), which expires what changed while it was stopped.
  */
 export async function POST(request: NextRequest) {
-  const { revalidateSecret } = serverEnv();
-  if (!revalidateSecret) {
-    return NextResponse.json({ error: 'Revalidation is not configured: set REVALIDATE_SECRET' }, { status: 503 });
-  }
-  if (!isValidSecret(request.headers.get('x-revalidate-secret'), revalidateSecret)) {
-    return NextResponse.json({ error: 'Invalid or missing x-revalidate-secret header' }, { status: 401 });
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return NextResponse.json({ error: 'Body must be JSON: { "collection": "<name>", "keys": [...] } or { "recheck": "startup" }' }, { status: 400 });
-  }
-  const parsed = revalidationPayloadSchema.safeParse(body);
-  if (!parsed.success) {
-    return NextResponse.json({ error: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') }, { status: 400 });
-  }
+  const parsed = await readContentWebhook(request, {
+    header: 'x-revalidate-secret',
+    schema: revalidationPayloadSchema,
+    feature: 'Revalidation',
+    shape: '{ "collection": "<name>", "keys": [...] } or { "recheck": "startup" }',
+  });
+  if (!parsed.ok) return parsed.response;
   if ('recheck' in parsed.data) {
     try {
       const { since, tags } = await recheckContent();

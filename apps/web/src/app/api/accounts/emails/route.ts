@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
-import { isValidSecret } from '@/features/content/revalidation';
+import { readContentWebhook } from '@/features/content/content-webhook';
 import { loadAppData } from '@/features/content/app-data';
 import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/accounts/account-emails';
 
@@ -9,21 +9,14 @@ import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/ac
  * storefront's mailer. Authenticated with the content service's webhook secret (REVALIDATE_SECRET), as revalidation.
  */
 export async function POST(request: NextRequest) {
-  const { revalidateSecret, siteUrl } = serverEnv();
-  if (!revalidateSecret) return NextResponse.json({ error: 'Account emails are not configured: set REVALIDATE_SECRET' }, { status: 503 });
-  if (!isValidSecret(request.headers.get('x-content-webhook-secret'), revalidateSecret)) {
-    return NextResponse.json({ error: 'Invalid or missing x-content-webhook-secret header' }, { status: 401 });
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return NextResponse.json({ error: 'Body must be JSON: { "kind", "to", "url", "language"? }' }, { status: 400 });
-  }
-  const parsed = accountEmailSchema.safeParse(body);
-  if (!parsed.success) {
-    return NextResponse.json({ error: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') }, { status: 400 });
-  }
+  const parsed = await readContentWebhook(request, {
+    header: 'x-content-webhook-secret',
+    schema: accountEmailSchema,
+    feature: 'Account emails',
+    shape: '{ "kind", "to", "url", "language"? }',
+  });
+  if (!parsed.ok) return parsed.response;
+  const { siteUrl } = serverEnv();
   const problem = linkProblem(parsed.data, siteUrl);
   if (problem) return NextResponse.json({ error: problem }, { status: 422 });
   const { site } = await loadAppData();

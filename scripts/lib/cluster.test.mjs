@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { clusterLayout } from './cluster.mjs';
+import { NGINX_TEMPLATE, nginxConfig, renderTemplate } from './nginx.mjs';
+
+const env = { BRAND: 'firefly', SECRET: 's', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 'r', WEB_PORT: '3000', CONTENT_PORT: '8055' };
+
+describe('the cluster layout', () => {
+  const layout = clusterLayout({ root: '/repo', env });
+
+  it('puts every part on 127.0.0.1 at the default ports, its data under .cluster', () => {
+    expect(layout.siteUrl).toBe('http://127.0.0.1:8080');
+    expect(layout.instances.map((instance) => [instance.name, instance.url])).toEqual([
+      ['web-1', 'http://127.0.0.1:3101'],
+      ['web-2', 'http://127.0.0.1:3102'],
+    ]);
+    expect(layout.dataDir).toBe('/repo/.cluster');
+    expect(layout.postgres).toMatchObject({ host: '127.0.0.1', port: 5433, dir: '/repo/.cluster/postgres', database: 'content' });
+  });
+
+  it('runs the content service on PostgreSQL with Redis for its cache, rate limiter and synchronisation', () => {
+    expect(layout.content).toMatchObject({
+      DB_CLIENT: 'pg',
+      DB_HOST: '127.0.0.1',
+      DB_PORT: '5433',
+      CONTENT_PORT: '8255',
+      REDIS: 'redis://127.0.0.1:6380/1',
+      CACHE_STORE: 'redis',
+      RATE_LIMITER_STORE: 'redis',
+      SYNCHRONIZATION_STORE: 'redis',
+      // Its webhook and account links go through nginx, which any instance may answer.
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:8080/api/revalidate',
+      STOREFRONT_ORIGINS: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it('gives each storefront instance its name, its port and the shared Redis cache', () => {
+    for (const [index, instance] of layout.instances.entries()) {
+      expect(instance.env).toMatchObject({
+        INSTANCE_NAME: `web-${index + 1}`,
+        WEB_PORT: String(3101 + index),
+        REDIS_URL: 'redis://127.0.0.1:6380/0',
+        SITE_URL: 'http://127.0.0.1:8080',
+        DIRECTUS_URL: 'http://127.0.0.1:8255',
+      });
+    }
+  });
+
+  it('takes other ports and folders from the settings, and refuses a single instance or a bad port', () => {
+    const moved = clusterLayout({ root: '/repo', env: { ...env, CLUSTER_PORT: '9080', CLUSTER_DATA_DIR: '/data/cluster' }, overrides: { CLUSTER_WEB_PORTS: '4001, 4002, 4003' } });
+    expect(moved.siteUrl).toBe('http://127.0.0.1:9080');
+    expect(moved.dataDir).toBe('/data/cluster');
+    expect(moved.instances.map((instance) => instance.name)).toEqual(['web-1', 'web-2', 'web-3']);
+    expect(() => clusterLayout({ root: '/repo', env: { ...env, CLUSTER_WEB_PORTS: '4001' } })).toThrow(/at least two/);
+    expect(() => clusterLayout({ root: '/repo', env: { ...env, CLUSTER_PORT: 'eighty' } })).toThrow(/CLUSTER_PORT must be a port number/);
+  });
+});
+
+describe('the nginx configuration', () => {
+  it('fills the deployment template with the cluster’s values, leaving nginx’s own variables alone', () => {
+    const config = nginxConfig({ dir: '/data/nginx', listen: '127.0.0.1:8080', upstreams: ['127.0.0.1:3101', '127.0.0.1:3102'] });
+    expect(config).toContain('listen 127.0.0.1:8080;');
+    expect(config).toContain('server 127.0.0.1:3101 max_fails=1 fail_timeout=5s;');
+    expect(config).toContain('server 127.0.0.1:3102 max_fails=1 fail_timeout=5s;');
+    expect(config).toContain('proxy_cache_path /data/nginx/cache ');
+    expect(config).toContain('pid /data/nginx/nginx.pid;');
+    expect(config).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(config).not.toMatch(/\$\{/);
+  });
+
+  it('names a template value it was not given', () => {
+    expect(() => renderTemplate('listen ${NGINX_LISTEN};', {})).toThrow('no value for ${NGINX_LISTEN}');
+    // Every value the template uses is one the cluster fills in.
+    const names = [...readFileSync(NGINX_TEMPLATE, 'utf8').matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((match) => match[1]);
+    expect(new Set(names)).toEqual(new Set(['NGINX_LISTEN', 'NGINX_CACHE_DIR', 'STOREFRONT_SERVERS']));
+  });
+});
