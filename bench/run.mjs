@@ -5,6 +5,7 @@
 // the content service down. Then the booking figures: POST /api/quote under load, the fleet for given dates beside
 // the plain fleet, and the booking steps' first-load JS and Lighthouse scores (with a renter's draft cookie).
 // Figures go to the terminal and to bench/results/latest.json. See bench/README.md.
+// `--cluster` runs the cluster figures instead (bench/cluster.mjs): nginx's cache, two instances and one, the quote.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -22,6 +23,7 @@ import { GZIP_LEVEL, measureFirstLoadJs } from './lib/first-load-js.mjs';
 import { auditPage, startChrome } from './lib/lighthouse.mjs';
 import { bookingLoadTable, chunkTable, failingAuditLines, firstLoadTable, fmt, lighthouseTable, loadTable } from './lib/report.mjs';
 import { checkBookingSteps, createDraft, datedFleetPath, findBookingFixture } from './lib/booking.mjs';
+import { runClusterBench } from './cluster.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -434,6 +436,7 @@ function forgetEarlierRuns() {
 async function main() {
   const options = readOptions();
   if (options.help) return console.log(usage());
+  if (options.cluster) return runClusterBench({ options, root, log, resultsDir: RESULTS_DIR, track: (name, stop) => running.push({ name, stop }) });
   const startedAt = new Date();
   mkdirSync(RESULTS_DIR, { recursive: true });
   const { env: projectEnv } = loadProjectEnv(root);

@@ -27,6 +27,11 @@ export const TARGETS = {
     // Only these two: a step is a private page (noindex), so SEO is printed for information, not judged.
     lighthouse: { performance: 95, accessibility: 100 },
   },
+  // `--cluster` (bench/cluster.mjs): the page through nginx's shared cache against the plain static server.
+  cluster: {
+    page: '/es/flota', // a page nginx may keep: its language in the path
+    minCacheRatio: 0.5, // rps through nginx's cache >= 50 % of the static server's, same run
+  },
 };
 
 // The booking steps, in the renter's order. They answer only with the renter's draft cookie (404 without).
@@ -52,6 +57,11 @@ const KNOBS = {
   skipLighthouse: { env: 'BENCH_SKIP_LH', default: false, help: 'skip Lighthouse' },
   skipBooking: { env: 'BENCH_SKIP_BOOKING', default: false, help: 'skip the booking figures (quote, fleet for dates, booking steps)' },
   keepDb: { env: 'BENCH_KEEP_DB', default: false, help: 'keep the temporary content database (its path is printed)' },
+  cluster: {
+    env: 'BENCH_CLUSTER',
+    default: false,
+    help: 'the cluster figures instead (bench/cluster.mjs): nginx cache, two instances and one, the quote through nginx',
+  },
 };
 
 const flagName = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -96,3 +96,32 @@ export function bookingLoadTable({ quote, routeFloor, datedFleet }) {
   }
   return table(['what', 'connections', 'rps', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'content calls', 'target met'], rows);
 }
+
+/** Counts of header values or statuses, most frequent first: `HIT 41,203 (99.9 %), UPDATING 12 (0.0 %)`. */
+export function countsLine(counts = {}) {
+  const entries = Object.entries(counts).sort(([, a], [, b]) => b - a);
+  const all = entries.reduce((sum, [, n]) => sum + n, 0);
+  if (!all) return 'none';
+  return entries.map(([value, n]) => `${value} ${fmt.int(n)}${entries.length > 1 ? ` (${fmt.pct(n / all)})` : ''}`).join(', ');
+}
+
+/**
+ * The cluster bench's loads (bench/cluster.mjs): the page four ways in the same alternating rounds, then the quote
+ * through nginx and on one instance alone. Ratios: nginx's cache to the static server (the target), the two
+ * instances behind nginx to one instance alone (information).
+ */
+export function clusterLoadTable({ pages, quotes }) {
+  const { cluster } = TARGETS;
+  const row = (name, r, ratio, note) => [name, r.connections, fmt.int(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), `${r.non2xx}/${r.errors}`, ratio, note];
+  const rows = [
+    row(`${pages.page}, plain static server (saved copy)`, pages.static, '', ''),
+    row(`${pages.page} through nginx's cache (${pages.cookie})`, pages.cache, `${fmt.pct(pages.cacheRatio)} of static`, `HIT ${fmt.pct(pages.cache.hitRatio)}; ${fmt.yes(pages.cacheRatioMet)} >= ${fmt.pct(cluster.minCacheRatio)}`),
+    row(`${pages.page} through nginx uncached (2 instances)`, pages.instances, `${fmt.pct(pages.scaling)} of one`, `BYPASS ${fmt.pct(pages.instances.bypassRatio)}; ${countsLine(pages.instances.headers['x-served-by'])}`),
+    row(`${pages.page} on ${pages.single.instance} alone`, pages.single, '', '(info)'),
+  ];
+  if (quotes) {
+    rows.push(row('POST /api/quote through nginx', quotes.nginx, `${fmt.pct(quotes.nginx.rps / quotes.single.rps)} of one`, countsLine(quotes.nginx.headers['x-served-by'])));
+    rows.push(row(`POST /api/quote on ${quotes.single.instance} alone`, quotes.single, '', '(info)'));
+  }
+  return table(['what', 'connections', 'rps', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'ratio', 'notes'], rows);
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clusterLayout } from './cluster.mjs';
+import { contentEnvironment } from './content-service.mjs';
 import { NGINX_TEMPLATE, nginxConfig, renderTemplate } from './nginx.mjs';
 
 const env = { BRAND: 'firefly', SECRET: 's', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 'r', WEB_PORT: '3000', CONTENT_PORT: '8055' };
@@ -32,6 +33,13 @@ describe('the cluster layout', () => {
       STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:8080/api/revalidate',
       STOREFRONT_ORIGINS: 'http://127.0.0.1:8080',
     });
+  });
+
+  it('hands Directus those settings, and none of the storefront’s own secrets', () => {
+    const { directus } = contentEnvironment({ ...layout.content, SESSION_SECRET: 'storefront-only', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'p' });
+    expect(directus).toMatchObject({ DB_CLIENT: 'pg', DB_DATABASE: 'content', REDIS: 'redis://127.0.0.1:6380/1', CACHE_STORE: 'redis', RATE_LIMITER_STORE: 'redis', SYNCHRONIZATION_STORE: 'redis' });
+    expect(directus.SESSION_SECRET).toBeUndefined();
+    expect(directus.AUTH_LOGIN_PROVIDERS).toBeUndefined();
   });
 
   it('gives each storefront instance its name, its port and the shared Redis cache', () => {

@@ -41,6 +41,9 @@ export const CONTENT_DEFAULTS = {
 const REQUIRED = ['SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'];
 const REQUIRED_PG = ['DB_HOST', 'DB_PORT', 'DB_DATABASE', 'DB_USER'];
 
+// The storefront's settings whose names look like Directus' (the same .env serves both): never handed to Directus.
+const STOREFRONT_ONLY = new Set(['SESSION_SECRET', 'AUTH_LOGIN_PROVIDERS', 'AUTH_AUTO_REFRESH', 'REDIS_URL']);
+
 // Directus warnings that are expected here and only add noise.
 const QUIET = [/Spatialite isn't installed/, /PostGIS isn't installed/];
 
@@ -112,8 +115,8 @@ export function contentEnvironment(env = process.env) {
   Object.assign(directus, accountSettings(env, v));
   // Pass any other Directus setting the operator set explicitly (e.g. CACHE_REDIS, STORAGE_S3_*, RATE_LIMITER_*).
   for (const [name, value] of Object.entries(env)) {
-    if (/^(STORAGE_|CACHE_|REDIS|RATE_LIMITER_|PRESSURE_LIMITER_|DB_|ASSETS_|CORS_|AUTH_|EMAIL_|ACCESS_TOKEN_|REFRESH_TOKEN_|SESSION_)/.test(name)
-      && directus[name] === undefined && value !== undefined && value !== '') directus[name] = String(value);
+    if (/^(STORAGE_|CACHE_|REDIS|RATE_LIMITER_|PRESSURE_LIMITER_|SYNCHRONIZATION_|DB_|ASSETS_|CORS_|AUTH_|EMAIL_|ACCESS_TOKEN_|REFRESH_TOKEN_|SESSION_)/.test(name)
+      && !STOREFRONT_ONLY.has(name) && directus[name] === undefined && value !== undefined && value !== '') directus[name] = String(value);
   }
   return { url, publicUrl, host, port, directus };
 }

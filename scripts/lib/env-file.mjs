@@ -64,11 +64,15 @@ export function withDerivedUrls(env) {
   return result;
 }
 
+// Settings the environment may give even when the file does not name them (the local cluster's, commented out in
+// .env.example).
+const ENVIRONMENT_ONLY = /^(CLUSTER_[A-Z0-9_]+|REDIS_URL)$/;
+
 export function loadProjectEnv(root, overrides = process.env) {
   const file = existsSync(join(root, '.env')) ? '.env' : '.env.example';
   const fromFile = parseEnvFile(readFileSync(join(root, file), 'utf8'));
   const merged = { ...fromFile };
-  for (const key of new Set([...Object.keys(fromFile), ...DERIVED_URLS])) {
+  for (const key of new Set([...Object.keys(fromFile), ...DERIVED_URLS, ...Object.keys(overrides).filter((name) => ENVIRONMENT_ONLY.test(name))])) {
     if (overrides[key] !== undefined && overrides[key] !== '') merged[key] = overrides[key];
   }
   return { env: withDerivedUrls(merged), file };

@@ -20,6 +20,12 @@ describe('project settings', () => {
     });
   });
 
+  it('takes the local cluster’s settings from the environment though the file does not name them', () => {
+    const { env } = loadProjectEnv(root, { CLUSTER_PORT: '9090', REDIS_URL: 'redis://127.0.0.1:6390', UNRELATED: 'x' });
+    expect(env).toMatchObject({ CLUSTER_PORT: '9090', REDIS_URL: 'redis://127.0.0.1:6390' });
+    expect(env.UNRELATED).toBeUndefined();
+  });
+
   it('moves every address with the ports, so other ports need no other setting', () => {
     const { env } = loadProjectEnv(root, { WEB_PORT: '3100', CONTENT_PORT: '8155' });
     expect(env).toMatchObject({

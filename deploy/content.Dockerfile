@@ -1,0 +1,60 @@
+# syntax=docker/dockerfile:1
+# The content service (services/content: Directus 11.17.4 with its schema, access control, revalidation flow,
+# extensions and seed). Built from the repository root as build context; deploy/compose.yaml runs it. Like
+# deploy/compose.yaml, nothing here is run by CI (Docker cannot run on this project's development machines). It does
+# what scripts/lib/content-service.mjs does for `npm start` and the tested local cluster:
+#   - install services/content's own npm project (its lock file; Node 22, which Directus needs);
+#   - on every start, run scripts/prepare.mjs (bootstrap with ADMIN_EMAIL/ADMIN_PASSWORD on an empty database,
+#     otherwise Directus' migrations; the schema snapshot when it changed; roles, policies and permissions; the
+#     Storefront user and its token DIRECTUS_STOREFRONT_TOKEN; the "Revalidate storefront" flow with
+#     STOREFRONT_REVALIDATE_URL and REVALIDATE_SECRET; the seed on an empty database), then start Directus with
+#     `node node_modules/@directus/api/dist/cli/run.js start` (not the `directus` bin, which calls the npm registry);
+#   - set Directus' fixed settings (below). content-service.mjs maps the project's names to Directus' names
+#     (CONTENT_HOST/CONTENT_PORT, CONTENT_PUBLIC_URL, CONTENT_LOG_LEVEL become HOST/PORT, PUBLIC_URL, LOG_LEVEL). This
+#     image takes Directus' names directly.
+# Ignored files: content.Dockerfile.dockerignore, beside this file.
+FROM node:22-bookworm-slim
+
+# To compile the native addons (isolated-vm, sqlite3, argon2) when no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /directus
+RUN chown node:node /directus
+USER node
+
+# As scripts/install-content.mjs does: `npm ci` of services/content's lock file.
+COPY --chown=node:node services/content/package.json services/content/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# directus.config.json (empty: the configuration comes from the environment only), extensions/, schema/, scripts/, seed/.
+COPY --chown=node:node services/content/ ./
+# The uploads folder (a volume in deploy/compose.yaml) and Directus' temporary folder, writable by the node user.
+RUN mkdir -p uploads node_modules/.directus
+
+# The settings scripts/lib/content-service.mjs fixes. IMPORT_IP_DENY_LIST: Directus' default also denies this
+# machine's own addresses, which would stop the revalidation flow from reaching a storefront on the same host.
+ENV CONFIG_PATH=/directus/directus.config.json \
+    HOST=0.0.0.0 \
+    PORT=8055 \
+    DB_CLIENT=pg \
+    LOG_LEVEL=warn \
+    LOG_STYLE=raw \
+    TELEMETRY=false \
+    WEBSOCKETS_ENABLED=false \
+    PROJECT_NAME="Car rental content" \
+    STORAGE_LOCATIONS=local \
+    STORAGE_LOCAL_DRIVER=local \
+    STORAGE_LOCAL_ROOT=/directus/uploads \
+    EXTENSIONS_PATH=/directus/extensions \
+    MIGRATIONS_PATH=/directus/migrations \
+    CONTENT_SEED_DIR=/directus/seed \
+    CACHE_ENABLED=true \
+    CACHE_TTL=5m \
+    CACHE_AUTO_PURGE=true \
+    IMPORT_IP_DENY_LIST=169.254.169.254
+
+EXPOSE 8055
+# `exec`: Directus replaces the shell, so `docker stop` reaches it.
+CMD ["sh", "-c", "node scripts/prepare.mjs && exec node node_modules/@directus/api/dist/cli/run.js start"]
