@@ -39,10 +39,21 @@ export async function untilAnswers(url: string, seconds = 60): Promise<void> {
   throw new Error(`${url} did not answer 200 within ${seconds} s`);
 }
 
-/** A GET as a returning Spanish-speaking visitor (the language cookie already set), with what nginx says of its cache. */
+/** A response whose status and headers arrived, then its body was cut off (the server died while answering). */
+export class CutOffError extends Error {}
+
+/**
+ * A GET as a returning Spanish-speaking visitor (the language cookie already set), with what nginx says of its cache.
+ * Rejects with CutOffError when the answer had begun (nginx can no longer retry it elsewhere) and broke off.
+ */
 export async function getPage(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { redirect: 'manual', headers: { 'accept-language': 'es-ES', cookie: 'i18n_redirected=es; language=es', ...headers } });
-  const body = await response.text();
+  let body: string;
+  try {
+    body = await response.text();
+  } catch (error) {
+    throw new CutOffError(`${url}: ${response.status}, then ${error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error)}`);
+  }
   return { status: response.status, body, cache: response.headers.get('x-cache-status'), servedBy: response.headers.get('x-served-by'), headers: response.headers };
 }
 
