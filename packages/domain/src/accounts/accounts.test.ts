@@ -27,6 +27,20 @@ describe('account forms', () => {
     });
     expect(z.safeParse(passwordRequestSchema, { email: 'ana@example.com' }).success).toBe(true);
   });
+
+  it('says the passwords differ together with the other fields’ problems, not only once they are fixed', () => {
+    expect(messages(z.safeParse(registrationSchema, { firstName: '', lastName: '', email: 'not-an-email', password: 'long enough pass', passwordConfirmation: 'long enough pas' }))).toEqual({
+      firstName: 'validation.required',
+      lastName: 'validation.required',
+      email: 'validation.email',
+      passwordConfirmation: 'validation.passwordsDiffer',
+    });
+    // A password too short and a different confirmation: both said at once.
+    expect(messages(z.safeParse(newPasswordSchema, { password: 'short', passwordConfirmation: 'shorter' }))).toEqual({
+      password: 'validation.passwordTooShort',
+      passwordConfirmation: 'validation.passwordsDiffer',
+    });
+  });
 });
 
 describe('failed logins', () => {

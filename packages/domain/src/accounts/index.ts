@@ -27,12 +27,22 @@ const currentPassword = z.string({ error: 'validation.required' }).check(
   }),
 );
 
-/** The confirmation must repeat the password; reported on `passwordConfirmation`. */
-const confirmationMatches = z.superRefine((value: { password: string; passwordConfirmation: string }, ctx) => {
-  if (value.passwordConfirmation !== value.password) {
-    ctx.addIssue({ code: 'custom', message: 'validation.passwordsDiffer', path: ['passwordConfirmation'] });
-  }
-});
+/**
+ * The confirmation must repeat the password; reported on `passwordConfirmation`. Checked as soon as both are text,
+ * whatever the form's other fields say, so the renter sees every problem at once (zod skips an object's checks when
+ * any field failed, unless told when to run them).
+ */
+const confirmationMatches = z.superRefine(
+  (value: { password: string; passwordConfirmation: string }, ctx) => {
+    if (value.passwordConfirmation !== value.password) {
+      ctx.addIssue({ code: 'custom', message: 'validation.passwordsDiffer', path: ['passwordConfirmation'] });
+    }
+  },
+  {
+    when: ({ value }) =>
+      typeof value === 'object' && value !== null && 'password' in value && 'passwordConfirmation' in value && typeof value.password === 'string' && typeof value.passwordConfirmation === 'string',
+  },
+);
 
 export const loginSchema = z.object({ email, password: currentPassword });
 export type LoginInput = z.output<typeof loginSchema>;

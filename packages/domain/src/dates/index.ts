@@ -1,4 +1,5 @@
 export * from './local';
+export * from './zoned';
 export * from './opening-hours';
 export * from './opening-status';
 export * from './rules';

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-
 /** Panama keeps UTC-5 all year (no daylight saving), but we go through the IANA zone rather than hard-code it. */
 export const PANAMA_TIME_ZONE = 'America/Panama';
 
@@ -74,94 +72,43 @@ export function splitLocalDateTime(value: string): { date: LocalDate; minutes: n
   return { date, minutes: parsedMinutes };
 }
 
-function toInstant(date: Date): Date {
-  return new Date(date.getTime());
-}
+// The platform's own time-zone data (Intl) reads the wall clock, so no time-zone library reaches the pages' JavaScript
+// (the landing page and the booking steps are at their size budgets). One formatter, made on first use.
+let panamaClock: Intl.DateTimeFormat | undefined;
 
-/** The current moment as a TZDate whose getters read Panama wall-clock values. */
-export function nowInPanama(now: Date = new Date()): TZDate {
-  return new TZDate(now.getTime(), PANAMA_TIME_ZONE);
-}
-
-/** The instant at which a Panama wall clock shows `YYYY-MM-DDTHH:mm`, or null when the string is malformed. */
-export function parsePanamaDateTime(value: string): Date | null {
-  const split = splitLocalDateTime(value);
-  const parts = split === null ? null : parseLocalDate(split.date);
-  if (split === null || parts === null) {
-    return null;
-  }
-  const hours = Math.floor(split.minutes / 60);
-  const minutes = split.minutes % 60;
-  return toInstant(new TZDate(parts.year, parts.month - 1, parts.day, hours, minutes, PANAMA_TIME_ZONE));
-}
-
-/** The instant at which the Panama day `YYYY-MM-DD` starts, or null when the string is malformed. */
-export function parsePanamaDate(value: string): Date | null {
-  return parsePanamaDateTime(`${value}T00:00`);
-}
-
-const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const NAIVE_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-
-/**
- * Reads a stored date or date-time into an instant: `YYYY-MM-DD` is the start of that Panama day, a date-time
- * without offset is Panama wall-clock time (the content service's convention), one with `Z` or `±hh:mm` is taken
- * as is. Null when malformed.
- */
-export function parsePanamaTimestamp(value: string): Date | null {
-  const trimmed = value.trim();
-  if (LOCAL_DATE.test(trimmed)) {
-    return parsePanamaDate(trimmed);
-  }
-  const naive = NAIVE_DATE_TIME.exec(trimmed);
-  if (naive !== null) {
-    const minuteStart = parsePanamaDateTime(naive[1] ?? '');
-    const seconds = Number(naive[2] ?? '0');
-    const millis = Number((naive[3] ?? '0').padEnd(3, '0'));
-    if (minuteStart === null || seconds > 59) {
-      return null;
-    }
-    return new Date(minuteStart.getTime() + seconds * 1000 + millis);
-  }
-  if (OFFSET_DATE_TIME.test(trimmed)) {
-    const instant = new Date(trimmed);
-    return Number.isNaN(instant.getTime()) ? null : instant;
-  }
-  return null;
-}
-
-const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
-
-// TZDate getters read Panama wall-clock values; building the strings by hand avoids pulling date-fns' formatter
-// (and its locale data) into every page bundle for three fixed patterns.
-function panamaParts(instant: Date): { date: LocalDate; time: LocalTime } {
-  const local = nowInPanama(instant);
+/** The Panama calendar date and wall-clock time (to the minute) of an instant. */
+export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTime } {
+  panamaClock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: PANAMA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of panamaClock.formatToParts(instant)) part[type] = value;
   return {
-    date: `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-    time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
+    date: `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day}`,
+    time: `${part.hour}:${part.minute}`,
   };
 }
 
 /** The Panama wall-clock `YYYY-MM-DDTHH:mm` of an instant. */
 export function formatPanamaDateTime(instant: Date): LocalDateTime {
-  const { date, time } = panamaParts(instant);
+  const { date, time } = panamaWallClock(instant);
   return `${date}T${time}`;
 }
 
 /** The Panama calendar date `YYYY-MM-DD` of an instant. */
 export function formatPanamaDate(instant: Date): LocalDate {
-  return panamaParts(instant).date;
+  return panamaWallClock(instant).date;
 }
 
 /** The Panama wall-clock `HH:mm` of an instant. */
 export function formatPanamaTime(instant: Date): LocalTime {
-  return panamaParts(instant).time;
-}
-
-/** The instant at which the Panama day containing `instant` starts. */
-export function startOfPanamaDay(instant: Date): Date {
-  const local = nowInPanama(instant);
-  return toInstant(new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), PANAMA_TIME_ZONE));
+  return panamaWallClock(instant).time;
 }
 
 /** Day of the week (0 = Sunday) of a Panama calendar date; throws on a malformed date. */

@@ -1,4 +1,5 @@
-import { formatPanamaDate, isSamePanamaDay, parsePanamaTimestamp, type LocalDate } from './local';
+import { formatPanamaDate, isSamePanamaDay, type LocalDate } from './local';
+import { parsePanamaTimestamp } from './zoned';
 
 export const DEFAULT_SAME_DAY_NOTICE_HOURS = 2;
 

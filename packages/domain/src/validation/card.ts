@@ -1,4 +1,4 @@
-import { nowInPanama } from '../dates';
+import { formatPanamaDate } from '../dates';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
@@ -100,8 +100,8 @@ export function cardExpiryStatus(value: string, now: Date = new Date()): CardExp
   if (expiry === null) {
     return 'invalid';
   }
-  const today = nowInPanama(now);
-  const current = today.getFullYear() * 12 + today.getMonth();
+  const [year = 0, month = 1] = formatPanamaDate(now).split('-').map(Number);
+  const current = year * 12 + (month - 1);
   const target = expiry.year * 12 + (expiry.month - 1);
   if (target < current) {
     return 'expired';
