@@ -9,7 +9,7 @@ import { getBookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep } from './booking-flow';
 import { stepPath, THANKS_PATH } from './booking-routes';
 import { BookingStepsNav } from './booking-steps-nav';
-import { BookingSidebar, priceDraftWithCoupon } from './reservation-details';
+import { BookingSidebar, priceDraftWithCoupon } from './booking-sidebar';
 import { ConfirmButton } from './steps/confirm-button';
 import { CouponForm } from './steps/coupon-form';
 import { loadAppData } from '@/features/content/app-data';

@@ -1,22 +1,17 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { coverageDailyRate } from '@rentacar/domain/quote';
-import { rentalDays } from '@rentacar/domain/rental-days';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { readBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep } from './booking-draft';
-import { basicCoverage, getBookingCatalog, type BookingCatalog } from './booking-catalog';
+import { readBookingDraft, type BookingStep } from './booking-draft';
+import { getBookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
-import { translateIssues, type BookingIssue } from './booking-issues';
 import { stepPath, STEP_PARAM } from './booking-routes';
+import { BookingSidebar, priceDraftForDisplay } from './booking-sidebar';
 import { BookingStepsNav } from './booking-steps-nav';
-import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
-import { findBranch, priceDraftSelection, type PricingResult } from './pricing';
-import { labelledLines } from './reservations';
 import { locationFormProps } from './location-form-props';
 import { ClientStep } from './steps/client-step';
 import { CoverageStep } from './steps/coverage-step';
@@ -28,56 +23,6 @@ type SearchParams = Record<string, string | string[] | undefined>;
 async function currentLocale(): Promise<Locale> {
   const locale = await getLocale();
   return isLocale(locale) ? locale : DEFAULT_LOCALE;
-}
-
-/** The facts the sidebar shows, from the draft and the cached content (also when the draft no longer prices). */
-export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, locale: Locale): Promise<SummaryFacts> {
-  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
-  const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
-  const pickup = parsePanamaDateTime(draft.data.pickupAt);
-  const dropoff = parsePanamaDateTime(draft.data.returnAt);
-  return {
-    carName: car ? `${car.make} ${car.model}` : '',
-    carImageUrl: car?.imageUrl,
-    pickupBranch: findBranch(branches, draft.data.pickupBranch)?.name ?? '',
-    returnBranch: findBranch(branches, draft.data.returnBranch)?.name ?? '',
-    pickupAt: draft.data.pickupAt,
-    returnAt: draft.data.returnAt,
-    days: pickup && dropoff && dropoff > pickup ? rentalDays(pickup, dropoff) : 1,
-    coverageName: catalog.coverages.find((coverage) => coverage.id === draft.data.coverageId)?.text[locale].name,
-  };
-}
-
-/** The bill beside every step: the draft priced again now, with the basic coverage until the renter picks one. */
-export async function BookingSidebar({ draft, priced, catalog, locale, editable = true }: { draft: BookingDraft; priced: PricingResult; catalog: BookingCatalog; locale: Locale; editable?: boolean }) {
-  const facts = await draftFacts(draft, catalog, locale);
-  return (
-    <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
-      <BookingFacts facts={facts} locale={locale} editable={editable} />
-      {priced.ok ? (
-        <BillDetails lines={labelledLines(priced.booking, locale)} total={priced.booking.quote.total} locale={locale} />
-      ) : (
-        <ul className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-issues">
-          {translateIssues(priced.issues, locale).map((entry) => (
-            <li key={`${entry.field}-${entry.code}`}>{entry.message}</li>
-          ))}
-        </ul>
-      )}
-    </aside>
-  );
-}
-
-/**
- * The draft priced for the sidebar: before a coverage is chosen, with the cheapest (the mandatory liability cover). A
- * coupon that no longer applies is left out of the price, and its reason is handed back for the coupon form.
- */
-export async function priceDraftWithCoupon(draft: BookingDraft, catalog: BookingCatalog): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
-  const selection = await selectionOfDraft(draft.data);
-  return priceDraftSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
-}
-
-export async function priceDraftForDisplay(draft: BookingDraft, catalog: BookingCatalog): Promise<PricingResult> {
-  return (await priceDraftWithCoupon(draft, catalog)).result;
 }
 
 /** /reserva: the flow's steps before checkout; the step is `?paso=` in the URL. */
