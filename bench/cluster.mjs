@@ -9,11 +9,11 @@
 //   4. POST /api/quote through nginx at the quote's connections (20), beside the same on one instance alone.
 // Every response's status is counted in each load. Figures go to the terminal and to bench/results/cluster-latest.json.
 // See bench/README.md, "Cluster (issue 10)".
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { loadProjectEnv } from '../scripts/lib/env-file.mjs';
-import { startCluster } from '../scripts/lib/cluster.mjs';
+import { startCluster, temporaryCluster } from '../scripts/lib/cluster.mjs';
 import { freePort } from '../scripts/lib/processes.mjs';
 import { DIST_DIR, HOST, TARGETS } from './lib/options.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
@@ -38,13 +38,6 @@ function clusterBenchEnv(projectEnv) {
     // The content service's load shedding would answer 503 under the bench's load on 2 cores (as the test harnesses).
     PRESSURE_LIMITER_ENABLED: 'false',
   };
-}
-
-async function clusterPorts() {
-  const ports = {};
-  for (const name of ['CLUSTER_PORT', 'CLUSTER_CONTENT_PORT', 'CLUSTER_GATEWAY_SANDBOX_PORT', 'CLUSTER_POSTGRES_PORT', 'CLUSTER_REDIS_PORT']) ports[name] = String(await freePort());
-  ports.CLUSTER_WEB_PORTS = `${await freePort()},${await freePort()}`;
-  return ports;
 }
 
 const header = (answer, name) => answer.headers[name] ?? '-';
@@ -203,11 +196,8 @@ export async function runClusterBench({ options, root, log, track, resultsDir })
   mkdirSync(resultsDir, { recursive: true });
   const { env: projectEnv, file } = loadProjectEnv(root);
   const env = clusterBenchEnv(projectEnv);
-  const dataDir = mkdtempSync(join(tmpdir(), 'rentacar-bench-cluster-'));
-  // Readable by others: run as root, PostgreSQL runs as the postgres user and must reach its folder inside.
-  chmodSync(dataDir, 0o755);
+  const { overrides, dataDir } = await temporaryCluster('rentacar-bench-cluster-');
   if (!options.keepDb) track('temporary data', async () => rmSync(dataDir, { recursive: true, force: true }));
-  const overrides = { ...(await clusterPorts()), CLUSTER_DATA_DIR: dataDir };
   log(`cluster bench: settings from ${file}, data in ${dataDir}; options ${JSON.stringify(options)}`);
 
   // Stopped on Ctrl-C even while it starts: the start is told to stop, what it started is stopped by it or here.

@@ -6,25 +6,23 @@
 // redis-server and postgresql packages (.ci/run installs them). Closes with `N passed, N failed` like `npm test`.
 // `npm run test:cluster -- <file filter>` runs only the Vitest files matching it (and no browser test).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
-import { startCluster } from './lib/cluster.mjs';
+import { startCluster, temporaryCluster } from './lib/cluster.mjs';
 import { freePort } from './lib/processes.mjs';
-import { notRunResult, playwrightResult, summarise, vitestResult } from './lib/test-results.mjs';
+import { notRunResult, playwrightResult, printSummary, vitestResult } from './lib/test-results.mjs';
 
 await ensureProjectNode();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`[test:cluster] ${line}`);
 const bin = (name) => join(root, 'node_modules/.bin', name);
-const dataDir = mkdtempSync(join(tmpdir(), 'rentacar-cluster-'));
-// Readable by others: run as root, PostgreSQL runs as the postgres user and must reach its folder inside.
-chmodSync(dataDir, 0o755);
+const { overrides, dataDir } = await temporaryCluster('rentacar-cluster-');
 const resultsDir = mkdtempSync(join(tmpdir(), 'rentacar-cluster-results-'));
 // The same build as `npm test`'s (built once when both run, as in CI).
 const WEB_DIST_DIR = '.next-test';
@@ -37,9 +35,6 @@ const env = {
   PAYMENT_GATEWAY_TIMEOUT_MS: '3000',
   PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
 };
-const ports = {};
-for (const name of ['CLUSTER_PORT', 'CLUSTER_CONTENT_PORT', 'CLUSTER_GATEWAY_SANDBOX_PORT', 'CLUSTER_POSTGRES_PORT', 'CLUSTER_REDIS_PORT']) ports[name] = String(await freePort());
-ports.CLUSTER_WEB_PORTS = `${await freePort()},${await freePort()}`;
 
 const filters = process.argv.slice(2);
 const results = [];
@@ -113,7 +108,7 @@ process.on('SIGTERM', () => onSignal('SIGTERM'));
 try {
   let problem;
   try {
-    cluster = await startCluster({ root, env, overrides: { ...ports, CLUSTER_DATA_DIR: dataDir }, distDir: WEB_DIST_DIR, log, signal: starting.signal, quiet: true });
+    cluster = await startCluster({ root, env, overrides, distDir: WEB_DIST_DIR, log, signal: starting.signal, quiet: true });
     const controlPort = await freePort();
     control = await startControlServer(controlPort);
     suiteEnv = {
@@ -150,12 +145,4 @@ try {
   if (!aborted) await stopEverything();
 }
 
-if (!aborted) {
-  const { totals, lines, closing } = summarise(results);
-  console.log('');
-  console.log('[test:cluster] suites:');
-  for (const line of lines) console.log(line);
-  console.log('');
-  console.log(closing);
-  process.exit(totals.failed > 0 ? 1 : 0);
-}
+if (!aborted) process.exit(printSummary('test:cluster', results));

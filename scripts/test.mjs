@@ -20,7 +20,7 @@ import { GATEWAY_SANDBOX_DEFAULTS, startGatewaySandbox } from './lib/gateway-san
 import { OIDC_PROVIDER_DEFAULTS, startOidcProvider } from './lib/oidc-provider.mjs';
 import { buildWeb, clearWebContentCache, startWeb } from './lib/web-server.mjs';
 import { freePort } from './lib/processes.mjs';
-import { checkResult, notRunResult, playwrightResult, summarise, vitestResult } from './lib/test-results.mjs';
+import { checkResult, notRunResult, playwrightResult, printSummary, vitestResult } from './lib/test-results.mjs';
 
 await ensureProjectNode();
 
@@ -293,12 +293,4 @@ try {
   if (!aborted) await stopEverything();
 }
 
-if (!aborted) {
-  const { totals, lines, closing } = summarise(results);
-  console.log('');
-  console.log('[test] suites:');
-  for (const line of lines) console.log(line);
-  console.log('');
-  console.log(closing);
-  process.exit(totals.failed > 0 ? 1 : 0);
-}
+if (!aborted) process.exit(printSummary('test', results));

@@ -3,13 +3,15 @@
 // service's cache, rate limiter and synchronisation), the content service, the payment sandbox, two storefront
 // instances of one build, and nginx in front as load balancer and shared page cache. Everything listens on 127.0.0.1;
 // every file is under one data folder. Each part is restarted with a back-off if it stops on its own.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { startContentService } from './content-service.mjs';
 import { startGatewaySandbox } from './gateway-sandbox.mjs';
 import { findNginx, startNginx } from './nginx.mjs';
 import { findPostgresBin, startPostgres } from './postgres.mjs';
 import { findRedisServer, startRedis } from './redis.mjs';
+import { freePort } from './processes.mjs';
 import { supervise } from './supervise.mjs';
 import { buildWeb, startWeb } from './web-server.mjs';
 
@@ -26,6 +28,19 @@ export const CLUSTER_DEFAULTS = {
   CLUSTER_DB_PASSWORD: 'local-db-password-change-me',
   CLUSTER_DB_DATABASE: 'content',
 };
+
+/**
+ * Settings of a throwaway cluster (the cluster tests, the cluster bench): every port one that is free now, the data in
+ * a new temporary folder named after `prefix`. Returns { overrides, dataDir } for startCluster; the caller removes it.
+ */
+export async function temporaryCluster(prefix) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  // Readable by others: run as root, PostgreSQL runs as the postgres user and must reach its folder inside.
+  chmodSync(dataDir, 0o755);
+  const overrides = { CLUSTER_DATA_DIR: dataDir, CLUSTER_WEB_PORTS: `${await freePort()},${await freePort()}` };
+  for (const name of ['CLUSTER_PORT', 'CLUSTER_CONTENT_PORT', 'CLUSTER_GATEWAY_SANDBOX_PORT', 'CLUSTER_POSTGRES_PORT', 'CLUSTER_REDIS_PORT']) overrides[name] = String(await freePort());
+  return { overrides, dataDir };
+}
 
 function port(value, name) {
   const number = Number(value);

@@ -1,19 +1,16 @@
 // nginx in front of the storefront instances (`npm run cluster`): the configuration is deploy/nginx's template, the
 // same one deploy/compose.yaml uses, filled in and wrapped in a main nginx.conf whose files all live in `dir`.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPortFree, startChildService, waitForHttp } from './processes.mjs';
+import { assertPortFree, findProgram, startChildService, waitForHttp } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NGINX_TEMPLATE = join(ROOT, 'deploy', 'nginx', 'storefront.conf.template');
 
 /** The nginx binary: NGINX_BIN, else Debian's. */
 export function findNginx(env = process.env) {
-  const candidates = [env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error('nginx is not installed: `apt-get install -y nginx` (Debian), or set NGINX_BIN');
-  return found;
+  return findProgram([env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx'], 'nginx is not installed: `apt-get install -y nginx` (Debian), or set NGINX_BIN');
 }
 
 /** Fills the template's ${NAME} values; a name the template uses but `values` lacks is an error. */

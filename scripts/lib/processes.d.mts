@@ -24,3 +24,4 @@ export function startChildService(options: {
   graceMs?: number;
 }): Promise<ChildService>;
 export function waitForPort(host: string, port: number, options?: { timeoutMs?: number }): Promise<void>;
+export function findProgram(candidates: (string | undefined)[], howToInstall: string): string;

@@ -1,7 +1,7 @@
 // Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID, reading a
 // child's output line by line.
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -191,4 +191,11 @@ export async function waitForPort(host, port, { timeoutMs = 30_000 } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs / 1000} s`);
+}
+
+/** The first of `candidates` (paths; empty ones skipped) that exists, else an Error saying how to install it. */
+export function findProgram(candidates, howToInstall) {
+  const found = candidates.filter(Boolean).find((path) => existsSync(path));
+  if (!found) throw new Error(howToInstall);
+  return found;
 }

@@ -1,15 +1,12 @@
 // A Redis server from Debian's packages for `npm run cluster`: the storefronts' shared cache and the content service's
 // cache, rate limiter and synchronisation. Only caches live there, so it keeps nothing on disk: a restart empties it,
 // and pages are rendered again.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { assertPortFree, startChildService } from './processes.mjs';
+import { assertPortFree, findProgram, startChildService } from './processes.mjs';
 
 export function findRedisServer(env = process.env) {
-  const candidates = [env.REDIS_SERVER_BIN, '/usr/bin/redis-server', '/usr/local/bin/redis-server'].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error('redis-server is not installed: `apt-get install -y redis-server` (Debian), or set REDIS_SERVER_BIN');
-  return found;
+  return findProgram([env.REDIS_SERVER_BIN, '/usr/bin/redis-server', '/usr/local/bin/redis-server'], 'redis-server is not installed: `apt-get install -y redis-server` (Debian), or set REDIS_SERVER_BIN');
 }
 
 /** Sends PING over the Redis protocol; resolves true on +PONG. */

@@ -70,3 +70,14 @@ export function summarise(results) {
   const closing = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
   return { totals, lines, closing };
 }
+
+/** Prints the suites and the closing `N passed, N failed` line under `[tag]`; returns the exit code (1 on any failure). */
+export function printSummary(tag, results) {
+  const { totals, lines, closing } = summarise(results);
+  console.log('');
+  console.log(`[${tag}] suites:`);
+  for (const line of lines) console.log(line);
+  console.log('');
+  console.log(closing);
+  return totals.failed > 0 ? 1 : 0;
+}
