@@ -73,6 +73,15 @@ describe('Panama local date-times', () => {
     });
   });
 
+  it('answers an instant read before the same way, and a caller changing its answer changes nothing', () => {
+    const first = panamaWallClock(utc('2026-03-10T15:45:00Z'));
+    first.time = '00:00';
+    expect(panamaWallClock(utc('2026-03-10T15:45:00Z'))).toEqual({ date: '2026-03-10', time: '10:45' });
+    for (let minute = 0; minute < 3000; minute++) panamaWallClock(new Date(Date.UTC(2026, 0, 1, 5, minute)));
+    expect(panamaWallClock(utc('2026-03-10T15:45:00Z'))).toEqual({ date: '2026-03-10', time: '10:45' });
+    expect(panamaWallClock(new Date(Date.UTC(2026, 0, 1, 5, 2999)))).toEqual({ date: '2026-01-03', time: '01:59' });
+  });
+
   it.each<[string, string]>([
     ['2025-06-15T04:59:59.999Z', '2025-06-14T05:00:00.000Z'],
     ['2025-06-15T05:00:00.000Z', '2025-06-15T05:00:00.000Z'],

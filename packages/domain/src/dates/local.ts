@@ -76,8 +76,16 @@ export function splitLocalDateTime(value: string): { date: LocalDate; minutes: n
 // (the landing page and the booking steps are at their size budgets). One formatter, made on first use.
 let panamaClock: Intl.DateTimeFormat | undefined;
 
+// Reading the wall clock through Intl costs microseconds, and one quote reads the same few instants (pickup, return,
+// now) a dozen times over: answers are kept per instant, exactly, and the memory is emptied when it fills.
+const WALL_CLOCK_MEMORY_SIZE = 1024;
+const wallClockMemory = new Map<number, { date: LocalDate; time: LocalTime }>();
+
 /** The Panama calendar date and wall-clock time (to the minute) of an instant. */
 export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTime } {
+  const at = instant.getTime();
+  const remembered = wallClockMemory.get(at);
+  if (remembered !== undefined) return { ...remembered };
   panamaClock ??= new Intl.DateTimeFormat('en-US', {
     timeZone: PANAMA_TIME_ZONE,
     year: 'numeric',
@@ -89,10 +97,13 @@ export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTi
   });
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of panamaClock.formatToParts(instant)) part[type] = value;
-  return {
+  const wallClock = {
     date: `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day}`,
     time: `${part.hour}:${part.minute}`,
   };
+  if (wallClockMemory.size >= WALL_CLOCK_MEMORY_SIZE) wallClockMemory.clear();
+  wallClockMemory.set(at, wallClock);
+  return { ...wallClock };
 }
 
 /** The Panama wall-clock `YYYY-MM-DDTHH:mm` of an instant. */

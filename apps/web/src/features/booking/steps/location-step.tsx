@@ -120,10 +120,16 @@ export function LocationForm({
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
-      <Heading id="step-title" className={headingLevel === 'h1' ? 'text-2xl font-bold text-slate-900 sm:text-3xl' : 'text-xl font-bold text-slate-900'}>
-        {heading}
-      </Heading>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title" aria-describedby="location-time-zone">
+      {/* The time zone is said before the fields it applies to, and so it is painted with the heading. */}
+      <div className="space-y-2">
+        <Heading id="step-title" className={headingLevel === 'h1' ? 'text-2xl font-bold text-slate-900 sm:text-3xl' : 'text-xl font-bold text-slate-900'}>
+          {heading}
+        </Heading>
+        <p id="location-time-zone" className="text-sm text-slate-600">
+          {t('location.timezoneNote')}
+        </p>
+      </div>
       <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="pickupBranch" label={t('location.pickupBranch')} error={error('pickupBranch')} className="sm:col-span-2">
@@ -148,7 +154,6 @@ export function LocationForm({
           {(control) => <OptionSelect control={control} options={returnSlots} registration={register('returnTime')} />}
         </Field>
       </div>
-      <p className="text-sm text-slate-600">{t('location.timezoneNote')}</p>
       {disabledUntilText ? <p className="text-sm text-slate-700">{t('location.disabledUntil', { date: disabledUntilText })}</p> : null}
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
