@@ -9,6 +9,8 @@ export interface CountingProxy {
   /** The first few `METHOD path` lines seen in a phase. */
   samples(name: string): string[];
   all(): Record<string, number>;
+  /** True once a request whose `METHOD path` matches `pattern` has come through (recently or within `timeoutMs`). */
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
 import { createServer, request as httpRequest, Agent } from 'node:http';
 
 const SAMPLE_PATHS = 5; // a few request paths per phase, to tell which reads were not cached
+const RECENT_REQUESTS = 500;
 
 export async function startCountingProxy({ host, port, target }) {
   const upstream = new URL(target);
@@ -12,9 +13,15 @@ export async function startCountingProxy({ host, port, target }) {
   const counts = new Map();
   const samples = new Map();
   let phase = 'startup';
+  const waiters = new Set();
+  const recent = []; // the last requests' `METHOD path`, for a waitFor() that starts after its request came
 
   const server = createServer((req, res) => {
     counts.set(phase, (counts.get(phase) ?? 0) + 1);
+    const line = `${req.method} ${req.url}`;
+    recent.push(line);
+    if (recent.length > RECENT_REQUESTS) recent.shift();
+    for (const waiter of waiters) waiter(line);
     const seen = samples.get(phase) ?? [];
     if (seen.length < SAMPLE_PATHS) seen.push(`${req.method} ${req.url}`);
     samples.set(phase, seen);
@@ -46,6 +53,24 @@ export async function startCountingProxy({ host, port, target }) {
       phase = name;
     },
     count: (name) => counts.get(name) ?? 0,
+    /**
+     * Resolves true when a request whose `METHOD path` matches `pattern` comes through (or was among the last few
+     * hundred), false after `timeoutMs`.
+     */
+    waitFor: (pattern, timeoutMs) =>
+      new Promise((resolve) => {
+        if (recent.some((line) => pattern.test(line))) return resolve(true);
+        const done = (seen) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(seen);
+        };
+        const check = (line) => {
+          if (pattern.test(line)) done(true);
+        };
+        const timer = setTimeout(() => done(false), timeoutMs);
+        waiters.add(check);
+      }),
     samples: (name) => samples.get(name) ?? [],
     all: () => Object.fromEntries(counts),
     stop: () =>
