@@ -23,7 +23,7 @@ export async function startCountingProxy({ host, port, target }) {
     if (recent.length > RECENT_REQUESTS) recent.shift();
     for (const waiter of waiters) waiter(line);
     const seen = samples.get(phase) ?? [];
-    if (seen.length < SAMPLE_PATHS) seen.push(`${req.method} ${req.url}`);
+    if (seen.length < SAMPLE_PATHS) seen.push(line);
     samples.set(phase, seen);
 
     const forward = httpRequest(
