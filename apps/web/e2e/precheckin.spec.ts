@@ -356,3 +356,46 @@ test.describe('pre-check-in of a prepaid reservation, in English', () => {
     if (outbox) await expect.poll(async () => (await mailsAbout(booked.number)).some((mail) => mail.includes(`precheckin-${booked.number}.png`))).toBe(true);
   });
 });
+
+test.describe('pre-check-in payment, in English', () => {
+  test.use(asClient(ENGLISH));
+
+  test('a refresh during the 3-D Secure check of what is due resumes it, and pays once', async ({ page }) => {
+    const text = TEXT.en;
+    const email = `marta.verify.${RUN_OFFSET}@example.com`;
+    const booked = await book(page, 'postpaid', RUN_OFFSET + 75, email);
+    await find(page, 'en', booked.number, email);
+    await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
+    await page.getByLabel(text.licenseCountry).selectOption('PA');
+    await page.getByLabel(text.licenseExpiry).fill('2034-06-30');
+    await page.getByLabel(text.idDocument).fill('8-777-4321');
+    await page.getByTestId('upload-license').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('uploaded-license')).toContainText('licence.png');
+    await page.getByTestId('upload-id').setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await expect(page.getByTestId('uploaded-id')).toContainText('cedula.jpg');
+    await page.getByLabel(text.acceptedName).fill('Marta Checkin');
+    await page.getByRole('button', { name: text.continue }).click();
+    await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
+
+    await page.getByLabel(text.holder).fill('Marta Verify');
+    const fields = page.frameLocator('[data-testid=card-fields-frame]');
+    await fields.getByLabel(text.cardNumber).fill('4000 0000 0000 3220');
+    await fields.getByLabel(text.expiry).fill('12/34');
+    await fields.getByLabel(text.cvc).fill('739');
+    const firstWindow = page.waitForEvent('popup');
+    await page.getByTestId('pay-by-card').click();
+    await (await firstWindow).close();
+    // The page is rendered without asking the gateway; once loaded, the form asks the server and offers the check again.
+    await page.reload();
+    await expect(page.getByTestId('payment-verifying')).toContainText('Verifying payment...');
+    const secondWindow = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Verify Payment' }).click();
+    const check = await secondWindow;
+    await check.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/en\/precheckin\/thanks$/, { timeout: 20_000 });
+
+    const { precheckin, payments } = await precheckinOf(booked.number);
+    expect(precheckin).toMatchObject({ status: 'paid' });
+    expect(payments.filter((row) => row.kind === 'charge').map((row) => `${String(row.status)} ${String(row.amount)}`)).toEqual([`succeeded ${booked.total}`]);
+  });
+});

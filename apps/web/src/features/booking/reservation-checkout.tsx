@@ -18,7 +18,6 @@ import { CardPaymentForm } from '@/features/payments/components/card-payment-for
 import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/payments/components/payment-method-choice';
 import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
 import { PaymentError } from '@/features/payments/components/payment-feedback';
-import { attemptState } from '@/features/payments/payments';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from '@/features/payments/payment-actions';
 import { priceDraftSelection } from './pricing';
 import { selectionOfDraft } from './booking-draft';
@@ -68,9 +67,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const method = options.some((option) => option.method === draft.data.paymentMethod) ? draft.data.paymentMethod : 'counter';
   const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
   const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
-  // A refresh during the 3-D Secure check: the check goes on (the gateway is asked where it stands).
-  const open = method === 'card' && draft.data.payment ? await attemptState(draft.data.payment.key) : undefined;
-  const resume = open?.kind === 'action' ? { url: open.url } : open?.kind === 'paid' ? { url: undefined } : undefined;
+  // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
+  const resume = method === 'card' && draft.data.payment !== undefined;
 
   return (
     <div className="space-y-6">
@@ -94,7 +92,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
                 publishableKey={cardFields.publishableKey}
                 amountLabel={amountLabel}
                 thanksHref={localizedPath(locale, THANKS_PATH)}
-                {...(resume ? { resume } : {})}
+                resume={resume}
                 pay={payCheckoutByCard}
                 check={checkCheckoutPayment}
               />

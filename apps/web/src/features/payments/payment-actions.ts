@@ -191,7 +191,8 @@ export async function checkCheckoutPayment(locale: string): Promise<PaymentActio
     if (!key || !reservationRef) return { status: 'pending' };
     const settled = await settlePaymentByKey(key);
     if (!settled) return { status: 'pending' };
-    if (settled.outcome.kind === 'action') return { status: 'pending' };
+    // Still with the renter: its page, so a checkout loaded during the check can offer to reopen it.
+    if (settled.outcome.kind === 'action') return { status: 'verify', url: settled.outcome.url };
     const reservation = await readReservationById(reservationRef.id);
     if (!reservation) return failed(PROCESSING_ERROR);
     if (settled.outcome.kind === 'paid') {

@@ -276,12 +276,6 @@ export async function closeAttempt(paymentKey: string): Promise<PaymentOutcome> 
   return outcomeOf(await recordGatewayAnswer(payment, stopped, adapter), stopped);
 }
 
-/** Where the attempt in progress stands, asked of the gateway: the checkout resumes its 3-D Secure check after a refresh. */
-export async function attemptState(paymentKey: string): Promise<PaymentOutcome | undefined> {
-  const payment = await readPaymentByKey(paymentKey);
-  return payment ? settlePayment(payment) : undefined;
-}
-
 /** The renter cancelled at the gateway (PayPal's cancel link): the attempt is over, the reservation still unpaid. */
 export async function abandonPayment(paymentKey: string): Promise<PaymentRecord | undefined> {
   const payment = await readPaymentByKey(paymentKey);

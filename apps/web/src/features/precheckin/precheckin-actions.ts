@@ -215,7 +215,9 @@ export async function checkPrecheckinPayment(locale: string): Promise<PaymentAct
     const state = await precheckinState(session.reservation);
     const open = openCharge(state.payments);
     const outcome = open ? await settlePayment(open) : undefined;
-    if (outcome?.kind === 'action' || outcome?.kind === 'unavailable') return { status: 'pending' };
+    // Still with the renter: its page, so a page loaded during the check can offer to reopen it.
+    if (outcome?.kind === 'action') return { status: 'verify', url: outcome.url };
+    if (outcome?.kind === 'unavailable') return { status: 'pending' };
     const now = outcome ? await precheckinState(session.reservation) : state;
     if (now.due === 0) {
       await completeAfterPayment(now);

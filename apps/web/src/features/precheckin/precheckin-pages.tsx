@@ -15,7 +15,6 @@ import { reservationSummary } from '@/features/booking/reservations';
 import type { SavedReservation } from '@/features/booking/reservation-record';
 import { cardFieldsSettings, paymentGateway } from '@/features/payments/gateways';
 import { PaymentError } from '@/features/payments/components/payment-feedback';
-import { attemptState } from '@/features/payments/payments';
 import { FinishPrecheckinButton } from './components/finish-precheckin-button';
 import { PrecheckinPayment } from './components/precheckin-payment';
 import { PreferencesForm } from './components/preferences-form';
@@ -174,10 +173,9 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
   const paid = reservation.totals.total - state.due;
   const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
   const card = cardFieldsSettings(site.paymentGateway);
-  // A refresh during the 3-D Secure check: the check goes on (the gateway is asked where it stands).
+  // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
   const open = openCharge(state.payments);
-  const openState = open?.status === 'requires_action' && open.provider !== 'paypal' ? await attemptState(open.idempotencyKey) : undefined;
-  const resume = openState?.kind === 'action' ? { url: openState.url } : undefined;
+  const resume = open?.status === 'requires_action' && open.provider !== 'paypal';
   return (
     <div className="space-y-8">
       <ForgetStoredDraft reservationNumber={reservation.number} />
@@ -219,7 +217,7 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
               thanksHref={localizedPath(locale, PRECHECKIN_PATHS.thanks)}
               card={card}
               payPalOffered={paymentGateway('paypal') !== undefined}
-              {...(resume ? { resume } : {})}
+              resume={resume}
             />
           </>
         )}

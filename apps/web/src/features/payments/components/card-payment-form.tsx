@@ -65,8 +65,11 @@ export function CardPaymentForm({
   amountLabel: string;
   /** Where a paid renter goes (the thanks page in the renter's language). */
   thanksHref: string;
-  /** A check still in progress when the page was loaded (a refresh): its page, to reopen from the button. */
-  resume?: { url: string | undefined };
+  /**
+   * A 3-D Secure check was in progress when the page was loaded (a refresh): the form asks the server where it stands
+   * once mounted (never while the page renders), then offers to reopen its page.
+   */
+  resume?: boolean;
   /** The flow's server actions: pay with the token, and ask where the payment in progress stands. */
   pay: (locale: string, input: unknown) => Promise<PaymentActionResult>;
   check: (locale: string) => Promise<PaymentActionResult>;
@@ -82,7 +85,7 @@ export function CardPaymentForm({
   const [frameHeight, setFrameHeight] = useState(260);
   const [frameReady, setFrameReady] = useState(false);
   const [error, setError] = useState<{ error: FormIssue; reason?: FormIssue }>();
-  const [verification, setVerification] = useState<{ url: string | undefined; blocked: boolean } | undefined>(resume ? { url: resume.url, blocked: true } : undefined);
+  const [verification, setVerification] = useState<{ url: string | undefined; blocked: boolean } | undefined>(resume ? { url: undefined, blocked: true } : undefined);
   const [pending, startTransition] = useTransition();
   const fieldsOrigin = new URL(fieldsUrl).origin;
 
@@ -154,6 +157,16 @@ export function CardPaymentForm({
   }, [router, thanksHref]);
 
   usePaymentPolling(verification !== undefined, locale, check, onResult);
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    void check(locale).then((result) => {
+      if (result.status === 'verify') setVerification((current) => (current ? { ...current, url: result.url } : current));
+      else if (result.status !== 'pending') onResult(result);
+    });
+  }, [resume, check, locale, onResult]);
 
   const submit = (values: CardHolderValues) => {
     // Cleared at once, not with the transition: the old error must not stay up while the new attempt runs.

@@ -11,7 +11,7 @@ export const VERIFICATION_MESSAGE = 'rentacar-payment-verification';
 /**
  * While a payment waits for the renter at the gateway, asks the server where it stands (the server asks the gateway)
  * every few seconds, and at once when the verification window says it is done. The first final answer (paid, or an
- * error) is handed to `onResult`, and the asking stops.
+ * error) is handed to `onResult`, and the asking stops; "still verifying" and "pending" are not final.
  */
 export function usePaymentPolling(active: boolean, locale: string, check: (locale: string) => Promise<PaymentActionResult>, onResult: (result: PaymentActionResult) => void) {
   const latest = useRef(onResult);
@@ -29,7 +29,7 @@ export function usePaymentPolling(active: boolean, locale: string, check: (local
       busy = true;
       try {
         const result = await ask.current(locale);
-        if (stopped || result.status === 'pending') return;
+        if (stopped || result.status === 'pending' || result.status === 'verify') return;
         // An answer ends the asking, before the page moves on or shows it.
         stopped = true;
         window.clearInterval(timer);

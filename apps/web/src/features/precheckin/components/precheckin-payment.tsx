@@ -23,7 +23,8 @@ export function PrecheckinPayment({
   thanksHref: string;
   card: { fieldsUrl: string; publishableKey: string } | undefined;
   payPalOffered: boolean;
-  resume?: { url: string | undefined };
+  /** A 3-D Secure check was in progress when the page was loaded. */
+  resume: boolean;
 }) {
   const t = useTranslations('booking.checkout');
   const methods: Method[] = [...(card ? ['card' as const] : []), ...(payPalOffered ? ['paypal' as const] : [])];
@@ -53,7 +54,7 @@ export function PrecheckinPayment({
           publishableKey={card.publishableKey}
           amountLabel={amountLabel}
           thanksHref={thanksHref}
-          {...(resume ? { resume } : {})}
+          resume={resume}
           pay={payPrecheckinByCard}
           check={checkPrecheckinPayment}
         />
