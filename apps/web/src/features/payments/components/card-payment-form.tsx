@@ -156,17 +156,29 @@ export function CardPaymentForm({
     }
   }, [router, thanksHref]);
 
-  usePaymentPolling(verification !== undefined, locale, check, onResult);
+  const askWhereItStands = useCallback(
+    async (language: string) => {
+      const result = await check(language);
+      // Still with the renter: the check's page, for the button that reopens it (a reloaded page knows none yet).
+      if (result.status === 'verify') setVerification((current) => (current && !current.url ? { ...current, url: result.url } : current));
+      return result;
+    },
+    [check],
+  );
+  usePaymentPolling(verification !== undefined, locale, askWhereItStands, onResult);
 
+  // Reloaded during the check: asked at once rather than at the first poll; a failed ask is left to the polling.
   const resumed = useRef(false);
   useEffect(() => {
     if (!resume || resumed.current) return;
     resumed.current = true;
-    void check(locale).then((result) => {
-      if (result.status === 'verify') setVerification((current) => (current ? { ...current, url: result.url } : current));
-      else if (result.status !== 'pending') onResult(result);
-    });
-  }, [resume, check, locale, onResult]);
+    askWhereItStands(locale).then(
+      (result) => {
+        if (result.status !== 'pending' && result.status !== 'verify') onResult(result);
+      },
+      () => undefined,
+    );
+  }, [resume, askWhereItStands, locale, onResult]);
 
   const submit = (values: CardHolderValues) => {
     // Cleared at once, not with the transition: the old error must not stay up while the new attempt runs.
