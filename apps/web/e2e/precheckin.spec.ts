@@ -153,6 +153,22 @@ async function book(page: Page, type: 'postpaid' | 'prepaid', offset: number, em
   return { number: body.reservation_number, total: body.totals.total, returnDay };
 }
 
+/** The details page in English with one driver and both scans, sent: the renter lands on the pre-check-in's payment. */
+async function sendEnglishDetails(page: Page, details: { licenseCountry: string; idDocument: string; idScan: string }) {
+  const text = TEXT.en;
+  await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
+  await page.getByLabel(text.licenseCountry).selectOption(details.licenseCountry);
+  await page.getByLabel(text.licenseExpiry).fill('2034-06-30');
+  await page.getByLabel(text.idDocument).fill(details.idDocument);
+  await page.getByTestId('upload-license').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('uploaded-license')).toContainText('licence.png');
+  await page.getByTestId('upload-id').setInputFiles({ name: details.idScan, mimeType: 'image/jpeg', buffer: JPEG });
+  await expect(page.getByTestId('uploaded-id')).toContainText(details.idScan);
+  await page.getByLabel(text.acceptedName).fill('Marta Checkin');
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
+}
+
 async function find(page: Page, language: Language, number: string, email: string) {
   const text = TEXT[language];
   await page.goto(language === 'es' ? '/es/precheckin' : '/en/precheckin');
@@ -324,18 +340,7 @@ test.describe('pre-check-in of a prepaid reservation, in English', () => {
     expect(paid.status(), await paid.text()).toBe(201);
 
     await find(page, 'en', booked.number, email);
-    await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
-    await page.getByLabel(text.licenseCountry).selectOption('US');
-    await page.getByLabel(text.licenseExpiry).fill('2034-06-30');
-    await page.getByLabel(text.idDocument).fill('X1234567');
-    await page.getByTestId('upload-license').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByTestId('uploaded-license')).toContainText('licence.png');
-    await page.getByTestId('upload-id').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-    await expect(page.getByTestId('uploaded-id')).toContainText('passport.jpg');
-    await page.getByLabel(text.acceptedName).fill('Marta Checkin');
-    await page.getByRole('button', { name: text.continue }).click();
-
-    await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
+    await sendEnglishDetails(page, { licenseCountry: 'US', idDocument: 'X1234567', idScan: 'passport.jpg' });
     // Back to the details: everything saved is there again, the scans included.
     await page.getByRole('link', { name: 'Back to my details' }).click();
     await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
@@ -365,17 +370,7 @@ test.describe('pre-check-in payment, in English', () => {
     const email = `marta.verify.${RUN_OFFSET}@example.com`;
     const booked = await book(page, 'postpaid', RUN_OFFSET + 75, email);
     await find(page, 'en', booked.number, email);
-    await expect(page).toHaveURL(/\/en\/precheckin\/verify$/);
-    await page.getByLabel(text.licenseCountry).selectOption('PA');
-    await page.getByLabel(text.licenseExpiry).fill('2034-06-30');
-    await page.getByLabel(text.idDocument).fill('8-777-4321');
-    await page.getByTestId('upload-license').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByTestId('uploaded-license')).toContainText('licence.png');
-    await page.getByTestId('upload-id').setInputFiles({ name: 'cedula.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-    await expect(page.getByTestId('uploaded-id')).toContainText('cedula.jpg');
-    await page.getByLabel(text.acceptedName).fill('Marta Checkin');
-    await page.getByRole('button', { name: text.continue }).click();
-    await expect(page).toHaveURL(/\/en\/precheckin\/checkout$/);
+    await sendEnglishDetails(page, { licenseCountry: 'PA', idDocument: '8-777-4321', idScan: 'cedula.jpg' });
 
     await page.getByLabel(text.holder).fill('Marta Verify');
     const fields = page.frameLocator('[data-testid=card-fields-frame]');
