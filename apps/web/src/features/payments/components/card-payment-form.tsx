@@ -66,8 +66,8 @@ export function CardPaymentForm({
   /** Where a paid renter goes (the thanks page in the renter's language). */
   thanksHref: string;
   /**
-   * A 3-D Secure check was in progress when the page was loaded (a refresh): the form asks the server where it stands
-   * once mounted (never while the page renders), then offers to reopen its page.
+   * A 3-D Secure check was in progress when the page was loaded (a refresh): the form shows the check's panel and asks
+   * the server where it stands once mounted (never while the page renders), then offers to reopen its page.
    */
   resume?: boolean;
   /** The flow's server actions: pay with the token, and ask where the payment in progress stands. */
@@ -166,19 +166,6 @@ export function CardPaymentForm({
     [check],
   );
   usePaymentPolling(verification !== undefined, locale, askWhereItStands, onResult);
-
-  // Reloaded during the check: asked at once rather than at the first poll; a failed ask is left to the polling.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (!resume || resumed.current) return;
-    resumed.current = true;
-    askWhereItStands(locale).then(
-      (result) => {
-        if (result.status !== 'pending' && result.status !== 'verify') onResult(result);
-      },
-      () => undefined,
-    );
-  }, [resume, askWhereItStands, locale, onResult]);
 
   const submit = (values: CardHolderValues) => {
     // Cleared at once, not with the transition: the old error must not stay up while the new attempt runs.

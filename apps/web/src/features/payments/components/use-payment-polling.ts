@@ -10,7 +10,7 @@ export const VERIFICATION_MESSAGE = 'rentacar-payment-verification';
 
 /**
  * While a payment waits for the renter at the gateway, asks the server where it stands (the server asks the gateway)
- * every few seconds, and at once when the verification window says it is done. The first final answer (paid, or an
+ * at once (a page reloaded during the check learns its state without waiting), then every few seconds, and at once when the verification window says it is done. The first final answer (paid, or an
  * error) is handed to `onResult`, and the asking stops; "still verifying" and "pending" are not final.
  */
 export function usePaymentPolling(active: boolean, locale: string, check: (locale: string) => Promise<PaymentActionResult>, onResult: (result: PaymentActionResult) => void) {
@@ -45,6 +45,7 @@ export function usePaymentPolling(active: boolean, locale: string, check: (local
       if (event.origin === window.location.origin && typeof data === 'object' && data !== null && (data as { type?: unknown }).type === VERIFICATION_MESSAGE) void check();
     };
     window.addEventListener('message', onMessage);
+    void check();
     return () => {
       stopped = true;
       window.clearInterval(timer);
