@@ -7,7 +7,7 @@ const emptyModule = fileURLToPath(new URL('./apps/web/test/empty-module.ts', imp
 const webAliases = { '@': webSrc, 'server-only': emptyModule };
 
 /**
- * Test projects. `domain`, `web`, `scripts` and `gateway-sandbox` need nothing running (the last starts its own
+ * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts` and `gateway-sandbox` need nothing running (the last starts its own
  * payment sandbox processes); `content` and `web-integration` talk to a real
  * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
  * processes of its own from the harness's build (WEB_DIST_DIR); `cluster` runs under `npm run test:cluster`, against
@@ -26,9 +26,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          exclude: ['apps/web/src/**/*.integration.test.ts'],
+          exclude: ['apps/web/src/**/*.integration.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
           environment: 'node',
           setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: webAliases },
+        test: {
+          // Client components rendered in jsdom with Testing Library, as a renter uses them: by role, label and text.
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts', 'apps/web/test/dom-setup.ts'],
         },
       },
       {

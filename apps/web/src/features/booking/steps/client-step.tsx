@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { createClientFormSchema, type ClientFormInput } from '@rentacar/domain/validation/forms';
 import { Checkbox, Field, Input } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
+import { useFocusFirstInvalid } from '@/features/forms/use-focus-first-invalid';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveClient } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
@@ -25,7 +26,9 @@ export function ClientStep({ locale, initial, pickupDate, minimumAge, termsHref,
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', birthday: '', license: '', termsAccepted: false, ...initial },
     resolver: domainResolver(schema),
+    shouldFocusError: false,
   });
+  const formRef = useFocusFirstInvalid(formState);
   const applyServerErrors = useServerErrors(setError, setFormError);
   const error = (field: keyof Values) => issueText(formState.errors[field]?.message);
 
@@ -35,7 +38,7 @@ export function ClientStep({ locale, initial, pickupDate, minimumAge, termsHref,
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6" aria-labelledby="step-title">
       <div className="space-y-2">
         <h1 id="step-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {t('client.title')}

@@ -94,14 +94,16 @@ export function LocationForm({
   const [pickupBranch, returnBranch, pickupDay, returnDay, sameBranch] = useWatch({ control, name: ['pickupBranch', 'returnBranch', 'pickupDay', 'returnDay', 'sameBranch'] });
   const applyServerErrors = useServerErrors(setError, setFormError);
 
-  const slotsFor = (branchId: string, day: string, current: string) => {
+  const openSlots = (branchId: string, day: string) => {
     const hours = hoursOf(branchId);
-    const slots = hours && day ? timeSlots(hours, day) : [];
-    // The saved time stays selectable, so the form shows what the draft holds even when it is no longer open.
-    return slots.includes(current) || !current ? slots : [current, ...slots];
+    return hours && day ? timeSlots(hours, day) : [];
   };
-  const pickupSlots = slotsFor(pickupBranch, pickupDay, initial.pickupAt.slice(11, 16));
-  const returnSlots = slotsFor(sameBranch ? pickupBranch : returnBranch, returnDay, initial.returnAt.slice(11, 16));
+  // The saved time stays selectable, so the form shows what the draft holds even when it is no longer open.
+  const withSaved = (slots: string[], saved: string) => (slots.includes(saved) || !saved ? slots : [saved, ...slots]);
+  const pickupOpenSlots = openSlots(pickupBranch, pickupDay);
+  const returnOpenSlots = openSlots(sameBranch ? pickupBranch : returnBranch, returnDay);
+  const pickupSlots = withSaved(pickupOpenSlots, initial.pickupAt.slice(11, 16));
+  const returnSlots = withSaved(returnOpenSlots, initial.returnAt.slice(11, 16));
   const minDay = [today, disableReservationsUntil ?? ''].sort().at(-1) || undefined;
   const error = (field: keyof Values) => issueText(formState.errors[field]?.message);
   const branchOptions = branches.map((branch) => ({ value: branch.id, label: branch.name }));
@@ -144,13 +146,13 @@ export function LocationForm({
         <Field id="pickupDay" label={t('location.pickupDate')} error={error('pickupDay')} hint={pickupDay === today ? t('location.sameDayWarning', { hours: sameDayNoticeHours }) : undefined}>
           {(control) => <Input {...control} type="date" min={minDay} {...register('pickupDay')} />}
         </Field>
-        <Field id="pickupTime" label={t('location.pickupTime')} error={error('pickupTime')} hint={pickupSlots.length === 0 ? t('location.closedThatDay') : undefined}>
+        <Field id="pickupTime" label={t('location.pickupTime')} error={error('pickupTime')} hint={pickupDay && pickupOpenSlots.length === 0 ? t('location.closedThatDay') : undefined}>
           {(control) => <OptionSelect control={control} options={pickupSlots} registration={register('pickupTime')} />}
         </Field>
         <Field id="returnDay" label={t('location.returnDate')} error={error('returnDay')} hint={t('location.minimumDays', { days: minimumDays })}>
           {(control) => <Input {...control} type="date" min={pickupDay || minDay} {...register('returnDay')} />}
         </Field>
-        <Field id="returnTime" label={t('location.returnTime')} error={error('returnTime')} hint={returnSlots.length === 0 ? t('location.closedThatDay') : undefined}>
+        <Field id="returnTime" label={t('location.returnTime')} error={error('returnTime')} hint={returnDay && returnOpenSlots.length === 0 ? t('location.closedThatDay') : undefined}>
           {(control) => <OptionSelect control={control} options={returnSlots} registration={register('returnTime')} />}
         </Field>
       </div>

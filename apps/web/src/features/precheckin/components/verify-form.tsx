@@ -7,6 +7,7 @@ import { createPrecheckinFormSchema, MAX_ADDITIONAL_DRIVERS, type PrecheckinForm
 import { Button } from '@/features/forms/button';
 import { Field, Input, Select } from '@/features/forms/field';
 import { countFieldErrors, domainResolver, type FormIssue } from '@/features/forms/form-issues';
+import { useFocusFirstInvalid } from '@/features/forms/use-focus-first-invalid';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
 import { savePrecheckinDetails } from '../precheckin-actions';
@@ -54,7 +55,9 @@ export function VerifyForm({
   const { register, handleSubmit, formState, setError, setValue, control, subscribe, reset } = useForm<Values>({
     resolver: domainResolver(schema),
     defaultValues: initial,
+    shouldFocusError: false,
   });
+  const formRef = useFocusFirstInvalid(formState);
   const [licenseFile, licenseFileName, idFile, idFileName] = useWatch({ control, name: ['licenseFile', 'licenseFileName', 'idFile', 'idFileName'] });
   const shownDocument = (reference: string | undefined, name: string): UploadedDocument | undefined => (reference ? { reference, name } : undefined);
   const drivers = useFieldArray({ control, name: 'additionalDrivers' });
@@ -121,7 +124,7 @@ export function VerifyForm({
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-8" aria-label={t('title')}>
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-8" aria-label={t('title')}>
       <FormAlert issue={formError} errorCount={countFieldErrors(formState.errors)} />
 
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
