@@ -16,6 +16,7 @@ import { rememberedPromoCode } from '@/features/promos/promo-code';
 import { currentAgent } from '@/features/accounts/session';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
+import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from './booking-issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
@@ -188,7 +189,10 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
     const extras = parsed.data.extras.filter((extra) => extra.quantity > 0);
     const deliveryOptionId = parsed.data.deliveryOptionId || undefined;
     const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), extras, deliveryOptionId, couponCode: undefined });
-    if (!priced.ok) return failure(formErrors(priced.issues, {}), { message: 'booking.errors.invalidValue' });
+    if (!priced.ok) {
+      const refusal = extrasStepRefusal(priced.issues);
+      return failure(refusal.errors, refusal.formError);
+    }
     return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId }, 'extras'), language, 'extras');
   });
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useId, useState, useTransition } from 'react';
+import { useEffect, useId, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { couponCodeSchema } from '@rentacar/domain/validation/forms';
 import * as z from 'zod/mini';
@@ -32,7 +32,11 @@ export function CouponForm({
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState, setError, reset } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: domainResolver(schema) });
+  const { register, handleSubmit, formState, setError, reset, setFocus } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: domainResolver(schema) });
+  // The link that opened the form is gone: the focus goes on to the field rather than back to the top of the page.
+  useEffect(() => {
+    if (open) setFocus('code');
+  }, [open, setFocus]);
   const remove = () =>
     startTransition(async () => {
       await removeCoupon();

@@ -5,8 +5,9 @@ import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
 import { Field, Select } from '@/features/forms/field';
-import type { FormIssue } from '@/features/forms/form-issues';
+import { countFieldErrors, type FormIssue } from '@/features/forms/form-issues';
 import { RadioGroup } from '@/features/forms/radio-group';
+import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveExtras } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
 
@@ -33,6 +34,7 @@ export function ExtrasStep({
   backHref: string;
 }) {
   const t = useTranslations('booking');
+  const issueText = useIssueText();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<FormIssue>();
   const { register, handleSubmit, formState, setError } = useForm<Values>({
@@ -57,7 +59,7 @@ export function ExtrasStep({
         </h1>
         <p className="text-slate-700">{t('extras.intro')}</p>
       </div>
-      <FormAlert issue={formError} errorCount={Object.keys(formState.errors).length} />
+      <FormAlert issue={formError} errorCount={countFieldErrors(formState.errors)} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {extras.map((extra) => (
           <li key={extra.code} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5" data-testid="extra-option">
@@ -67,7 +69,7 @@ export function ExtrasStep({
               {t('extras.perDay', { price: formatMoney(extra.dailyRate, locale) })}
               {extra.maxPerRental !== undefined ? ` · ${t('extras.cap', { amount: formatMoney(extra.maxPerRental, locale) })}` : ''}
             </p>
-            <Field id={`extra-${extra.code}`} label={t('extras.quantity', { name: extra.name })} className="mt-auto max-w-40">
+            <Field id={`extra-${extra.code}`} label={t('extras.quantity', { name: extra.name })} error={issueText(formState.errors.quantities?.[extra.code]?.message)} className="mt-auto max-w-40">
               {(control) => (
                 <Select {...control} {...register(`quantities.${extra.code}`)}>
                   {Array.from({ length: extra.maxQuantity + 1 }, (_, quantity) => (
@@ -82,7 +84,7 @@ export function ExtrasStep({
         ))}
       </ul>
       {deliveryOptions.length > 0 ? (
-        <RadioGroup legend={t('extras.delivery')} errorId="delivery-error" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
+        <RadioGroup legend={t('extras.delivery')} error={issueText(formState.errors.deliveryOptionId?.message)} errorId="delivery-error" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
           <label className="flex items-start gap-3 text-sm text-slate-800">
             <input type="radio" value="" {...register('deliveryOptionId')} className="mt-0.5 size-5 accent-brand" />
             <span>{t('extras.noDelivery')}</span>
