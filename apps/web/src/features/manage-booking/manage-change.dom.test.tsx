@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpeningHours } from '@rentacar/domain/dates';
+import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
+import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
+import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
+
+vi.mock('./manage-actions', () => ({ previewChange: vi.fn(), confirmChange: vi.fn(), cancelManagedReservation: vi.fn(), forgetManagedReservation: vi.fn() }));
+const refresh = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
+const previewMock = vi.mocked(previewChange);
+const confirmMock = vi.mocked(confirmChange);
+const cancelMock = vi.mocked(cancelManagedReservation);
+const forgetMock = vi.mocked(forgetManagedReservation);
+
+const allDay: OpeningHours = [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }];
+const NOW = new Date('2026-12-01T15:00:00Z');
+
+function renderChange(language: Language) {
+  return renderInLanguage(
+    language,
+    <ManageChange
+      locale={language}
+      branches={[
+        { id: '1', name: 'Aeropuerto de Tocumen', openingHours: allDay },
+        { id: '2', name: 'Obarrio', openingHours: allDay },
+      ]}
+      initial={{ pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-26T10:00' }}
+      minimumDays={1}
+      sameDayNoticeHours={2}
+      disableReservationsUntil={undefined}
+      disabledUntilText={undefined}
+    />,
+  );
+}
+
+describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %s', (language) => {
+  const messages = catalogues[language];
+  const text = messages.booking.manage;
+  const preview: ChangePreview = {
+    currentTotal: '$149.48',
+    newTotal: '$199.31',
+    lines: [],
+    payment: { message: 'booking.manage.differenceCharge', params: { amount: '$49.83' } },
+    values: { pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-27T10:00' },
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    for (const mock of [previewMock, confirmMock, cancelMock, forgetMock, refresh]) mock.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the new price beside the current one and what happens to the difference, and saves only on confirmation', async () => {
+    previewMock.mockResolvedValue({ ok: true, data: preview });
+    confirmMock.mockResolvedValue({ ok: true });
+    const { user } = renderChange(language);
+    const returnDay = screen.getByLabelText(messages.booking.location.returnDate);
+    await user.clear(returnDay);
+    await user.type(returnDay, '2026-12-27');
+    await user.click(screen.getByRole('button', { name: text.preview }));
+
+    const status = await screen.findByRole('status');
+    expect(previewMock).toHaveBeenCalledWith(language, { pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-27T10:00' });
+    expect(status).toHaveTextContent(`${text.currentPrice}$149.48`);
+    expect(status).toHaveTextContent(`${text.newPrice}$199.31`);
+    expect(status).toHaveTextContent(text.differenceCharge.replace('{amount}', '$49.83'));
+    expect(confirmMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: text.confirmChange }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(confirmMock).toHaveBeenCalledWith(preview.values);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps the preview and says why when the change is refused at confirmation', async () => {
+    previewMock.mockResolvedValue({ ok: true, data: preview });
+    confirmMock.mockResolvedValue({ ok: false, errors: {}, formError: { message: 'booking.errors.soldOut' } });
+    const { user } = renderChange(language);
+    await user.click(screen.getByRole('button', { name: text.preview }));
+    await user.click(await screen.findByRole('button', { name: text.confirmChange }));
+
+    expect(await screen.findByText(messages.booking.errors.soldOut)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('$199.31');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused preview on the field it concerns, with no price', async () => {
+    previewMock.mockResolvedValue({ ok: false, errors: { pickupAt: { message: 'booking.errors.soldOut' } } });
+    const { user } = renderChange(language);
+    await user.click(screen.getByRole('button', { name: text.preview }));
+
+    await waitFor(() => expect(screen.getByLabelText(messages.booking.location.pickupDate)).toHaveAccessibleDescription(messages.booking.errors.soldOut));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('asks once more before cancelling, and says why a cancellation was refused', async () => {
+    cancelMock.mockResolvedValueOnce({ ok: false, errors: {}, formError: { message: 'booking.errors.cannotChange' } }).mockResolvedValueOnce({ ok: true });
+    const { user } = renderInLanguage(language, <CancelReservation />);
+    await user.click(screen.getByRole('button', { name: text.cancel }));
+    expect(cancelMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: text.cancelConfirm }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.booking.errors.cannotChange);
+    expect(refresh).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: text.cancelConfirm }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(cancelMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets the reservation found, for another one', async () => {
+    forgetMock.mockResolvedValue(undefined);
+    const { user } = renderInLanguage(language, <ForgetReservation />);
+    await user.click(screen.getByRole('button', { name: text.anotherBooking }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(forgetMock).toHaveBeenCalledTimes(1);
+  });
+});
