@@ -17,14 +17,14 @@ export function LanguageSwitcher({ target, label, description }: { target: Local
     <a
       href={href}
       hrefLang={target}
-      lang={target}
       className="rounded-md px-3 py-2 text-sm font-semibold text-slate-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       onClick={(event) => {
         const query = window.location.search;
         if (query && !href.includes('?')) event.currentTarget.href = `${href}${query}`;
       }}
     >
-      {label}
+      {/* The language's own name in that language; the description in the page's. */}
+      <span lang={target}>{label}</span>
       <span className="sr-only"> ({description})</span>
     </a>
   );
