@@ -30,18 +30,24 @@ export function JobApplicationForm({ locale, jobId }: { locale: string; jobId: s
   const [cv, setCv] = useState<File>();
   const [cvError, setCvError] = useState<string>();
   const [sent, setSent] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<JobApplicationInput>({ resolver: domainResolver(schema), defaultValues: { name: '', email: '', phone: '', message: '' } });
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<JobApplicationInput>({ resolver: domainResolver(schema), defaultValues: { name: '', email: '', phone: '', message: '' } });
 
   const chooseCv = (file: File | undefined) => {
     setCvError(file && file.size > MAX_CV_BYTES ? errors('cvTooLarge', { megabytes: MAX_CV_BYTES / (1024 * 1024) }) : undefined);
     setCv(file && file.size <= MAX_CV_BYTES ? file : undefined);
   };
 
+  // The CV is not one of react-hook-form's fields: asked for beside the others, and focused when it is the only one refused.
+  const focusCv = () => document.getElementById(cvId)?.focus();
+  const requireCv = () => {
+    if (!cv) setCvError((current) => current ?? errors('cvRequired'));
+  };
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     setServerText(undefined);
     if (!cv) {
-      setCvError((current) => current ?? errors('cvRequired'));
+      requireCv();
+      focusCv();
       return;
     }
     startTransition(async () => {
@@ -56,18 +62,24 @@ export function JobApplicationForm({ locale, jobId }: { locale: string; jobId: s
           setSent(true);
           return;
         }
+        const refused = new Set<string>();
         for (const entry of answer.errors ?? []) {
           const message = entry.message ?? errors('uploadFailed');
           if (entry.field === 'cv') setCvError(message);
-          else if (FIELDS.some((field) => field === entry.field)) setError(entry.field as (typeof FIELDS)[number], { type: 'server', message: encodeIssue({ message }) }, { shouldFocus: true });
+          else if (FIELDS.some((field) => field === entry.field)) setError(entry.field as (typeof FIELDS)[number], { type: 'server', message: encodeIssue({ message }) });
           else setServerText(message);
+          if (entry.field) refused.add(entry.field);
         }
         if (!answer.errors?.length) setServerText(errors('uploadFailed'));
+        // The first refused control in the page's order gets the focus.
+        const first = FIELDS.find((field) => refused.has(field));
+        if (first) setFocus(first);
+        else if (refused.has('cv')) focusCv();
       } catch {
         setServerText(errors('uploadFailed'));
       }
     });
-  });
+  }, requireCv);
 
   if (sent) {
     return (
