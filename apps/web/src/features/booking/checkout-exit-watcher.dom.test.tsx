@@ -2,10 +2,11 @@ import { render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetPendingReservation } from './booking-actions';
 import { CheckoutExitWatcher } from './checkout-exit-watcher';
+import type * as Navigation from 'next/navigation';
 
 vi.mock('./booking-actions', () => ({ forgetPendingReservation: vi.fn() }));
 let pathname = '/';
-vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
+vi.mock('next/navigation', async (importOriginal) => ({ ...(await importOriginal<typeof Navigation>()), usePathname: () => pathname }));
 const forgetMock = vi.mocked(forgetPendingReservation);
 
 /** Walks the client-side navigation through `paths`, as the layout that keeps the watcher mounted sees it. */

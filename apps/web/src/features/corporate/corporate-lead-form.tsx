@@ -10,6 +10,7 @@ import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
 import { submitCorporateLead } from './lead-actions';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Values = CorporateLeadInput & { website: string };
 
@@ -34,7 +35,7 @@ export function CorporateLeadForm({ locale, sourcePage }: { locale: string; sour
     const website = form?.get('website');
     const values = { ..._checked, website: typeof website === 'string' ? website : '' };
     startTransition(async () => {
-      const result = await submitCorporateLead(locale, sourcePage, values);
+      const result = await callAction(() => submitCorporateLead(locale, sourcePage, values), connectionLost);
       if (result.ok) {
         setSent(true);
         reset();

@@ -4,6 +4,7 @@ import { useState, useTransition, type ReactNode } from 'react';
 import { Button } from '@/features/forms/button';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { FormAlert } from '@/features/booking/steps/step-form';
+import { callAction, connectionLost } from './call-action';
 
 export type ActionButtonResult = { ok: true } | { ok: false; formError?: FormIssue; errors?: Record<string, FormIssue> };
 
@@ -27,7 +28,7 @@ export function ActionButton({ action, children, pendingLabel, className, testId
         onClick={() =>
           startTransition(async () => {
             setError(undefined);
-            const result = await action();
+            const result = await callAction(action, connectionLost);
             if (!result.ok) setError(result.formError ?? Object.values(result.errors ?? {})[0] ?? FALLBACK);
           })
         }

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogues } from '../../../test/render-in-language';
 import { LanguageSwitcher } from './language-switcher';
+import type * as Navigation from 'next/navigation';
 
 let pathname = '/';
-vi.mock('next/navigation', () => ({ usePathname: () => pathname }));
+vi.mock('next/navigation', async (importOriginal) => ({ ...(await importOriginal<typeof Navigation>()), usePathname: () => pathname }));
 
 describe('the language switcher', () => {
   afterEach(() => {

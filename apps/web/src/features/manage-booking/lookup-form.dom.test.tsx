@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, renderInLanguage } from '../../../test/render-in-language';
 import { LookupForm, type LookupResult, type LookupValues } from './lookup-form';
+import type * as Navigation from 'next/navigation';
 
 const refresh = vi.fn();
-vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
+vi.mock('next/navigation', async (importOriginal) => ({ ...(await importOriginal<typeof Navigation>()), useRouter: () => ({ refresh }) }));
 
 describe.each(['es', 'en'] as const)('the reservation lookup, in %s', (language) => {
   const messages = catalogues[language];

@@ -8,6 +8,7 @@ import { Field, Input } from '@/features/forms/field';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type LookupValues = { number: string; email: string };
 export type LookupResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
@@ -27,7 +28,7 @@ export function LookupForm({ find, labels, initialNumber = '' }: { find: (values
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     startTransition(async () => {
-      const result = await find(values);
+      const result = await callAction(() => find(values), connectionLost);
       if (result.ok) router.refresh();
       else applyServerErrors(result);
     });

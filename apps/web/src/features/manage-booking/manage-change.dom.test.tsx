@@ -4,10 +4,11 @@ import type { OpeningHours } from '@rentacar/domain/dates';
 import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
+import type * as Navigation from 'next/navigation';
 
 vi.mock('./manage-actions', () => ({ previewChange: vi.fn(), confirmChange: vi.fn(), cancelManagedReservation: vi.fn(), forgetManagedReservation: vi.fn() }));
 const refresh = vi.fn();
-vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
+vi.mock('next/navigation', async (importOriginal) => ({ ...(await importOriginal<typeof Navigation>()), useRouter: () => ({ refresh }) }));
 const previewMock = vi.mocked(previewChange);
 const confirmMock = vi.mocked(confirmChange);
 const cancelMock = vi.mocked(cancelManagedReservation);

@@ -9,6 +9,7 @@ import { Button } from '@/features/forms/button';
 import { LocationForm, type LocationFormProps } from '@/features/booking/steps/location-step';
 import { FormAlert } from '@/features/booking/steps/step-form';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Props = LocationFormProps & { locale: string };
 
@@ -29,7 +30,7 @@ export function ManageChange(props: Props) {
         submitLabel={t('preview')}
         onValid={async (values) => {
           setPreview(undefined);
-          const result = await previewChange(props.locale, values);
+          const result = await callAction(() => previewChange(props.locale, values), connectionLost);
           if (result.ok) setPreview(result.data);
           return result.ok ? { ok: true } : result;
         }}
@@ -56,7 +57,7 @@ export function ManageChange(props: Props) {
             pending={pending}
             onClick={() =>
               startTransition(async () => {
-                const result = await confirmChange(preview.values);
+                const result = await callAction(() => confirmChange(preview.values), connectionLost);
                 if (result.ok) {
                   setPreview(undefined);
                   router.refresh();
@@ -88,7 +89,7 @@ export function CancelReservation() {
           variant="danger"
           onClick={() =>
             startTransition(async () => {
-              const result = await cancelManagedReservation();
+              const result = await callAction(cancelManagedReservation, connectionLost);
               if (result.ok) router.refresh();
               else setError(result.formError);
             })
@@ -116,7 +117,7 @@ export function ForgetReservation() {
       pending={pending}
       onClick={() =>
         startTransition(async () => {
-          await forgetManagedReservation();
+          await callAction(forgetManagedReservation, () => undefined);
           router.refresh();
         })
       }

@@ -9,6 +9,7 @@ import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
 import type { AccountFormResult } from '../account-actions';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 // Chosen by name: a schema cannot travel from the server page to this client component.
 const SCHEMAS = { login: loginSchema, registration: registrationSchema, passwordRequest: passwordRequestSchema, newPassword: newPasswordSchema } as const;
@@ -51,7 +52,7 @@ export function AccountForm<Values extends FieldValues>({
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     startTransition(async () => {
-      const result = await action(values);
+      const result = await callAction(() => action(values), connectionLost);
       if (result.ok) setDone(true);
       else applyServerErrors(result);
     });

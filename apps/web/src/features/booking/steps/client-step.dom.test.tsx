@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
 import { saveClient } from '../booking-actions';
 import { ClientStep } from './client-step';
@@ -22,6 +22,9 @@ describe.each(['es', 'en'] as const)('the client step, in %s', (language) => {
 
   beforeEach(() => {
     saveClientMock.mockReset();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it('names every missing field under it, counts them above the form, focuses the first and sends nothing', async () => {
@@ -87,6 +90,18 @@ describe.each(['es', 'en'] as const)('the client step, in %s', (language) => {
     expect(screen.getByLabelText(text.email)).toHaveValue(valid.email);
     expect(phone).toHaveValue(valid.phone);
     expect(screen.getByRole('checkbox', { name: text.terms })).toBeChecked();
+  });
+
+  it('says the server could not be reached when the call fails, keeping the page and everything typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    saveClientMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = renderStep(language, { ...valid, termsAccepted: true });
+    await user.click(continueButton());
+
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(messages.booking.errors.connectionLost));
+    expect(screen.getByLabelText(text.email)).toHaveValue(valid.email);
+    expect(screen.getByRole('checkbox', { name: text.terms })).toBeChecked();
+    expect(continueButton()).toBeEnabled();
   });
 
   it('links the terms in a new tab and goes back to the extras without saving', () => {

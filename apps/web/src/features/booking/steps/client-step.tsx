@@ -10,6 +10,7 @@ import { useFocusFirstInvalid } from '@/features/forms/use-focus-first-invalid';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveClient } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Values = Omit<ClientFormInput, 'termsAccepted'> & { termsAccepted: boolean };
 
@@ -34,7 +35,7 @@ export function ClientStep({ locale, initial, pickupDate, minimumAge, termsHref,
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
-    startTransition(async () => applyServerErrors(await saveClient(locale, values)));
+    startTransition(async () => applyServerErrors(await callAction(() => saveClient(locale, values), connectionLost)));
   });
 
   return (

@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
 import { applyCoupon, removeCoupon } from '../booking-actions';
 import { CouponForm } from './coupon-form';
+import type * as Navigation from 'next/navigation';
 
 vi.mock('../booking-actions', () => ({ applyCoupon: vi.fn(), removeCoupon: vi.fn() }));
 const refresh = vi.fn();
-vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
+vi.mock('next/navigation', async (importOriginal) => ({ ...(await importOriginal<typeof Navigation>()), useRouter: () => ({ refresh }) }));
 const applyMock = vi.mocked(applyCoupon);
 const removeMock = vi.mocked(removeCoupon);
 
@@ -82,6 +83,16 @@ describe.each(['es', 'en'] as const)('the coupon, in %s', (language) => {
     await user.click(screen.getByRole('button', { name: text.remove }));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(removeMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why an applied code could not be removed, and leaves it shown', async () => {
+    removeMock.mockResolvedValue({ ok: false, errors: {}, formError: { message: 'booking.errors.draftExpired' } });
+    const { user } = renderCoupon(language, { applied: { code: 'VERANO25', discount: '$12.50' } });
+    await user.click(screen.getByRole('button', { name: text.remove }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.booking.errors.draftExpired);
+    expect(screen.getByRole('status')).toHaveTextContent('VERANO25');
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('says why a code kept in the draft no longer applies, and lets the renter drop it', async () => {

@@ -7,10 +7,11 @@ import { useForm } from 'react-hook-form';
 import { couponCodeSchema } from '@rentacar/domain/validation/forms';
 import * as z from 'zod/mini';
 import { Button } from '@/features/forms/button';
-import { Field, Input } from '@/features/forms/field';
+import { Field, FieldError, Input } from '@/features/forms/field';
 import { domainResolver, encodeIssue, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { applyCoupon, removeCoupon } from '../booking-actions';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 const schema = z.object({ code: couponCodeSchema });
 
@@ -31,6 +32,7 @@ export function CouponForm({
   const router = useRouter();
   const formId = useId();
   const [open, setOpen] = useState(false);
+  const [removeError, setRemoveError] = useState<FormIssue>();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, setError, reset, setFocus } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: domainResolver(schema) });
   // The link that opened the form is gone: the focus goes on to the field rather than back to the top of the page.
@@ -39,27 +41,37 @@ export function CouponForm({
   }, [open, setFocus]);
   const remove = () =>
     startTransition(async () => {
-      await removeCoupon();
-      router.refresh();
+      setRemoveError(undefined);
+      const result = await callAction(removeCoupon, connectionLost);
+      if (result.ok) router.refresh();
+      else setRemoveError(result.formError);
     });
+  // Why a coupon could not be dropped (the draft expired, the connection dropped), under the coupon.
+  const removeProblem = <FieldError id={undefined} message={removeError ? issueText(encodeIssue(removeError)) : undefined} />;
 
   if (applied) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="coupon-applied" role="status">
-        <span>{t('applied', { code: applied.code, amount: applied.discount })}</span>
-        <RemoveCouponButton pending={pending} onRemove={remove} />
-      </div>
+      <>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="coupon-applied" role="status">
+          <span>{t('applied', { code: applied.code, amount: applied.discount })}</span>
+          <RemoveCouponButton pending={pending} onRemove={remove} />
+        </div>
+        {removeProblem}
+      </>
     );
   }
 
   if (refused && !open) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="coupon-refused" role="status">
-        <span>
-          <span className="font-semibold">{t('notApplied', { code: refused.code })}</span> {issueText(encodeIssue(refused.issue))}
-        </span>
-        <RemoveCouponButton pending={pending} onRemove={remove} />
-      </div>
+      <>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="coupon-refused" role="status">
+          <span>
+            <span className="font-semibold">{t('notApplied', { code: refused.code })}</span> {issueText(encodeIssue(refused.issue))}
+          </span>
+          <RemoveCouponButton pending={pending} onRemove={remove} />
+        </div>
+        {removeProblem}
+      </>
     );
   }
 
@@ -73,7 +85,7 @@ export function CouponForm({
 
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const result = await applyCoupon(values.code);
+      const result = await callAction(() => applyCoupon(values.code), connectionLost);
       if (!result.ok) {
         const issue = result.errors.code ?? result.formError;
         if (issue) setError('code', { type: 'server', message: encodeIssue(issue) }, { shouldFocus: true });

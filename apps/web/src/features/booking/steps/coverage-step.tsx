@@ -11,6 +11,7 @@ import { RadioGroup } from '@/features/forms/radio-group';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveCoverage } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type StepCoverage = {
   id: string;
@@ -45,7 +46,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHre
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
-    startTransition(async () => applyServerErrors(await saveCoverage(locale, { coverageId: values.coverageId, era: values.era })));
+    startTransition(async () => applyServerErrors(await callAction(() => saveCoverage(locale, { coverageId: values.coverageId, era: values.era }), connectionLost)));
   });
 
   return (

@@ -10,6 +10,7 @@ import { RadioGroup } from '@/features/forms/radio-group';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveExtras } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type StepExtra = { code: string; name: string; description: string; dailyRate: number; maxPerRental: number | undefined; maxQuantity: number };
 export type StepDelivery = { id: string; description: string; price: number };
@@ -48,7 +49,7 @@ export function ExtrasStep({
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     const chosen = extras.map((extra) => ({ code: extra.code, quantity: Number(values.quantities[extra.code] ?? 0) })).filter((extra) => extra.quantity > 0);
-    startTransition(async () => applyServerErrors(await saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined })));
+    startTransition(async () => applyServerErrors(await callAction(() => saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined }), connectionLost)));
   });
 
   return (

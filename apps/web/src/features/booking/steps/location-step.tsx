@@ -12,6 +12,7 @@ import { encodeIssue, zodIssueParams, type FormIssue } from '@/features/forms/fo
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { saveLocation, type ActionResult } from '../booking-actions';
 import { FormAlert, useServerErrors } from './step-form';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type StepBranch = { id: string; name: string; openingHours: OpeningHours };
 
@@ -111,12 +112,13 @@ export function LocationForm({
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     startTransition(async () => {
-      const result = await onValid({
+      const chosen = {
         pickupBranch: values.pickupBranch,
         returnBranch: values.sameBranch ? values.pickupBranch : values.returnBranch,
         pickupAt: `${values.pickupDay}T${values.pickupTime}`,
         returnAt: `${values.returnDay}T${values.returnTime}`,
-      });
+      };
+      const result = await callAction(() => onValid(chosen), connectionLost);
       applyServerErrors(result, { pickupAt: 'pickupDay', returnAt: 'returnDay' });
     });
   });

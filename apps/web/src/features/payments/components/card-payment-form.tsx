@@ -6,12 +6,16 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore, useTran
 import { useForm } from 'react-hook-form';
 import { cardHolderFormSchema, type CardHolderValues } from '@rentacar/domain/validation/forms';
 import { Button } from '@/features/forms/button';
+import { callAction } from '@/features/forms/call-action';
 import { Field, Input } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import type { PaymentActionResult } from '../payment-answers';
 import { openVerificationWindow, PaymentError, VerificationPanel } from './payment-feedback';
 import { usePaymentPolling } from './use-payment-polling';
+
+/** The pay call failed on its way: the card may have been charged all the same, so the renter looks before paying again. */
+const PAYMENT_UNCONFIRMED: FormIssue = { message: 'booking.payment.connectionLost' };
 
 const SOURCE = 'metrobank-fields';
 /** The gateway frame's error codes, and our catalogue's words for them (the frame shows what we give it). */
@@ -158,7 +162,8 @@ export function CardPaymentForm({
 
   const askWhereItStands = useCallback(
     async (language: string) => {
-      const result = await check(language);
+      // A failed ask is not an answer: the next poll asks again.
+      const result = await callAction(() => check(language), (): PaymentActionResult => ({ status: 'pending' }));
       // Still with the renter: the check's page, for the button that reopens it (a reloaded page knows none yet).
       if (result.status === 'verify') setVerification((current) => (current && !current.url ? { ...current, url: result.url } : current));
       return result;
@@ -176,7 +181,7 @@ export function CardPaymentForm({
         setError(token.gatewayDown ? { error: { message: 'booking.payment.processingError' }, reason: { message: 'booking.payment.gatewayUnavailable' } } : { error: { message: 'booking.payment.checkCard' } });
         return;
       }
-      const result = await pay(locale, { token: token.token, card: token.card });
+      const result = await callAction(() => pay(locale, { token: token.token, card: token.card }), (): PaymentActionResult => ({ status: 'error', error: PAYMENT_UNCONFIRMED }));
       if (result.status === 'verify') {
         // Opened straight from the renter's click where the browser allows it; else the panel's button opens it.
         setVerification({ url: result.url, blocked: !openVerificationWindow(result.url) });

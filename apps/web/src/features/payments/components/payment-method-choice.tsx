@@ -3,10 +3,12 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { callAction, CONNECTION_LOST } from '@/features/forms/call-action';
 import { RadioGroup } from '@/features/forms/radio-group';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { FormAlert } from '@/features/booking/steps/step-form';
 import { choosePaymentMethod } from '../payment-actions';
+import type { PaymentActionResult } from '../payment-answers';
 
 export type PaymentMethodOption = { method: 'card' | 'paypal' | 'counter'; note: string };
 
@@ -23,7 +25,7 @@ export function PaymentMethodChoice({ options, selected }: { options: PaymentMet
     setChoice(method);
     startTransition(async () => {
       setError(undefined);
-      const result = await choosePaymentMethod(method);
+      const result = await callAction(() => choosePaymentMethod(method), (): PaymentActionResult => ({ status: 'error', error: CONNECTION_LOST }));
       if (result.status === 'error') {
         setError(result.error);
         setChoice(selected);

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/features/forms/button';
+import { callAction, CONNECTION_LOST } from '@/features/forms/call-action';
 import type { FormIssue } from '@/features/forms/form-issues';
 import type { PaymentActionResult } from '../payment-answers';
 import { PaymentError } from './payment-feedback';
@@ -28,7 +29,7 @@ export function PayPalPayButton({ locale, start }: { locale: string; start: (loc
         onClick={() => {
           setError(undefined);
           startTransition(async () => {
-            const result = await start(locale);
+            const result = await callAction(() => start(locale), (): PaymentActionResult => ({ status: 'error', error: CONNECTION_LOST }));
             if (result.status === 'redirect') {
               setLeaving(true);
               window.location.assign(result.url);

@@ -10,6 +10,7 @@ import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
 import { savePrecheckinPreferences } from '../precheckin-actions';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Values = { email: string; phone: string; language: PreferenceLanguage };
 
@@ -28,7 +29,7 @@ export function PreferencesForm({ defaults }: { defaults: Values }) {
     setFormError(undefined);
     setSaved(false);
     startTransition(async () => {
-      const result = await savePrecheckinPreferences(values);
+      const result = await callAction(() => savePrecheckinPreferences(values), connectionLost);
       if (result.ok) setSaved(true);
       else applyServerErrors(result);
     });

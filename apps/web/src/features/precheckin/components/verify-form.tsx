@@ -13,6 +13,7 @@ import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
 import { savePrecheckinDetails } from '../precheckin-actions';
 import { DocumentUpload, type UploadedDocument } from './document-upload';
 import { precheckinDraftStorageKey } from './stored-draft';
+import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type CountryOption = { code: string; name: string };
 type Documents = { license?: UploadedDocument; id?: UploadedDocument };
@@ -118,7 +119,7 @@ export function VerifyForm({
     setFormError(undefined);
     startTransition(async () => {
       // Saved, the server moves on to the payment (whose page forgets this tab's copy); only a refusal comes back.
-      const result = await savePrecheckinDetails(locale, values);
+      const result = await callAction(() => savePrecheckinDetails(locale, values), connectionLost);
       if (!result.ok) applyServerErrors(result);
     });
   });
