@@ -191,6 +191,31 @@ test.describe('in English on a phone', () => {
   });
 });
 
+test.describe('a dropped connection, in English', () => {
+  test.use({ ...ENGLISH });
+
+  test('@phone a step saved while offline says so and keeps what was typed; back online it goes on', async ({ page }) => {
+    await page.goto('/en/flota');
+    await page.getByTestId('car-card').first().getByRole('button', { name: /^Reserve/ }).click();
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
+    await page.getByLabel('Pick-up branch').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await page.getByLabel('Pick-up date').fill(panamaDate(60));
+    await page.getByLabel('Return date').fill(panamaDate(64));
+
+    // The step's save (a server action, a POST) never reaches the server.
+    await page.route('**/*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server. Check your connection and try again: what you typed is still here.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
+    await expect(page.getByLabel('Return date')).toHaveValue(panamaDate(64));
+
+    await page.unroute('**/*');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/en\/reserva\?paso=coverage$/);
+    await expect(page.getByTestId('summary-days')).toHaveText('4 days');
+  });
+});
+
 test.describe('guards', () => {
   test.use(SPANISH);
 
