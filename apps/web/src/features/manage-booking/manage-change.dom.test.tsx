@@ -77,6 +77,18 @@ describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('drops a preview as soon as the form changes, so what is confirmed is what the form says', async () => {
+    previewMock.mockResolvedValue({ ok: true, data: preview });
+    const { user } = renderChange(language);
+    await user.click(screen.getByRole('button', { name: text.preview }));
+    expect(await screen.findByRole('status')).toHaveTextContent('$199.31');
+
+    await user.selectOptions(screen.getByLabelText(messages.booking.location.returnTime), '14:00');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.confirmChange })).not.toBeInTheDocument();
+    expect(confirmMock).not.toHaveBeenCalled();
+  });
+
   it('keeps the preview and says why when the change is refused at confirmation', async () => {
     previewMock.mockResolvedValue({ ok: true, data: preview });
     confirmMock.mockResolvedValue({ ok: false, errors: {}, formError: { message: 'booking.errors.soldOut' } });

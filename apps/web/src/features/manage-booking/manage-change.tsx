@@ -21,20 +21,27 @@ export function ManageChange(props: Props) {
   const [preview, setPreview] = useState<ChangePreview>();
   const [error, setError] = useState<FormIssue>();
   const [pending, startTransition] = useTransition();
+  const forgetPreview = () => {
+    setPreview(undefined);
+    setError(undefined);
+  };
   return (
     <div className="space-y-4">
-      <LocationForm
-        {...props}
-        heading={t('changeTitle')}
-        headingLevel="h2"
-        submitLabel={t('preview')}
-        onValid={async (values) => {
-          setPreview(undefined);
-          const result = await callAction(() => previewChange(props.locale, values), connectionLost);
-          if (result.ok) setPreview(result.data);
-          return result.ok ? { ok: true } : result;
-        }}
-      />
+      {/* An edit after a preview makes it stale: the price shown and the change confirmed must be what the form says. */}
+      <div onChange={forgetPreview}>
+        <LocationForm
+          {...props}
+          heading={t('changeTitle')}
+          headingLevel="h2"
+          submitLabel={t('preview')}
+          onValid={async (values) => {
+            setPreview(undefined);
+            const result = await callAction(() => previewChange(props.locale, values), connectionLost);
+            if (result.ok) setPreview(result.data);
+            return result.ok ? { ok: true } : result;
+          }}
+        />
+      </div>
       {preview ? (
         <div className="space-y-3 rounded-2xl border border-brand bg-white p-5" data-testid="change-preview" role="status">
           <dl className="grid grid-cols-2 gap-4">
