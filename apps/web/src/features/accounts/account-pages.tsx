@@ -11,7 +11,7 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
 import { loadAppData } from '@/features/content/app-data';
 import { PageHeader } from '@/features/layout/page-header';
-import { buttonClass } from '@/features/forms/button';
+import { buttonClass } from '@/features/forms/button-class';
 import { BillDetails, BookingFacts, factsOfSummary } from '@/features/booking/booking-summary';
 import { reservationSummary } from '@/features/booking/reservations';
 import { ACCOUNT_PATHS, loginPathFor, safeNextPath } from './account-routes';

@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms/button';
+import { buttonClass } from '@/features/forms/button-class';
 import { Link } from '@/features/i18n/localized-link';
 import { readBookingDraft } from './booking-draft';
 import { MANAGE_BOOKING_PATH } from './booking-routes';

@@ -1,5 +1,5 @@
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms/button';
+import { buttonClass } from '@/features/forms/button-class';
 import type { FleetSearch } from '@/features/fleet/fleet-filters';
 import { startBooking } from './booking-actions';
 

@@ -1,25 +1,26 @@
-import type { ButtonHTMLAttributes } from 'react';
+'use client';
 
-const VARIANTS = {
-  primary: 'bg-brand text-white shadow-sm hover:brightness-110 disabled:opacity-60',
-  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:opacity-60',
-  ghost: 'text-slate-800 hover:bg-slate-100',
-  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 disabled:opacity-60',
-  link: 'min-h-0 px-0 py-0 text-brand underline underline-offset-4 hover:no-underline',
-} as const;
+import { useSyncExternalStore, type ButtonHTMLAttributes } from 'react';
+import { buttonClass, type ButtonVariant } from './button-class';
 
-export type ButtonVariant = keyof typeof VARIANTS;
+const subscribeToNothing = () => () => {};
 
-/** Classes of a button (also for links that look like one). */
-export function buttonClass(variant: ButtonVariant = 'primary', extra = ''): string {
-  const base =
-    variant === 'link'
-      ? 'inline-flex items-center gap-1 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
-      : 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
-  return `${base} ${VARIANTS[variant]} ${extra}`.trim();
+/** False in the server's HTML and while it hydrates, true once the page's script runs. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
-/** A button with a variant; `pending` keeps it focusable but busy (screen readers hear aria-busy). */
+/**
+ * A button with a variant, for client components (each one runs the page's script: a form's checks, a server action).
+ * `pending` keeps it focusable but busy (screen readers hear aria-busy). It stays disabled until the script runs: a
+ * click on a page still loading would be lost, and a form's submit would go to the address bar as a plain GET with
+ * what was typed. Forms that must work without script (the fleet's "Reserve") use a plain button with buttonClass.
+ */
 export function Button({ variant = 'primary', pending = false, className = '', type = 'button', disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
-  return <button type={type} aria-busy={pending || undefined} disabled={disabled ?? pending} className={buttonClass(variant, className)} {...props} />;
+  const hydrated = useHydrated();
+  return <button type={type} aria-busy={pending || undefined} disabled={!hydrated || (disabled ?? pending)} className={buttonClass(variant, className)} {...props} />;
 }

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { Link } from '@/features/i18n/localized-link';
 import { loadAppData } from '@/features/content/app-data';
-import { buttonClass } from '@/features/forms/button';
+import { buttonClass } from '@/features/forms/button-class';
 import { getBranches } from '@/features/branches/branches-data';
 import { MANAGE_BOOKING_PATH } from '@/features/booking/booking-routes';
 import { BookingFacts, factsOfSummary } from '@/features/booking/booking-summary';

@@ -3,7 +3,8 @@
 import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { Button, buttonClass } from '@/features/forms/button';
+import { Button } from '@/features/forms/button';
+import { buttonClass } from '@/features/forms/button-class';
 import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
 import { useIssueText } from '@/features/forms/use-issue-text';
 import type { ActionResult } from '../booking-actions';
