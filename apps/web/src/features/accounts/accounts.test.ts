@@ -12,6 +12,7 @@ const { isAccessExpired } = await import('./session');
 const { applyToRequest, applyToResponse, keepSessionFresh } = await import('./session-refresh');
 const { emailLocale, linkProblem } = await import('./account-emails');
 const { NextResponse } = await import('next/server');
+const { ContentServiceError } = await import('@/features/content/content-error');
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
@@ -72,7 +73,8 @@ describe('the session', () => {
 
   it('clears the three values when the refresh token is refused, and leaves a live or absent session alone', async () => {
     refreshTokens.mockResolvedValue(undefined);
-    const outcome = await keepSessionFresh(request('https://firefly.test/', { cookies: session }), { autoRefresh: true });
+    const revoked = { ...session, auth_refresh_token: 'refresh-revoked' };
+    const outcome = await keepSessionFresh(request('https://firefly.test/', { cookies: revoked }), { autoRefresh: true });
     expect(outcome).toEqual({ kind: 'failed' });
     const response = NextResponse.next();
     applyToResponse(response, outcome);
@@ -83,6 +85,30 @@ describe('the session', () => {
     expect(await keepSessionFresh(request('https://firefly.test/'), { autoRefresh: true })).toEqual({ kind: 'unchanged' });
     expect(await keepSessionFresh(request('https://firefly.test/', { cookies: session }), { autoRefresh: false })).toEqual({ kind: 'unchanged' });
     expect(refreshTokens).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes a token once for requests that come together, which all get the same new tokens', async () => {
+    // The content service would refuse the token the second time: it is replaced when used.
+    refreshTokens.mockResolvedValueOnce({ accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 900_000 }).mockResolvedValue(undefined);
+    const together = { ...session, auth_refresh_token: 'refresh-together' };
+    const outcomes = await Promise.all([keepSessionFresh(request('https://firefly.test/corporativo', { cookies: together }), { autoRefresh: true }), keepSessionFresh(request('https://firefly.test/corporativo/reservas', { cookies: together }), { autoRefresh: true })]);
+    vi.setSystemTime(NOW + 5_000);
+    const soonAfter = await keepSessionFresh(request('https://firefly.test/flota', { cookies: together }), { autoRefresh: true });
+    for (const outcome of [...outcomes, soonAfter]) expect(outcome).toEqual({ kind: 'refreshed', tokens: { accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 900_000 } });
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+
+    // Long after, the old token is asked about again (and refused, as the content service would).
+    vi.setSystemTime(NOW + 11_000);
+    expect(await keepSessionFresh(request('https://firefly.test/corporativo', { cookies: together }), { autoRefresh: true })).toEqual({ kind: 'failed' });
+    expect(refreshTokens).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again after the content service did not answer', async () => {
+    refreshTokens.mockRejectedValueOnce(new ContentServiceError('down', 503, 'Service Unavailable', undefined)).mockResolvedValue({ accessToken: 'access-4', refreshToken: 'refresh-4', expiresAt: NOW + 900_000 });
+    const cookies = { ...session, auth_refresh_token: 'refresh-while-down' };
+    expect(await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).toEqual({ kind: 'unchanged' });
+    expect((await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).kind).toBe('refreshed');
+    expect(refreshTokens).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -6,16 +6,36 @@ import { clearSession, isAccessExpired, readStoredSession, writeSession } from '
 
 /**
  * The spec's auto-refresh, run by the proxy before any page or server action: an expired access token with a refresh
- * token is exchanged for new tokens. Concurrent requests of one browser may both refresh: the content service answers
- * a refresh token used again within its grace period (SESSION_REFRESH_GRACE_PERIOD) with the same new token.
+ * token is exchanged for new tokens.
+ *
+ * The content service replaces a refresh token the moment it is used (its grace period covers only its own cookie
+ * sessions, not the JSON mode the storefront uses), so two requests of one browser that refresh at once would sign the
+ * agent out: the second one's token is already gone. Within this process, concurrent and closely following refreshes
+ * of one token share one call and its answer for REFRESH_SHARED_MS. Across instances behind a load balancer the race
+ * remains (docs/accounts.md).
  */
 export type SessionRefresh = { kind: 'unchanged' } | { kind: 'refreshed'; tokens: SessionTokens } | { kind: 'failed' };
+
+const REFRESH_SHARED_MS = 10_000;
+const recentRefreshes = new Map<string, { answer: Promise<SessionTokens | undefined>; until: number }>();
+
+function refreshShared(refreshToken: string): Promise<SessionTokens | undefined> {
+  const now = Date.now();
+  for (const [token, entry] of recentRefreshes) if (entry.until <= now) recentRefreshes.delete(token);
+  const known = recentRefreshes.get(refreshToken);
+  if (known) return known.answer;
+  const answer = refreshTokens(refreshToken);
+  recentRefreshes.set(refreshToken, { answer, until: now + REFRESH_SHARED_MS });
+  // A content service that did not answer is not an answer to share: the next request asks again.
+  answer.catch(() => recentRefreshes.delete(refreshToken));
+  return answer;
+}
 
 export async function keepSessionFresh(request: NextRequest, { autoRefresh }: { autoRefresh: boolean }): Promise<SessionRefresh> {
   const stored = readStoredSession(request.cookies);
   if (!autoRefresh || stored.refreshToken === undefined || !isAccessExpired(stored)) return { kind: 'unchanged' };
   try {
-    const tokens = await refreshTokens(stored.refreshToken);
+    const tokens = await refreshShared(stored.refreshToken);
     return tokens ? { kind: 'refreshed', tokens } : { kind: 'failed' };
   } catch (error) {
     // The content service is down: keep the session for when it is back, rather than sign the agent out.
