@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
+import { createTranslator, NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
 import es from '../messages/es.json';
 import en from '../messages/en.json';
@@ -21,4 +21,18 @@ export function renderInLanguage(language: Language, ui: ReactElement): RenderRe
     </NextIntlClientProvider>,
   );
   return { ...result, user };
+}
+
+/** The error summary a form shows above its fields for `count` fields to correct, in the language's own plural. */
+export function errorSummaryText(language: Language, count: number): string {
+  return createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking' })('errorSummary', { count });
+}
+
+/** A promise the test settles when it chooses, to look at a form while its server call is still under way. */
+export function settleLater<Value>(): { promise: Promise<Value>; settle: (value: Value) => void } {
+  let settle: (value: Value) => void = () => undefined;
+  const promise = new Promise<Value>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
 }

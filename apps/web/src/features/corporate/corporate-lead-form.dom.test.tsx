@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
+import { catalogues, errorSummaryText, renderInLanguage, type Language } from '../../../test/render-in-language';
 import { CorporateLeadForm } from './corporate-lead-form';
 import { submitCorporateLead } from './lead-actions';
 
@@ -20,7 +20,7 @@ describe.each(['es', 'en'] as const)('the corporate contact form, in %s', (langu
   const text = messages.corporate;
   const validation = messages.validation;
   const submit = () => screen.getByRole('button', { name: text.submit });
-  const summary = (count: number) => messages.booking.errorSummary.replace(/.*other \{(.*)\}\}$/, '$1').replace('#', String(count));
+  const summary = (count: number) => errorSummaryText(language, count);
 
   async function fillIn(user: ReturnType<typeof renderForm>['user'], values: Partial<typeof lead> = lead) {
     const labels = { company: text.company, contactName: text.contactName, email: text.email, phone: text.phone, fleetSize: text.fleetSize, message: text.message };

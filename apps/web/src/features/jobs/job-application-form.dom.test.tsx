@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CV_BYTES } from '@rentacar/domain/jobs';
-import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
+import { catalogues, errorSummaryText, renderInLanguage, type Language } from '../../../test/render-in-language';
 import { JobApplicationForm } from './job-application-form';
 
 const JOB_ID = '7';
@@ -27,7 +27,7 @@ describe.each(['es', 'en'] as const)('the job application form, in %s', (languag
   const validation = messages.validation;
   const submit = () => screen.getByRole('button', { name: text.submit });
   const cvInput = () => screen.getByLabelText(text.cv);
-  const summary = (count: number) => messages.booking.errorSummary.replace(/.*other \{(.*)\}\}$/, '$1').replace('#', String(count));
+  const summary = (count: number) => errorSummaryText(language, count);
 
   async function fillIn(user: ReturnType<typeof renderForm>['user'], values: Partial<typeof applicant> = applicant) {
     const labels = { name: text.name, email: text.email, phone: text.phone, message: text.message };
@@ -67,7 +67,7 @@ describe.each(['es', 'en'] as const)('the job application form, in %s', (languag
     expect(cvInput()).toHaveAccessibleDescription(`${text.cvHint} ${errors.cvRequired}`);
     expect(cvInput()).toBeInvalid();
     expect(cvInput()).toHaveFocus();
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(messages.booking.errorSummary.replace(/.*one \{([^}]*)\}.*/, '$1'));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(summary(1));
     expect(endpoint).not.toHaveBeenCalled();
   });
 

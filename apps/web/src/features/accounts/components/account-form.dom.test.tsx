@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MINIMUM_PASSWORD_LENGTH } from '@rentacar/domain/accounts';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, errorSummaryText, renderInLanguage, type Language } from '../../../../test/render-in-language';
 import type { AccountFormResult } from '../account-actions';
 import { AccountForm, type AccountField, type AccountFormKind } from './account-form';
 
@@ -42,10 +42,6 @@ function renderForm(language: Language, kind: AccountFormKind, answer: AccountFo
 }
 
 /** "Please correct the # highlighted fields", for `count` above one. */
-function summaryOf(language: Language, count: number): string {
-  return catalogues[language].booking.errorSummary.replace(/.*other \{(.*)\}\}$/, '$1').replace('#', String(count));
-}
-
 const GOOD_PASSWORD = 'una clave larga';
 
 describe.each(['es', 'en'] as const)('the corporate account forms, in %s', (language) => {
@@ -67,7 +63,7 @@ describe.each(['es', 'en'] as const)('the corporate account forms, in %s', (lang
     expect(password).toHaveAccessibleDescription(`${accounts.register.passwordHint.replace('{minimum}', String(MINIMUM_PASSWORD_LENGTH))} ${validation.required}`);
     // An empty confirmation repeats an empty password: nothing to say about it until the password is there.
     expect(screen.getByLabelText(accounts.register.passwordConfirmation)).not.toBeInvalid();
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(summaryOf(language, 4));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(errorSummaryText(language, 4));
     expect(screen.getByLabelText(accounts.register.firstName)).toHaveFocus();
     expect(action).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage } from '../../../../test/render-in-language';
+import { catalogues, renderInLanguage, settleLater } from '../../../../test/render-in-language';
 import { confirmReservation } from '../booking-actions';
 import { ConfirmButton } from './confirm-button';
 
@@ -8,14 +8,6 @@ vi.mock('../booking-actions', () => ({ confirmReservation: vi.fn() }));
 const confirmMock = vi.mocked(confirmReservation);
 
 /** A promise the test settles when it chooses: the server still working meanwhile. */
-function later<Value>() {
-  let settle: (value: Value) => void = () => undefined;
-  const promise = new Promise<Value>((resolve) => {
-    settle = resolve;
-  });
-  return { promise, settle };
-}
-
 describe.each(['es', 'en'] as const)('confirming the reservation, in %s', (language) => {
   const messages = catalogues[language];
   const text = messages.booking.checkout;
@@ -29,7 +21,7 @@ describe.each(['es', 'en'] as const)('confirming the reservation, in %s', (langu
   });
 
   it('books once on a double click, busy while the server works', async () => {
-    const answer = later<{ ok: true }>();
+    const answer = settleLater<{ ok: true }>();
     confirmMock.mockReturnValue(answer.promise);
     const { user } = renderInLanguage(language, <ConfirmButton locale={language} />);
     await user.dblClick(screen.getByRole('button', { name: text.confirm }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, errorSummaryText, renderInLanguage, type Language } from '../../../../test/render-in-language';
 import { saveExtras } from '../booking-actions';
 import { ExtrasStep, type StepDelivery, type StepExtra } from './extras-step';
 
@@ -77,7 +77,6 @@ describe.each(['es', 'en'] as const)('the extras step, in %s', (language) => {
     expect(childSeat).toHaveFocus();
     expect(childSeat).toHaveValue('2');
     expect(screen.getByRole('group', { name: text.delivery })).toHaveAccessibleDescription(messages.booking.errors.unknownDelivery);
-    const summary = messages.booking.errorSummary.replace(/.*other \{(.*)\}\}$/, '$1').replace('#', '2');
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(summary);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(errorSummaryText(language, 2));
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, renderInLanguage, settleLater, type Language } from '../../../../test/render-in-language';
 import type { PaymentActionResult } from '../payment-answers';
 import { CardPaymentForm } from './card-payment-form';
 import { VERIFICATION_MESSAGE } from './use-payment-polling';
@@ -69,14 +69,6 @@ function gatewayFrame(title: string) {
 }
 
 /** A promise the test settles itself, for an action still running. */
-function deferred<Value>() {
-  let resolve: (value: Value) => void = () => undefined;
-  const promise = new Promise<Value>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
-
 /** The verification window's last page telling its opener the check is done. */
 function verificationWindowDone() {
   act(() => {
@@ -192,7 +184,7 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
   });
 
   it('asks the frame for a token and pays with it: the action gets the token and the card’s brand, last four and expiry, never its number', async () => {
-    const answer = deferred<PaymentActionResult>();
+    const answer = settleLater<PaymentActionResult>();
     pay.mockReturnValue(answer.promise);
     const { user, frame } = await readyToPay();
     await user.click(payButton());
@@ -209,7 +201,7 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
     await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
     expect(pay).toHaveBeenCalledWith(language, { token: TOKEN.id, card: { brand: 'visa', last4: '4242', expiry: '04/29' } });
 
-    answer.resolve({ status: 'paid' });
+    answer.settle({ status: 'paid' });
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith(THANKS[language]));
     expect(check).not.toHaveBeenCalled();
   });
@@ -405,7 +397,7 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
 
   describe('reloaded during a 3-D Secure check', () => {
     it('shows the check at once, asks the server once in the browser, then offers to reopen its page', async () => {
-      const answer = deferred<PaymentActionResult>();
+      const answer = settleLater<PaymentActionResult>();
       check.mockReturnValueOnce(answer.promise);
       check.mockResolvedValue({ status: 'verify', url: CHECK_URL });
       const { user } = renderForm(language, { resume: true });
@@ -418,7 +410,7 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
       expect(within(panel).queryByRole('button', { name: text.verifyButton })).not.toBeInTheDocument();
       expect(check).toHaveBeenCalledWith(language);
 
-      answer.resolve({ status: 'verify', url: CHECK_URL });
+      answer.settle({ status: 'verify', url: CHECK_URL });
       const verify = await within(panel).findByRole('button', { name: text.verifyButton });
       open.mockReturnValue({ closed: false } as Window);
       await user.click(verify);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, renderInLanguage, settleLater, type Language } from '../../../../test/render-in-language';
 import type { PaymentActionResult } from '../payment-answers';
 import { choosePaymentMethod } from '../payment-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
@@ -30,14 +30,6 @@ function renderChoice(language: Language, selected: PaymentMethodOption['method'
 }
 
 /** A promise the test settles itself, for an action still running. */
-function deferred<Value>() {
-  let resolve: (value: Value) => void = () => undefined;
-  const promise = new Promise<Value>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
-
 describe.each(['es', 'en'] as const)('the choice of how to pay, in %s', (language) => {
   const text = catalogues[language].booking.checkout;
   const notes = NOTES[language];
@@ -68,7 +60,7 @@ describe.each(['es', 'en'] as const)('the choice of how to pay, in %s', (languag
   });
 
   it('saves the new choice at once, busy meanwhile, then has the page priced again for it', async () => {
-    const answer = deferred<PaymentActionResult>();
+    const answer = settleLater<PaymentActionResult>();
     chooseMock.mockReturnValue(answer.promise);
     const { user } = renderChoice(language);
     await user.click(radio(text.payByCard));
@@ -81,7 +73,7 @@ describe.each(['es', 'en'] as const)('the choice of how to pay, in %s', (languag
     await waitFor(() => expect(radio(text.payByCard).closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true'));
     expect(router.refresh).not.toHaveBeenCalled();
 
-    answer.resolve({ status: 'pending' });
+    answer.settle({ status: 'pending' });
     await waitFor(() => expect(router.refresh).toHaveBeenCalledTimes(1));
     expect(radio(text.payByCard)).toBeChecked();
     expect(radio(text.payByCard).closest('[aria-busy]')).toBeNull();

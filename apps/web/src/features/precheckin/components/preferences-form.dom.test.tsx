@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, errorSummaryText, renderInLanguage, settleLater, type Language } from '../../../../test/render-in-language';
 import { savePrecheckinPreferences } from '../precheckin-actions';
 import { PreferencesForm } from './preferences-form';
 
@@ -14,20 +14,11 @@ function renderForm(language: Language, defaults: { email: string; phone: string
 }
 
 /** A promise the test settles itself, for an action still running. */
-function deferred<Value>() {
-  let resolve: (value: Value) => void = () => undefined;
-  const promise = new Promise<Value>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
-
 describe.each(['es', 'en'] as const)('the pre-check-in contact preferences, in %s', (language) => {
   const messages = catalogues[language];
   const text = messages.precheckin.preferences;
   const saveButton = () => screen.getByRole('button', { name: text.save });
-  const summary = (count: number) =>
-    count === 1 ? messages.booking.errorSummary.replace(/.*one \{([^}]*)\}.*/, '$1') : messages.booking.errorSummary.replace(/.*other \{(.*)\}\}$/, '$1').replace('#', String(count));
+  const summary = (count: number) => errorSummaryText(language, count);
 
   beforeEach(() => {
     saveMock.mockReset();
@@ -88,7 +79,7 @@ describe.each(['es', 'en'] as const)('the pre-check-in contact preferences, in %
   });
 
   it('keeps the button busy while saving and does not send twice on a double click', async () => {
-    const answer = deferred<{ ok: true }>();
+    const answer = settleLater<{ ok: true }>();
     saveMock.mockReturnValue(answer.promise);
     const { user } = renderForm(language);
     await user.dblClick(saveButton());
@@ -96,7 +87,7 @@ describe.each(['es', 'en'] as const)('the pre-check-in contact preferences, in %
     await waitFor(() => expect(saveButton()).toHaveAttribute('aria-busy', 'true'));
     expect(saveButton()).toBeDisabled();
     expect(saveMock).toHaveBeenCalledTimes(1);
-    answer.resolve({ ok: true });
+    answer.settle({ ok: true });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text.saved));
     await waitFor(() => expect(saveButton()).toBeEnabled());
     expect(saveButton()).not.toHaveAttribute('aria-busy');
