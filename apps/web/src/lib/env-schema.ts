@@ -79,8 +79,9 @@ const serverEnvSchema = z.object({
   SSO_REFRESH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('directus_refresh_token'),
   // This instance's name, sent as X-Served-By on every response (several storefronts behind one load balancer).
   INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64').optional(),
-  // Redis shared by several storefront instances for Next's data and page cache (cache-handler.mjs, read by
-  // next.config.ts); unset, each instance keeps its cache on its own disk, which is right for one instance only.
+  // Redis shared by several storefront instances: Next's data and page cache (cache-handler.mjs, read by
+  // next.config.ts) and the hand-over of an agent's refreshed session (src/lib/shared-store.ts); unset, each instance
+  // keeps its cache on its own disk and shares a refresh within itself only, which is right for one instance only.
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, 'a redis:// or rediss:// address')
@@ -157,6 +158,8 @@ export function parseServerEnv(source: EnvSource) {
     },
     distDir: values.NEXT_DIST_DIR,
     instanceName: values.INSTANCE_NAME,
+    /** Shared by every instance (src/lib/shared-store.ts); undefined for a storefront that runs alone. */
+    redisUrl: values.REDIS_URL,
     accounts: {
       autoRefresh: values.AUTH_AUTO_REFRESH === 'true',
       loginProviders: values.AUTH_LOGIN_PROVIDERS,

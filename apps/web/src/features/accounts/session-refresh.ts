@@ -1,7 +1,9 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { ContentServiceError } from '@/features/content/content-error';
+import { sharedStore } from '@/lib/shared-store';
 import { refreshTokens, type SessionTokens } from './auth-client';
+import { HANDOFF_MS, refreshThroughStore } from './refresh-handoff';
 import { clearSession, isAccessExpired, readStoredSession, writeSession } from './session';
 
 /**
@@ -11,12 +13,11 @@ import { clearSession, isAccessExpired, readStoredSession, writeSession } from '
  * The content service replaces a refresh token the moment it is used (its grace period covers only its own cookie
  * sessions, not the JSON mode the storefront uses), so two requests of one browser that refresh at once would sign the
  * agent out: the second one's token is already gone. Within this process, concurrent and closely following refreshes
- * of one token share one call and its answer for REFRESH_SHARED_MS. Across instances behind a load balancer the race
- * remains (docs/accounts.md).
+ * of one token share one call and its answer for HANDOFF_MS; across instances (REDIS_URL) the first instance to claim
+ * the token refreshes it and hands the answer to the others through the shared store (refresh-handoff.ts).
  */
 export type SessionRefresh = { kind: 'unchanged' } | { kind: 'refreshed'; tokens: SessionTokens } | { kind: 'failed' };
 
-const REFRESH_SHARED_MS = 10_000;
 const recentRefreshes = new Map<string, { answer: Promise<SessionTokens | undefined>; until: number }>();
 
 function refreshShared(refreshToken: string): Promise<SessionTokens | undefined> {
@@ -24,8 +25,9 @@ function refreshShared(refreshToken: string): Promise<SessionTokens | undefined>
   for (const [token, entry] of recentRefreshes) if (entry.until <= now) recentRefreshes.delete(token);
   const known = recentRefreshes.get(refreshToken);
   if (known) return known.answer;
-  const answer = refreshTokens(refreshToken);
-  recentRefreshes.set(refreshToken, { answer, until: now + REFRESH_SHARED_MS });
+  const store = sharedStore();
+  const answer = store ? refreshThroughStore(store, refreshToken, refreshTokens) : refreshTokens(refreshToken);
+  recentRefreshes.set(refreshToken, { answer, until: now + HANDOFF_MS });
   // A content service that did not answer is not an answer to share: the next request asks again.
   answer.catch(() => recentRefreshes.delete(refreshToken));
   return answer;

@@ -1,0 +1,73 @@
+import 'server-only';
+import { createClient } from 'redis';
+import { serverEnv } from './env';
+
+/**
+ * Short-lived values that every storefront instance behind the load balancer must see alike and that are too fleeting
+ * for the content service (today: the hand-over of an agent's refreshed session). Lives in the Redis of REDIS_URL;
+ * without it the storefront runs alone and `sharedStore()` is undefined.
+ *
+ * Every call fails fast (no offline queue, a timeout) so a caller can fall back to what one instance can do alone.
+ */
+export interface SharedStore {
+  /** Sets `key` only when it is absent; true when this call set it. */
+  claim(key: string, value: string, ttlMs: number): Promise<boolean>;
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  read(key: string): Promise<string | undefined>;
+  remove(key: string): Promise<void>;
+}
+
+const COMMAND_TIMEOUT_MS = 1000;
+
+let store: SharedStore | undefined;
+
+export function sharedStore(): SharedStore | undefined {
+  const { redisUrl, brand } = serverEnv();
+  if (redisUrl === undefined) return undefined;
+  store ??= redisStore(redisUrl, `rentacar:${brand}:shared:`);
+  return store;
+}
+
+function redisStore(url: string, prefix: string): SharedStore {
+  let reported = false;
+  const client = createClient({
+    url,
+    pingInterval: 10_000,
+    // Reconnect for ever, a little slower each time: Redis restarting must not end the server.
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
+    disableOfflineQueue: true,
+  });
+  client.on('error', (error: Error) => {
+    if (reported) return;
+    reported = true;
+    console.error(`[shared-store] Redis at ${new URL(url).host} unreachable (${error.message}); each instance works alone until it is back`);
+  });
+  client.on('ready', () => {
+    reported = false;
+  });
+  const connected = client.connect().catch(() => undefined);
+
+  async function command<Result>(run: () => Promise<Result>): Promise<Result> {
+    await connected;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`)), COMMAND_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([run(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    claim: async (key, value, ttlMs) => (await command(() => client.set(prefix + key, value, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }))) === 'OK',
+    put: async (key, value, ttlMs) => {
+      await command(() => client.set(prefix + key, value, { expiration: { type: 'PX', value: ttlMs } }));
+    },
+    read: async (key) => (await command(() => client.get(prefix + key))) ?? undefined,
+    remove: async (key) => {
+      await command(() => client.del(prefix + key));
+    },
+  };
+}
