@@ -105,6 +105,10 @@ describe('a storefront killed in the middle of a card payment', () => {
     };
     for (let attempt = 0; attempt < 40 && (await payments()).length === 0; attempt += 1) await new Promise((done) => setTimeout(done, 100));
     expect((await payments()).map((row) => row.status)).toEqual(['pending']);
+    const pendingSince = Date.now();
+    // The charge leaves for the gateway right after the pending record; give a busy machine time to send it (the
+    // gateway answers only after 5 s, and the storefront gives up after 2 s), so the kill comes while it waits.
+    await new Promise((done) => setTimeout(done, 700));
     first.child.kill('SIGKILL');
     await first.exited;
     await paying;
@@ -113,8 +117,8 @@ describe('a storefront killed in the middle of a card payment', () => {
     const reservationRow = () => one(`/items/reservations?filter[id][_eq]=${reservation.reservation_id}&fields=status,payment_type`);
     expect(await reservationRow()).toMatchObject({ status: 'unpaid' });
 
-    // Older than twice the timeout by the time reconciliation looks, so it is no longer anyone's request.
-    await new Promise((done) => setTimeout(done, 4000));
+    // Older than twice the timeout (4 s) by the time reconciliation looks, so it is no longer anyone's request.
+    await new Promise((done) => setTimeout(done, Math.max(0, pendingSince + 5000 - Date.now())));
     const second = await startStorefront(build.distDir, env);
     storefronts.push(second);
     await waitForOutput(second, /\[payments\] reconciliation: 1 settled/, 30_000);
