@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { adminHeaders } from '../test/content-admin';
 import { ENGLISH, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
@@ -213,6 +214,44 @@ test.describe('a dropped connection, in English', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/en\/reserva\?paso=coverage$/);
     await expect(page.getByTestId('summary-days')).toHaveText('4 days');
+  });
+});
+
+test.describe('content changed under a saved step, in Spanish', () => {
+  test.use(SPANISH);
+
+  test('the bill names what no longer prices and links to the step that puts it right', async ({ page, context }) => {
+    await page.goto('/flota');
+    await page.getByTestId('car-card').first().getByRole('button', { name: /^Reservar/ }).click();
+    await page.getByLabel('Sucursal de retiro').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await page.getByLabel('Fecha de retiro').fill(panamaDate(66));
+    await page.getByLabel('Fecha de devolución').fill(panamaDate(69));
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByTestId('coverage-option').first().click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Cantidad de Silla para bebé').selectOption('1');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+
+    // Staff lowered the seat's maximum (3) below what the renter chose after the step was saved: played here by
+    // raising the saved quantity, which leaves the content every other test reads alone.
+    const contentUrl = process.env.CONTENT_URL ?? '';
+    const headers = { ...(await adminHeaders(contentUrl)), 'content-type': 'application/json' };
+    const draftId = (await context.cookies()).find((cookie) => cookie.name === 'reservation_draft')?.value.split('.')[0] ?? '';
+    const saved = (await (await fetch(`${contentUrl}/items/reservation_drafts/${draftId}?fields=data`, { headers })).json()) as { data: { data: Record<string, unknown> } };
+    const patched = await fetch(`${contentUrl}/items/reservation_drafts/${draftId}`, { method: 'PATCH', headers, body: JSON.stringify({ data: { ...saved.data.data, extras: [{ code: 'CHILD_SEAT', quantity: 5 }] } }) });
+    expect(patched.status).toBe(200);
+
+    await page.reload();
+    const issues = page.getByTestId('draft-issues');
+    await expect(issues).toHaveText('Silla para bebé: Como máximo 3 por alquiler Cambiar los extras');
+    await issues.getByRole('link', { name: 'Cambiar los extras' }).click();
+    await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
+    await page.getByLabel('Cantidad de Silla para bebé').selectOption('2');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+    await expect(page.getByTestId('draft-issues')).toHaveCount(0);
+    await expect(page.getByText('Silla para bebé × 2')).toBeVisible();
   });
 });
 

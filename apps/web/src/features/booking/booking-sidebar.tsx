@@ -4,12 +4,17 @@ import { rentalDays } from '@rentacar/domain/rental-days';
 import type { Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
+import { Link } from '@/features/i18n/localized-link';
+import { getTranslations } from 'next-intl/server';
 import { selectionOfDraft, type BookingDraft } from './booking-draft';
 import { basicCoverage, type BookingCatalog } from './booking-catalog';
 import { translateIssues, type BookingIssue } from './booking-issues';
 import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
 import { findBranch, priceDraftSelection, type PricingResult } from './pricing';
 import { labelledLines } from './reservations';
+import { stepPath } from './booking-routes';
+import { stepToFix } from './step-refusals';
+import { SELECTION_FIELDS } from './booking-request';
 
 // The bill beside the steps and the checkout, in a module of its own: the checkout imports it without the steps'
 // forms (every client component a page's server modules import is in that page's JavaScript).
@@ -41,13 +46,41 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
       {priced.ok ? (
         <BillDetails lines={labelledLines(priced.booking, locale)} total={priced.booking.quote.total} locale={locale} />
       ) : (
-        <ul className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-issues">
-          {translateIssues(priced.issues, locale).map((entry) => (
-            <li key={`${entry.field}-${entry.code}`}>{entry.message}</li>
-          ))}
-        </ul>
+        <DraftIssues issues={priced.issues} catalog={catalog} locale={locale} editable={editable} />
       )}
     </aside>
+  );
+}
+
+/**
+ * Why the draft no longer prices (content changed since the step was saved: an extra's maximum, a car sold out), each
+ * reason with what it is about (the extra's name) and a link to the step that puts it right.
+ */
+async function DraftIssues({ issues, catalog, locale, editable }: { issues: readonly BookingIssue[]; catalog: BookingCatalog; locale: Locale; editable: boolean }) {
+  const t = await getTranslations('booking.summary.fix');
+  const extraPrefix = `${SELECTION_FIELDS.extras}.`;
+  const extraName = (field: string) => (field.startsWith(extraPrefix) ? catalog.extras.find((extra) => extra.code === field.slice(extraPrefix.length))?.text[locale].name : undefined);
+  return (
+    <ul className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-issues">
+      {translateIssues(issues, locale).map((entry) => {
+        const about = extraName(entry.field);
+        const step = stepToFix(entry.field);
+        return (
+          <li key={`${entry.field}-${entry.code}`}>
+            {about ? <span className="font-semibold">{about}: </span> : null}
+            {entry.message}
+            {editable ? (
+              <>
+                {' '}
+                <Link href={stepPath(step)} className="font-semibold underline underline-offset-4">
+                  {t(step)}
+                </Link>
+              </>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

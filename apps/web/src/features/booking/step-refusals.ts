@@ -1,4 +1,5 @@
 import type { FormIssue } from '@/features/forms/form-issues';
+import type { BookingStep } from './booking-draft';
 import type { BookingIssue } from './booking-issues';
 import { SELECTION_FIELDS } from './booking-request';
 
@@ -23,4 +24,16 @@ export function extrasStepRefusal(issues: readonly BookingIssue[]): { errors: Re
     else formError ??= issue;
   }
   return { errors, formError };
+}
+
+/**
+ * The step where the renter can put an issue of the priced draft right (the bill beside the steps links to it): an
+ * extra or the delivery on the extras step, the coverage on its step, the age on the client step, and the car, the
+ * branches and the dates on the first step (a sold-out car may be free on other dates).
+ */
+export function stepToFix(field: string): BookingStep {
+  if (field.startsWith(EXTRA_FIELD_PREFIX) || field === SELECTION_FIELDS.deliveryOptionId) return 'extras';
+  if (field === SELECTION_FIELDS.coverageId) return 'coverage';
+  if (field === SELECTION_FIELDS.birthday) return 'client';
+  return 'location';
 }
