@@ -28,7 +28,8 @@ export function sharedStore(): SharedStore | undefined {
   return store;
 }
 
-function redisStore(url: string, prefix: string): SharedStore {
+/** Exported for its tests; the storefront uses `sharedStore()`. */
+export function redisStore(url: string, prefix: string): SharedStore & { close(): void } {
   let reported = false;
   const client = createClient({
     url,
@@ -45,16 +46,33 @@ function redisStore(url: string, prefix: string): SharedStore {
   client.on('ready', () => {
     reported = false;
   });
-  const connected = client.connect().catch(() => undefined);
+  // While Redis is down, connect() settles only once it is back (the client keeps retrying), so it is never awaited
+  // alone: the first commands wait for it within their timeout, and once one has timed out the others fail at once.
+  let gaveUpWaiting = false;
+  const firstConnection = client.connect().then(
+    () => undefined,
+    () => undefined,
+  );
 
   async function command<Result>(run: () => Promise<Result>): Promise<Result> {
-    await connected;
+    if (!client.isReady && gaveUpWaiting) throw new Error('Redis is not connected');
+    const attempt = client.isReady
+      ? run()
+      : firstConnection.then(() => {
+          if (!client.isReady) throw new Error('Redis is not connected');
+          return run();
+        });
+    // The loser of the race below must not end as an unhandled rejection.
+    attempt.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`)), COMMAND_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        if (!client.isReady) gaveUpWaiting = true;
+        reject(new Error(`Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`));
+      }, COMMAND_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([run(), timeout]);
+      return await Promise.race([attempt, timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -68,6 +86,9 @@ function redisStore(url: string, prefix: string): SharedStore {
     read: async (key) => (await command(() => client.get(prefix + key))) ?? undefined,
     remove: async (key) => {
       await command(() => client.del(prefix + key));
+    },
+    close: () => {
+      client.destroy();
     },
   };
 }
