@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
-import { createClient } from 'redis';
+import { createResilientRedisClient } from './redis-client.mjs';
 
 // How long a cache read or write may wait for Redis before it counts as a miss (the page is rendered instead).
 const REDIS_TIMEOUT_MS = 1000;
@@ -24,25 +24,8 @@ function buildId() {
 function redisHandlers() {
   const url = process.env.REDIS_URL;
   if (!url) throw new Error('cache handler: REDIS_URL is not set');
-  let reported = false;
-  const client = createClient({
-    url,
-    pingInterval: 10_000,
-    // Reconnect for ever, a little slower each time (at most every 2 s): Redis restarting must not end the server.
-    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
-    // While Redis is away a cache read fails at once (a miss: the page is rendered) instead of waiting in a queue.
-    disableOfflineQueue: true,
-  });
-  client.on('error', (error) => {
-    // One line per outage, not one per retry.
-    if (reported) return;
-    reported = true;
-    console.error(`[cache] Redis at ${new URL(url).host} unreachable (${error.message}); pages are rendered without the shared cache until it is back`);
-  });
-  client.on('ready', () => {
-    if (reported) console.log('[cache] Redis is back');
-    reported = false;
-  });
+  // While Redis is away a cache read fails at once (a miss: the page is rendered) instead of waiting in a queue.
+  const client = createResilientRedisClient(url, { label: 'cache', withoutIt: 'pages are rendered without the shared cache' });
   // Not awaited: a server whose Redis is down at start still serves, rendering pages until the connection is made.
   client.connect().catch(() => {});
   const keyPrefix = `rentacar:${process.env.BRAND ?? 'brand'}:${buildId()}:`;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createClient } from 'redis';
+import { createResilientRedisClient } from '../../redis-client.mjs';
 import { serverEnv } from './env';
 
 /**
@@ -30,22 +30,7 @@ export function sharedStore(): SharedStore | undefined {
 
 /** Exported for its tests; the storefront uses `sharedStore()`. */
 export function redisStore(url: string, prefix: string): SharedStore & { close(): void } {
-  let reported = false;
-  const client = createClient({
-    url,
-    pingInterval: 10_000,
-    // Reconnect for ever, a little slower each time: Redis restarting must not end the server.
-    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
-    disableOfflineQueue: true,
-  });
-  client.on('error', (error: Error) => {
-    if (reported) return;
-    reported = true;
-    console.error(`[shared-store] Redis at ${new URL(url).host} unreachable (${error.message}); each instance works alone until it is back`);
-  });
-  client.on('ready', () => {
-    reported = false;
-  });
+  const client = createResilientRedisClient(url, { label: 'shared-store', withoutIt: 'each instance works alone' });
   // While Redis is down, connect() settles only once it is back (the client keeps retrying), so it is never awaited
   // alone: the first commands wait for it within their timeout, and once one has timed out the others fail at once.
   let gaveUpWaiting = false;

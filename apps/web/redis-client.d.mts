@@ -1,0 +1,3 @@
+import type { createClient } from 'redis';
+
+export function createResilientRedisClient(url: string, log: { label: string; withoutIt: string }): ReturnType<typeof createClient>;
