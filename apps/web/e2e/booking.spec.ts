@@ -217,43 +217,51 @@ test.describe('a dropped connection, in English', () => {
   });
 });
 
-test.describe('content changed under a saved step, in Spanish', () => {
-  test.use(SPANISH);
+const CHANGED_CONTENT = {
+  es: { use: SPANISH, prefix: '', reserve: /^Reservar/, branch: 'Sucursal de retiro', pickup: 'Fecha de retiro', dropoff: 'Fecha de devolución', next: 'Continuar', quantity: 'Cantidad de Silla para bebé', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
+  en: { use: ENGLISH, prefix: '/en', reserve: /^Reserve/, branch: 'Pick-up branch', pickup: 'Pick-up date', dropoff: 'Return date', next: 'Continue', quantity: 'Quantity of Child seat', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
+} as const;
 
-  test('the bill names what no longer prices and links to the step that puts it right', async ({ page, context }) => {
-    await page.goto('/flota');
-    await page.getByTestId('car-card').first().getByRole('button', { name: /^Reservar/ }).click();
-    await page.getByLabel('Sucursal de retiro').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
-    await page.getByLabel('Fecha de retiro').fill(panamaDate(66));
-    await page.getByLabel('Fecha de devolución').fill(panamaDate(69));
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByTestId('coverage-option').first().click();
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByLabel('Cantidad de Silla para bebé').selectOption('1');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+for (const [language, text] of Object.entries(CHANGED_CONTENT)) {
+  test.describe(`content changed under a saved step, in ${language}`, () => {
+    test.use(text.use);
 
-    // Staff lowered the seat's maximum (3) below what the renter chose after the step was saved: played here by
-    // raising the saved quantity, which leaves the content every other test reads alone.
-    const contentUrl = process.env.CONTENT_URL ?? '';
-    const headers = { ...(await adminHeaders(contentUrl)), 'content-type': 'application/json' };
-    const draftId = (await context.cookies()).find((cookie) => cookie.name === 'reservation_draft')?.value.split('.')[0] ?? '';
-    const saved = (await (await fetch(`${contentUrl}/items/reservation_drafts/${draftId}?fields=data`, { headers })).json()) as { data: { data: Record<string, unknown> } };
-    const patched = await fetch(`${contentUrl}/items/reservation_drafts/${draftId}`, { method: 'PATCH', headers, body: JSON.stringify({ data: { ...saved.data.data, extras: [{ code: 'CHILD_SEAT', quantity: 5 }] } }) });
-    expect(patched.status).toBe(200);
+    test('the bill names what no longer prices and links to the step that puts it right', async ({ page, context }) => {
+      const stepUrl = (step: string) => new RegExp(`${text.prefix}/reserva\\?paso=${step}$`);
+      await page.goto(`${text.prefix}/flota`);
+      await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
+      await page.getByLabel(text.branch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+      await page.getByLabel(text.pickup).fill(panamaDate(text.days));
+      await page.getByLabel(text.dropoff).fill(panamaDate(text.days + 3));
+      await page.getByRole('button', { name: text.next }).click();
+      await page.getByTestId('coverage-option').first().click();
+      await page.getByRole('button', { name: text.next }).click();
+      await page.getByLabel(text.quantity).selectOption('1');
+      await page.getByRole('button', { name: text.next }).click();
+      await expect(page).toHaveURL(stepUrl('client'));
 
-    await page.reload();
-    const issues = page.getByTestId('draft-issues');
-    await expect(issues).toHaveText('Silla para bebé: Como máximo 3 por alquiler Cambiar los extras');
-    await issues.getByRole('link', { name: 'Cambiar los extras' }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
-    await page.getByLabel('Cantidad de Silla para bebé').selectOption('2');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
-    await expect(page.getByTestId('draft-issues')).toHaveCount(0);
-    await expect(page.getByText('Silla para bebé × 2')).toBeVisible();
+      // Staff lowered the seat's maximum (3) below what the renter chose after the step was saved: played here by
+      // raising the saved quantity, which leaves the content every other test reads alone.
+      const contentUrl = process.env.CONTENT_URL ?? '';
+      const headers = { ...(await adminHeaders(contentUrl)), 'content-type': 'application/json' };
+      const draftId = (await context.cookies()).find((cookie) => cookie.name === 'reservation_draft')?.value.split('.')[0] ?? '';
+      const saved = (await (await fetch(`${contentUrl}/items/reservation_drafts/${draftId}?fields=data`, { headers })).json()) as { data: { data: Record<string, unknown> } };
+      const patched = await fetch(`${contentUrl}/items/reservation_drafts/${draftId}`, { method: 'PATCH', headers, body: JSON.stringify({ data: { ...saved.data.data, extras: [{ code: 'CHILD_SEAT', quantity: 5 }] } }) });
+      expect(patched.status).toBe(200);
+
+      await page.reload();
+      const issues = page.getByTestId('draft-issues');
+      await expect(issues).toHaveText(`${text.issue} ${text.fix}`);
+      await issues.getByRole('link', { name: text.fix }).click();
+      await expect(page).toHaveURL(stepUrl('extras'));
+      await page.getByLabel(text.quantity).selectOption('2');
+      await page.getByRole('button', { name: text.next }).click();
+      await expect(page).toHaveURL(stepUrl('client'));
+      await expect(page.getByTestId('draft-issues')).toHaveCount(0);
+      await expect(page.getByText(text.line)).toBeVisible();
+    });
   });
-});
+}
 
 test.describe('guards', () => {
   test.use(SPANISH);
