@@ -26,29 +26,38 @@ type Refresh = (refreshToken: string) => Promise<SessionTokens | undefined>;
 
 export async function refreshThroughStore(store: SharedStore, refreshToken: string, refresh: Refresh, timing: HandoffTiming = DEFAULT_TIMING): Promise<SessionTokens | undefined> {
   const key = handoffKey(refreshToken);
-  let claimed: boolean;
-  try {
-    claimed = await store.claim(key, PENDING, HANDOFF_MS);
-  } catch {
-    // The shared store is away: this instance refreshes alone, as a single storefront would.
-    return refresh(refreshToken);
-  }
-  if (claimed) return refreshAndHandOver(store, key, refreshToken, refresh);
-
   const deadline = Date.now() + timing.waitMs;
   for (;;) {
-    const answer = await store.read(key).catch(() => undefined);
-    // Gone: the instance that claimed it could not reach the content service (or the store lost it). Ask ourselves.
-    if (answer === undefined) return refresh(refreshToken);
-    if (answer !== PENDING) {
-      const opened = unseal(refreshToken, answer);
-      return opened.readable ? opened.tokens : refresh(refreshToken);
+    let claimed: boolean;
+    try {
+      claimed = await store.claim(key, PENDING, HANDOFF_MS);
+    } catch {
+      // The shared store is away: this instance refreshes alone, as a single storefront would.
+      return refresh(refreshToken);
     }
+    if (claimed) return refreshAndHandOver(store, key, refreshToken, refresh);
+    const answer = await awaitAnswer(store, key, deadline, timing.pollMs);
+    if (answer.gone) continue;
+    const opened = unseal(refreshToken, answer.sealed);
+    return opened.readable ? opened.tokens : refresh(refreshToken);
+  }
+}
+
+/**
+ * The sealed answer another instance leaves under `key`; `gone` when its claim went away without one (it could not reach the
+ * content service, or the store lost it): the caller then claims the refresh itself, so that of several instances
+ * waiting only one asks the content service.
+ */
+async function awaitAnswer(store: SharedStore, key: string, deadline: number, pollMs: number): Promise<{ gone: true } | { gone: false; sealed: string }> {
+  for (;;) {
+    const answer = await store.read(key).catch(() => undefined);
+    if (answer === undefined) return { gone: true };
+    if (answer !== PENDING) return { gone: false, sealed: answer };
     if (Date.now() >= deadline) {
       // Treated like a content service that did not answer: the session is kept for the next request.
       throw new ContentServiceError('POST /auth/refresh: another instance is still refreshing this session', 504, 'Gateway Timeout', null);
     }
-    await sleep(timing.pollMs);
+    await sleep(pollMs);
   }
 }
 
