@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH } from './helpers';
+import { BOOKING_TEXT, ENGLISH, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
@@ -218,11 +218,12 @@ test.describe('a dropped connection, in English', () => {
 });
 
 const CHANGED_CONTENT = {
-  es: { use: SPANISH, prefix: '', reserve: /^Reservar/, branch: 'Sucursal de retiro', pickup: 'Fecha de retiro', dropoff: 'Fecha de devolución', next: 'Continuar', quantity: 'Cantidad de Silla para bebé', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
-  en: { use: ENGLISH, prefix: '/en', reserve: /^Reserve/, branch: 'Pick-up branch', pickup: 'Pick-up date', dropoff: 'Return date', next: 'Continue', quantity: 'Quantity of Child seat', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
+  es: { use: SPANISH, prefix: '', quantity: 'Cantidad de Silla para bebé', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
+  en: { use: ENGLISH, prefix: '/en', quantity: 'Quantity of Child seat', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
 } as const;
 
-for (const [language, text] of Object.entries(CHANGED_CONTENT)) {
+for (const language of ['es', 'en'] as const) {
+  const text = { ...BOOKING_TEXT[language], ...CHANGED_CONTENT[language] };
   test.describe(`content changed under a saved step, in ${language}`, () => {
     test.use(text.use);
 
@@ -230,14 +231,14 @@ for (const [language, text] of Object.entries(CHANGED_CONTENT)) {
       const stepUrl = (step: string) => new RegExp(`${text.prefix}/reserva\\?paso=${step}$`);
       await page.goto(`${text.prefix}/flota`);
       await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-      await page.getByLabel(text.branch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
-      await page.getByLabel(text.pickup).fill(panamaDate(text.days));
-      await page.getByLabel(text.dropoff).fill(panamaDate(text.days + 3));
-      await page.getByRole('button', { name: text.next }).click();
+      await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+      await page.getByLabel(text.pickupDate).fill(panamaDate(text.days));
+      await page.getByLabel(text.returnDate).fill(panamaDate(text.days + 3));
+      await page.getByRole('button', { name: text.continue }).click();
       await page.getByTestId('coverage-option').first().click();
-      await page.getByRole('button', { name: text.next }).click();
+      await page.getByRole('button', { name: text.continue }).click();
       await page.getByLabel(text.quantity).selectOption('1');
-      await page.getByRole('button', { name: text.next }).click();
+      await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(stepUrl('client'));
 
       // Staff lowered the seat's maximum (3) below what the renter chose after the step was saved: played here by
@@ -255,7 +256,7 @@ for (const [language, text] of Object.entries(CHANGED_CONTENT)) {
       await issues.getByRole('link', { name: text.fix }).click();
       await expect(page).toHaveURL(stepUrl('extras'));
       await page.getByLabel(text.quantity).selectOption('2');
-      await page.getByRole('button', { name: text.next }).click();
+      await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(stepUrl('client'));
       await expect(page.getByTestId('draft-issues')).toHaveCount(0);
       await expect(page.getByText(text.line)).toBeVisible();

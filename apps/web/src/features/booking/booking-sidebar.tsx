@@ -13,8 +13,7 @@ import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary'
 import { findBranch, priceDraftSelection, type PricingResult } from './pricing';
 import { labelledLines } from './reservations';
 import { stepPath } from './booking-routes';
-import { stepToFix } from './step-refusals';
-import { SELECTION_FIELDS } from './booking-request';
+import { extraCodeOf, stepToFix } from './step-refusals';
 
 // The bill beside the steps and the checkout, in a module of its own: the checkout imports it without the steps'
 // forms (every client component a page's server modules import is in that page's JavaScript).
@@ -58,8 +57,10 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
  */
 async function DraftIssues({ issues, catalog, locale, editable }: { issues: readonly BookingIssue[]; catalog: BookingCatalog; locale: Locale; editable: boolean }) {
   const t = await getTranslations('booking.summary.fix');
-  const extraPrefix = `${SELECTION_FIELDS.extras}.`;
-  const extraName = (field: string) => (field.startsWith(extraPrefix) ? catalog.extras.find((extra) => extra.code === field.slice(extraPrefix.length))?.text[locale].name : undefined);
+  const extraName = (field: string) => {
+    const code = extraCodeOf(field);
+    return code === undefined ? undefined : catalog.extras.find((extra) => extra.code === code)?.text[locale].name;
+  };
   return (
     <ul className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="draft-issues">
       {translateIssues(issues, locale).map((entry) => {

@@ -5,6 +5,11 @@ import { SELECTION_FIELDS } from './booking-request';
 
 const EXTRA_FIELD_PREFIX = `${SELECTION_FIELDS.extras}.`;
 
+/** The extra an issue is about (`extras.<code>`), or undefined for any other field. */
+export function extraCodeOf(field: string): string | undefined {
+  return field.startsWith(EXTRA_FIELD_PREFIX) ? field.slice(EXTRA_FIELD_PREFIX.length) : undefined;
+}
+
 /**
  * The extras step's refusal from the pricing's issues: an extra's issue (no longer offered, more than its maximum) on
  * that extra's quantity (`quantities.<code>`), the delivery's on the delivery, and anything else (the car sold out for
@@ -15,8 +20,9 @@ export function extrasStepRefusal(issues: readonly BookingIssue[]): { errors: Re
   let formError: FormIssue | undefined;
   for (const entry of issues) {
     const issue: FormIssue = { message: entry.message, ...(entry.params ? { params: entry.params } : {}) };
-    const field = entry.field.startsWith(EXTRA_FIELD_PREFIX)
-      ? `quantities.${entry.field.slice(EXTRA_FIELD_PREFIX.length)}`
+    const extraCode = extraCodeOf(entry.field);
+    const field = extraCode !== undefined
+      ? `quantities.${extraCode}`
       : entry.field === SELECTION_FIELDS.deliveryOptionId
         ? 'deliveryOptionId'
         : undefined;
@@ -32,7 +38,7 @@ export function extrasStepRefusal(issues: readonly BookingIssue[]): { errors: Re
  * branches and the dates on the first step (a sold-out car may be free on other dates).
  */
 export function stepToFix(field: string): BookingStep {
-  if (field.startsWith(EXTRA_FIELD_PREFIX) || field === SELECTION_FIELDS.deliveryOptionId) return 'extras';
+  if (extraCodeOf(field) !== undefined || field === SELECTION_FIELDS.deliveryOptionId) return 'extras';
   if (field === SELECTION_FIELDS.coverageId) return 'coverage';
   if (field === SELECTION_FIELDS.birthday) return 'client';
   return 'location';
