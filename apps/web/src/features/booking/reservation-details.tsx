@@ -43,13 +43,13 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   const previous = previousStep(step);
   const backHref = localizedPath(locale, previous ? stepPath(previous) : '/flota');
 
-  const form = (() => {
+  const form = await (async () => {
     switch (step) {
       case 'location':
         return (
           <LocationStep
             locale={locale}
-            {...locationFormProps(site, car, branches, locale, { pickupBranch: draft.data.pickupBranch, returnBranch: draft.data.returnBranch, pickupAt: draft.data.pickupAt, returnAt: draft.data.returnAt })}
+            {...(await locationFormProps(site, car, branches, locale, { pickupBranch: draft.data.pickupBranch, returnBranch: draft.data.returnBranch, pickupAt: draft.data.pickupAt, returnAt: draft.data.returnAt }))}
           />
         );
       case 'coverage':

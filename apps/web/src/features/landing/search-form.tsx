@@ -11,9 +11,8 @@ const TIME_SLOTS = daySlots();
 const subscribeToNothing = () => () => {};
 
 /**
- * Today's Panama date in the browser, '' on the server and during hydration (the page is static HTML). The booking
- * forms have the same hook in features/i18n/use-panama-today.ts; this page keeps its own copy because its first-load
- * JavaScript is at its 150 KB budget, which one more module boundary exceeds.
+ * Today's Panama date in the browser, '' on the server and during hydration: the page is static HTML, which must not
+ * carry the date it was rendered on. (The booking forms are rendered per request and get the date from the server.)
  */
 function usePanamaToday(): LocalDate {
   return useSyncExternalStore(subscribeToNothing, () => formatPanamaDate(new Date()), () => '');

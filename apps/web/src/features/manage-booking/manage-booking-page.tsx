@@ -57,7 +57,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
           <section className="rounded-2xl border border-slate-200 bg-white p-5">
             <ManageChange
               locale={locale}
-              {...locationFormProps(site, car, branches, locale, { pickupBranch: reservation.pickupBranchId, returnBranch: reservation.returnBranchId, pickupAt: reservation.pickupAt, returnAt: reservation.returnAt })}
+              {...(await locationFormProps(site, car, branches, locale, { pickupBranch: reservation.pickupBranchId, returnBranch: reservation.returnBranchId, pickupAt: reservation.pickupAt, returnAt: reservation.returnAt }))}
             />
           </section>
           <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { createTranslator } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHours } from '@rentacar/domain/dates';
 import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
@@ -27,10 +28,13 @@ function renderChange(language: Language) {
         { id: '2', name: 'Obarrio', openingHours: allDay },
       ]}
       initial={{ pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-26T10:00' }}
+      today="2026-12-01"
       minimumDays={1}
+      minimumDaysHint={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('minimumDays', { days: 1 })}
       sameDayNoticeHours={2}
+      sameDayWarning={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('sameDayWarning', { hours: 2 })}
       disableReservationsUntil={undefined}
-      disabledUntilText={undefined}
+      disabledUntilNote={undefined}
     />,
   );
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { createTranslator } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHours } from '@rentacar/domain/dates';
 import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
@@ -23,14 +24,56 @@ const props: LocationFormProps = {
     { id: '2', name: 'Obarrio', openingHours: weekdays },
   ],
   initial: { pickupBranch: '2', returnBranch: '2', pickupAt: '2026-12-28T10:00', returnAt: '2026-12-31T10:00' },
+  today: '2026-12-22',
   minimumDays: 3,
+  minimumDaysHint: 'set per language by renderStep',
   sameDayNoticeHours: 2,
+  sameDayWarning: 'set per language by renderStep',
   disableReservationsUntil: undefined,
-  disabledUntilText: undefined,
+  disabledUntilNote: undefined,
 };
 
+/** The texts the server formats for the form (location-form-props.ts), in the page's language. */
+function serverTexts(language: Language) {
+  const t = createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' });
+  return { minimumDaysHint: t('minimumDays', { days: props.minimumDays }), sameDayWarning: t('sameDayWarning', { hours: props.sameDayNoticeHours }) };
+}
+
 function renderStep(language: Language, overrides: Partial<LocationFormProps> = {}) {
-  return renderInLanguage(language, <LocationStep locale={language} {...props} {...overrides} />);
+  return renderInLanguage(language, <LocationStep locale={language} {...props} {...serverTexts(language)} {...overrides} />);
+}
+
+/** Counts what builds an Intl formatter or asks for the locales Intl supports, until `restore()`. */
+function countIntlUse() {
+  const counted = ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Locale'] as const;
+  const originals = counted.map((name) => [name, Intl[name]] as const);
+  let uses = 0;
+  for (const [name, original] of originals) {
+    Object.defineProperty(Intl, name, {
+      configurable: true,
+      writable: true,
+      value: new Proxy(original, {
+        construct: (target, args: unknown[]) => {
+          uses += 1;
+          return Reflect.construct(target, args) as object;
+        },
+        get: (target, property) => {
+          const value: unknown = Reflect.get(target, property);
+          if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            uses += 1;
+            return Reflect.apply(value, target, args) as unknown;
+          };
+        },
+      }),
+    });
+  }
+  return {
+    uses: () => uses,
+    restore: () => {
+      for (const [name, original] of originals) Object.defineProperty(Intl, name, { configurable: true, writable: true, value: original });
+    },
+  };
 }
 
 /** `count` slots 30 minutes apart from `first`: the last one starts half an hour before the branch closes. */
@@ -108,10 +151,22 @@ describe.each(['es', 'en'] as const)('the location step, in %s', (language) => {
     expect(saveLocationMock).not.toHaveBeenCalled();
   });
 
+  it('renders its first view without Intl: the browser’s first Intl call loads its locale data, kept out of hydration', () => {
+    const texts = serverTexts(language);
+    const intl = countIntlUse();
+    try {
+      renderInLanguage(language, <LocationStep locale={language} {...props} {...texts} />);
+      expect(intl.uses()).toBe(0);
+    } finally {
+      intl.restore();
+    }
+    expect(screen.getByLabelText(text.returnDate)).toHaveAccessibleDescription(texts.minimumDaysHint);
+  });
+
   it('refuses a pickup before the brand opens its bookings and says from when they are open', async () => {
-    const disabledUntilText = language === 'es' ? '4 de enero de 2027' : 'January 4, 2027';
-    const { user } = renderStep(language, { disableReservationsUntil: '2027-01-04', disabledUntilText });
-    expect(screen.getByText(text.disabledUntil.replace('{date}', disabledUntilText))).toBeInTheDocument();
+    const disabledUntilNote = text.disabledUntil.replace('{date}', language === 'es' ? '4 de enero de 2027' : 'January 4, 2027');
+    const { user } = renderStep(language, { disableReservationsUntil: '2027-01-04', disabledUntilNote });
+    expect(screen.getByText(disabledUntilNote)).toBeInTheDocument();
     expect(screen.getByLabelText(text.pickupDate)).toHaveAttribute('min', '2027-01-04');
     await user.click(continueButton());
 

@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { timeSlots, type OpeningHours } from '@rentacar/domain/dates';
-import { usePanamaToday } from '@/features/i18n/use-panama-today';
+import { timeSlots, type LocalDate, type OpeningHours } from '@rentacar/domain/dates';
 import { createLocationFormSchema } from '@rentacar/domain/validation/forms';
 import { Button } from '@/features/forms/button';
 import { Checkbox, Field, Input, Select, type ControlProps } from '@/features/forms/field';
@@ -22,13 +21,19 @@ const LOCATION_FIELDS: Record<string, keyof Values> = { pickupDate: 'pickupDay',
 
 export type LocationValues = { pickupBranch: string; returnBranch: string; pickupAt: string; returnAt: string };
 
+/** Built by the server (location-form-props.ts), which also formats the texts: the form's first render formats none. */
 export type LocationFormProps = {
   branches: StepBranch[];
   initial: LocationValues;
+  /** Panama's date when the page was rendered: the date fields' lower bound and the same-day warning. */
+  today: LocalDate;
   minimumDays: number;
+  minimumDaysHint: string;
   sameDayNoticeHours: number;
+  sameDayWarning: string;
   disableReservationsUntil: string | undefined;
-  disabledUntilText: string | undefined;
+  /** Said under the fields while bookings are closed until a later date. */
+  disabledUntilNote: string | undefined;
 };
 
 /** Step 1 of the flow: saves the dates and branches and moves on to the coverage. */
@@ -45,10 +50,13 @@ export function LocationStep({ locale, ...props }: LocationFormProps & { locale:
 export function LocationForm({
   branches,
   initial,
+  today,
   minimumDays,
+  minimumDaysHint,
   sameDayNoticeHours,
+  sameDayWarning,
   disableReservationsUntil,
-  disabledUntilText,
+  disabledUntilNote,
   heading,
   headingLevel,
   submitLabel,
@@ -57,7 +65,6 @@ export function LocationForm({
   const t = useTranslations('booking');
   const Heading = headingLevel;
   const issueText = useIssueText();
-  const today = usePanamaToday();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<FormIssue>();
   const hoursOf = (id: string) => branches.find((branch) => branch.id === id)?.openingHours;
@@ -145,20 +152,20 @@ export function LocationForm({
             {(control) => <OptionSelect control={control} options={branchOptions} registration={register('returnBranch')} />}
           </Field>
         )}
-        <Field id="pickupDay" label={t('location.pickupDate')} error={error('pickupDay')} hint={pickupDay === today ? t('location.sameDayWarning', { hours: sameDayNoticeHours }) : undefined}>
+        <Field id="pickupDay" label={t('location.pickupDate')} error={error('pickupDay')} hint={pickupDay === today ? sameDayWarning : undefined}>
           {(control) => <Input {...control} type="date" min={minDay} {...register('pickupDay')} />}
         </Field>
         <Field id="pickupTime" label={t('location.pickupTime')} error={error('pickupTime')} hint={pickupDay && pickupOpenSlots.length === 0 ? t('location.closedThatDay') : undefined}>
           {(control) => <OptionSelect control={control} options={pickupSlots} registration={register('pickupTime')} />}
         </Field>
-        <Field id="returnDay" label={t('location.returnDate')} error={error('returnDay')} hint={t('location.minimumDays', { days: minimumDays })}>
+        <Field id="returnDay" label={t('location.returnDate')} error={error('returnDay')} hint={minimumDaysHint}>
           {(control) => <Input {...control} type="date" min={pickupDay || minDay} {...register('returnDay')} />}
         </Field>
         <Field id="returnTime" label={t('location.returnTime')} error={error('returnTime')} hint={returnDay && returnOpenSlots.length === 0 ? t('location.closedThatDay') : undefined}>
           {(control) => <OptionSelect control={control} options={returnSlots} registration={register('returnTime')} />}
         </Field>
       </div>
-      {disabledUntilText ? <p className="text-sm text-slate-700">{t('location.disabledUntil', { date: disabledUntilText })}</p> : null}
+      {disabledUntilNote ? <p className="text-sm text-slate-700">{disabledUntilNote}</p> : null}
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
           {pending ? t('saving') : submitLabel}
