@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
+import { NOT_FOUND_PATH_PLACEHOLDER } from '@/features/errors/not-found-path';
 import { BrandProvider } from '@/features/layout/brand-context';
 import { LoadingBar } from '@/features/layout/loading-bar';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
@@ -45,7 +46,8 @@ export default async function LocaleLayout({ children, params }: Props) {
     heading: t('heading'),
     text: t('text'),
     backHome: t('backHome'),
-    notFoundPath: t.raw('notFoundPath') as string,
+    // A template the error screen fills with the path it is shown for (no next-intl runtime in the browser there).
+    notFoundPath: t('notFoundPath', { path: NOT_FOUND_PATH_PLACEHOLDER }),
     infoNotFound: t('infoNotFound'),
   };
   const brandStyle = {
