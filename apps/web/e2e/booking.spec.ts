@@ -192,6 +192,78 @@ test.describe('in English on a phone', () => {
   });
 });
 
+declare global {
+  interface Window {
+    intlUses?: number;
+  }
+}
+
+/** Counts, per document, what builds an Intl formatter or asks for the locales Intl supports. */
+function countIntlUses() {
+  window.intlUses = 0;
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Locale'] as const) {
+    const original = Intl[name];
+    Object.defineProperty(Intl, name, {
+      configurable: true,
+      writable: true,
+      value: new Proxy(original, {
+        construct: (target, args: unknown[]) => {
+          window.intlUses = (window.intlUses ?? 0) + 1;
+          return Reflect.construct(target, args) as object;
+        },
+        get: (target, property) => {
+          const value: unknown = Reflect.get(target, property);
+          if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            window.intlUses = (window.intlUses ?? 0) + 1;
+            return Reflect.apply(value, target, args) as unknown;
+          };
+        },
+      }),
+    });
+  }
+}
+
+test.describe('the steps’ first load, in Spanish', () => {
+  test.use(SPANISH);
+
+  // The browser's first Intl call loads its locale data (tens of milliseconds on a phone): the server formats what
+  // the steps show, and the build compiles the messages, so opening a step runs none before the renter acts.
+  test('each booking step, opened afresh, hydrates without Intl', async ({ page }) => {
+    const text = BOOKING_TEXT.es;
+    await page.addInitScript(countIntlUses);
+    const intlUsesOfAFreshLoad = async () => {
+      await page.reload();
+      await expect(page.getByRole('button', { name: text.continue })).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      return page.evaluate(() => window.intlUses);
+    };
+
+    await page.goto('/flota');
+    await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
+    await expect(page).toHaveURL(/\/reserva\?paso=location$/);
+    expect(await intlUsesOfAFreshLoad()).toBe(0);
+    await page.getByLabel(text.pickupDate).fill(panamaDate(50));
+    await page.getByLabel(text.returnDate).fill(panamaDate(53));
+    await page.getByRole('button', { name: text.continue }).click();
+
+    await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
+    expect(await intlUsesOfAFreshLoad()).toBe(0);
+    await page.getByTestId('coverage-option').first().click();
+    await page.getByRole('button', { name: text.continue }).click();
+
+    await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
+    expect(await intlUsesOfAFreshLoad()).toBe(0);
+    await page.getByRole('button', { name: text.continue }).click();
+
+    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+    expect(await intlUsesOfAFreshLoad()).toBe(0);
+    // The count is live: checking the empty form counts its errors in the language's plural.
+    await page.getByRole('button', { name: text.continue }).click();
+    await expect.poll(() => page.evaluate(() => window.intlUses)).toBeGreaterThan(0);
+  });
+});
+
 test.describe('a dropped connection, in English', () => {
   test.use({ ...ENGLISH });
 

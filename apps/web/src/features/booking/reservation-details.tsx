@@ -1,7 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { coverageDailyRate } from '@rentacar/domain/quote';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
@@ -13,6 +12,7 @@ import { stepPath, STEP_PARAM } from './booking-routes';
 import { BookingSidebar, priceDraftForDisplay } from './booking-sidebar';
 import { BookingStepsNav } from './booking-steps-nav';
 import { locationFormProps } from './location-form-props';
+import { coverageStepProps, extrasStepProps } from './step-props';
 import { ClientStep } from './steps/client-step';
 import { CoverageStep } from './steps/coverage-step';
 import { ExtrasStep } from './steps/extras-step';
@@ -56,18 +56,8 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
         return (
           <CoverageStep
             locale={locale}
-            coverages={catalog.coverages.map((coverage) => ({
-              id: coverage.id,
-              name: coverage.text[locale].name,
-              description: coverage.text[locale].description,
-              benefits: coverage.text[locale].benefits,
-              dailyRate: coverageDailyRate(coverage, car?.type ?? ''),
-              deductible: coverage.deductible,
-              includesEra: coverage.includesEra,
-              recommended: coverage.recommended,
-            }))}
+            {...coverageStepProps(catalog, car, site.eraDailyRate, locale)}
             initial={{ coverageId: draft.data.coverageId, era: draft.data.era }}
-            eraDailyRate={site.eraDailyRate}
             backHref={backHref}
           />
         );
@@ -75,9 +65,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
         return (
           <ExtrasStep
             locale={locale}
-            extras={catalog.extras.map((extra) => ({ code: extra.code, name: extra.text[locale].name, description: extra.text[locale].description, dailyRate: extra.dailyRate, maxPerRental: extra.maxPerRental, maxQuantity: extra.maxQuantity }))}
-            deliveryOptions={catalog.deliveryOptions.map((option) => ({ id: option.id, description: option.description[locale], price: option.price }))}
-            youngDriverBands={site.youngDriverFees.map((band) => ({ minAge: band.minAge, maxAge: band.maxAge, dailyRate: band.dailyRate }))}
+            {...extrasStepProps(catalog, site.youngDriverFees, locale)}
             initial={{ extras: draft.data.extras, deliveryOptionId: draft.data.deliveryOptionId }}
             backHref={backHref}
           />

@@ -8,12 +8,12 @@ vi.mock('../booking-actions', () => ({ saveCoverage: vi.fn() }));
 const saveCoverageMock = vi.mocked(saveCoverage);
 
 const coverages: StepCoverage[] = [
-  { id: '1', name: 'BASIC', description: 'Third-party liability', benefits: ['Third-party liability'], dailyRate: 1500, deductible: 150000, includesEra: false, recommended: false },
-  { id: '3', name: 'FULL', description: 'Everything covered', benefits: ['Theft', 'Collision'], dailyRate: 3250, deductible: 0, includesEra: true, recommended: true },
+  { id: '1', name: 'BASIC', description: 'Third-party liability', benefits: ['Third-party liability'], dailyPrice: '$15.00', deductible: '$1,500.00', includesEra: false, recommended: false },
+  { id: '3', name: 'FULL', description: 'Everything covered', benefits: ['Theft', 'Collision'], dailyPrice: '$32.50', deductible: undefined, includesEra: true, recommended: true },
 ];
 
 function renderStep(language: Language, initial: { coverageId: string | undefined; era: boolean } = { coverageId: undefined, era: false }) {
-  return renderInLanguage(language, <CoverageStep locale={language} coverages={coverages} initial={initial} eraDailyRate={899} backHref="/reserva?paso=location" />);
+  return renderInLanguage(language, <CoverageStep locale={language} coverages={coverages} initial={initial} eraDailyPrice="$8.99" backHref="/reserva?paso=location" />);
 }
 
 describe.each(['es', 'en'] as const)('the coverage step, in %s', (language) => {

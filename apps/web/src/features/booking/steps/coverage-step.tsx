@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
+import type { MoneyLocale } from '@rentacar/domain/money';
 import { coverageSelectionSchema } from '@rentacar/domain/validation/forms';
 import { Checkbox } from '@/features/forms/field';
 import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
@@ -13,13 +13,15 @@ import { saveCoverage } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
 import { callAction, connectionLost } from '@/features/forms/call-action';
 
+/** A coverage as the step shows it, prices formatted by the server (step-props.ts). */
 export type StepCoverage = {
   id: string;
   name: string;
   description: string;
   benefits: string[];
-  dailyRate: number;
-  deductible: number;
+  dailyPrice: string;
+  /** Undefined when the coverage has none. */
+  deductible: string | undefined;
   includesEra: boolean;
   recommended: boolean;
 };
@@ -30,7 +32,7 @@ type Values = { coverageId: string; era: boolean };
  * Step 2: the coverages side by side (daily price, deductible, what each includes), one required ('You must select a
  * coverage to continue'), and roadside assistance, already ticked and fixed when the chosen coverage includes it.
  */
-export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHref }: { locale: MoneyLocale; coverages: StepCoverage[]; initial: { coverageId: string | undefined; era: boolean }; eraDailyRate: number; backHref: string }) {
+export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHref }: { locale: MoneyLocale; coverages: StepCoverage[]; initial: { coverageId: string | undefined; era: boolean }; eraDailyPrice: string; backHref: string }) {
   const t = useTranslations('booking');
   const issueText = useIssueText();
   const [pending, startTransition] = useTransition();
@@ -73,9 +75,9 @@ export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHre
                   {coverage.recommended ? <span className="inline-block rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white">{t('coverage.recommended')}</span> : null}
                 </span>
               </span>
-              <span className="text-xl font-bold text-slate-900">{t('coverage.perDay', { price: formatMoney(coverage.dailyRate, locale) })}</span>
+              <span className="text-xl font-bold text-slate-900">{t('coverage.perDay', { price: coverage.dailyPrice })}</span>
               <span className="text-sm font-semibold text-slate-800">
-                {coverage.deductible > 0 ? t('coverage.deductible', { amount: formatMoney(coverage.deductible, locale) }) : t('coverage.noDeductible')}
+                {coverage.deductible ? t('coverage.deductible', { amount: coverage.deductible }) : t('coverage.noDeductible')}
               </span>
               {coverage.description ? <span className="text-sm text-slate-700">{coverage.description}</span> : null}
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
@@ -90,7 +92,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyRate, backHre
       </RadioGroup>
       <div className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="font-bold text-slate-900">{t('coverage.eraTitle')}</h2>
-        <p className="mt-1 text-sm text-slate-700">{t('coverage.eraDescription', { price: formatMoney(eraDailyRate, locale) })}</p>
+        <p className="mt-1 text-sm text-slate-700">{t('coverage.eraDescription', { price: eraDailyPrice })}</p>
         {chosen?.includesEra ? (
           <p className="mt-3 text-sm font-semibold text-emerald-800">{t('coverage.eraIncluded')}</p>
         ) : (

@@ -8,15 +8,15 @@ vi.mock('../booking-actions', () => ({ saveExtras: vi.fn() }));
 const saveExtrasMock = vi.mocked(saveExtras);
 
 const extras: StepExtra[] = [
-  { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyRate: 700, maxPerRental: 7000, maxQuantity: 2 },
-  { code: 'gps', name: 'GPS', description: '', dailyRate: 500, maxPerRental: undefined, maxQuantity: 1 },
+  { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2 },
+  { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1 },
 ];
-const deliveryOptions: StepDelivery[] = [{ id: '4', description: 'Entrega en tu hotel', price: 2500 }];
+const deliveryOptions: StepDelivery[] = [{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }];
 
 function renderStep(language: Language, initial: Parameters<typeof ExtrasStep>[0]['initial'] = { extras: [], deliveryOptionId: undefined }) {
   return renderInLanguage(
     language,
-    <ExtrasStep locale={language} extras={extras} deliveryOptions={deliveryOptions} youngDriverBands={[{ minAge: 21, maxAge: 24, dailyRate: 1000 }]} initial={initial} backHref="/reserva?paso=coverage" />,
+    <ExtrasStep locale={language} extras={extras} deliveryOptions={deliveryOptions} youngDriverBands={[{ minAge: 21, maxAge: 24, dailyPrice: '$10.00' }]} initial={initial} backHref="/reserva?paso=coverage" />,
   );
 }
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatMoney, type MoneyLocale } from '@rentacar/domain/money';
+import type { MoneyLocale } from '@rentacar/domain/money';
 import { Field, Select } from '@/features/forms/field';
 import { countFieldErrors, type FormIssue } from '@/features/forms/form-issues';
 import { RadioGroup } from '@/features/forms/radio-group';
@@ -12,9 +12,10 @@ import { saveExtras } from '../booking-actions';
 import { FormAlert, StepActions, useServerErrors } from './step-form';
 import { callAction, connectionLost } from '@/features/forms/call-action';
 
-export type StepExtra = { code: string; name: string; description: string; dailyRate: number; maxPerRental: number | undefined; maxQuantity: number };
-export type StepDelivery = { id: string; description: string; price: number };
-export type StepYoungDriverBand = { minAge: number; maxAge: number; dailyRate: number };
+// As the step shows them, prices formatted by the server (step-props.ts).
+export type StepExtra = { code: string; name: string; description: string; dailyPrice: string; capPerRental: string | undefined; maxQuantity: number };
+export type StepDelivery = { id: string; description: string; price: string };
+export type StepYoungDriverBand = { minAge: number; maxAge: number; dailyPrice: string };
 
 type Values = { quantities: Record<string, string>; deliveryOptionId: string };
 
@@ -67,8 +68,8 @@ export function ExtrasStep({
             <p className="font-bold text-slate-900">{extra.name}</p>
             {extra.description ? <p className="text-sm text-slate-700">{extra.description}</p> : null}
             <p className="text-sm font-semibold text-slate-800">
-              {t('extras.perDay', { price: formatMoney(extra.dailyRate, locale) })}
-              {extra.maxPerRental !== undefined ? ` · ${t('extras.cap', { amount: formatMoney(extra.maxPerRental, locale) })}` : ''}
+              {t('extras.perDay', { price: extra.dailyPrice })}
+              {extra.capPerRental === undefined ? '' : ` · ${t('extras.cap', { amount: extra.capPerRental })}`}
             </p>
             <Field id={`extra-${extra.code}`} label={t('extras.quantity', { name: extra.name })} error={issueText(formState.errors.quantities?.[extra.code]?.message)} className="mt-auto max-w-40">
               {(control) => (
@@ -94,7 +95,7 @@ export function ExtrasStep({
             <label key={option.id} className="flex items-start gap-3 text-sm text-slate-800">
               <input type="radio" value={option.id} {...register('deliveryOptionId')} className="mt-0.5 size-5 accent-brand" />
               <span>
-                {option.description} <span className="font-semibold">({formatMoney(option.price, locale)})</span>
+                {option.description} <span className="font-semibold">({option.price})</span>
               </span>
             </label>
           ))}
@@ -102,7 +103,7 @@ export function ExtrasStep({
       ) : null}
       {youngDriverBands.map((band) => (
         <p key={band.minAge} className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: formatMoney(band.dailyRate, locale) })}
+          {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: band.dailyPrice })}
         </p>
       ))}
       <StepActions backHref={backHref} pending={pending} />

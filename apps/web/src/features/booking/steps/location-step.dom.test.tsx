@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHours } from '@rentacar/domain/dates';
-import { catalogues, renderInLanguage, type Language } from '../../../../test/render-in-language';
+import { catalogues, countIntlUse, renderInLanguage, type Language } from '../../../../test/render-in-language';
 import { saveLocation } from '../booking-actions';
 import { LocationStep, type LocationFormProps } from './location-step';
 
@@ -41,39 +41,6 @@ function serverTexts(language: Language) {
 
 function renderStep(language: Language, overrides: Partial<LocationFormProps> = {}) {
   return renderInLanguage(language, <LocationStep locale={language} {...props} {...serverTexts(language)} {...overrides} />);
-}
-
-/** Counts what builds an Intl formatter or asks for the locales Intl supports, until `restore()`. */
-function countIntlUse() {
-  const counted = ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Locale'] as const;
-  const originals = counted.map((name) => [name, Intl[name]] as const);
-  let uses = 0;
-  for (const [name, original] of originals) {
-    Object.defineProperty(Intl, name, {
-      configurable: true,
-      writable: true,
-      value: new Proxy(original, {
-        construct: (target, args: unknown[]) => {
-          uses += 1;
-          return Reflect.construct(target, args) as object;
-        },
-        get: (target, property) => {
-          const value: unknown = Reflect.get(target, property);
-          if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            uses += 1;
-            return Reflect.apply(value, target, args) as unknown;
-          };
-        },
-      }),
-    });
-  }
-  return {
-    uses: () => uses,
-    restore: () => {
-      for (const [name, original] of originals) Object.defineProperty(Intl, name, { configurable: true, writable: true, value: original });
-    },
-  };
 }
 
 /** `count` slots 30 minutes apart from `first`: the last one starts half an hour before the branch closes. */
@@ -153,13 +120,7 @@ describe.each(['es', 'en'] as const)('the location step, in %s', (language) => {
 
   it('renders its first view without Intl: the browser’s first Intl call loads its locale data, kept out of hydration', () => {
     const texts = serverTexts(language);
-    const intl = countIntlUse();
-    try {
-      renderInLanguage(language, <LocationStep locale={language} {...props} {...texts} />);
-      expect(intl.uses()).toBe(0);
-    } finally {
-      intl.restore();
-    }
+    expect(countIntlUse(() => renderInLanguage(language, <LocationStep locale={language} {...props} {...texts} />))).toBe(0);
     expect(screen.getByLabelText(text.returnDate)).toHaveAccessibleDescription(texts.minimumDaysHint);
   });
 

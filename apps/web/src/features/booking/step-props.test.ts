@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Coverage, DeliveryOption, Extra } from './booking-catalog';
+import { coverageStepProps, extrasStepProps } from './step-props';
+
+const text = <T,>(es: T, en: T) => ({ es, en });
+
+const coverages: Coverage[] = [
+  {
+    id: '1',
+    code: 'BASIC',
+    dailyRateSedan: 1299,
+    dailyRateOther: 1599,
+    deductible: 150000,
+    includesEra: false,
+    recommended: false,
+    text: text({ name: 'Protección Básica', description: 'Terceros', benefits: ['Daños a terceros'] }, { name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'] }),
+  },
+  {
+    id: '3',
+    code: 'PREMIUM',
+    dailyRateSedan: 3299,
+    dailyRateOther: 3899,
+    deductible: 0,
+    includesEra: true,
+    recommended: true,
+    text: text({ name: 'Protección Premium', description: '', benefits: [] }, { name: 'Premium Protection', description: '', benefits: [] }),
+  },
+];
+const extras: Extra[] = [
+  { id: '1', code: 'child_seat', dailyRate: 700, maxPerRental: 7000, maxQuantity: 2, text: text({ name: 'Silla para niños', description: 'Hasta 18 kg' }, { name: 'Child seat', description: 'Up to 18 kg' }) },
+  { id: '2', code: 'gps', dailyRate: 500, maxPerRental: undefined, maxQuantity: 1, text: text({ name: 'GPS', description: '' }, { name: 'GPS', description: '' }) },
+];
+const deliveryOptions: DeliveryOption[] = [{ id: '4', code: 'hotel', price: 2500, description: text('Entrega en tu hotel', 'Delivery to your hotel') }];
+
+describe('coverageStepProps', () => {
+  it('prices each coverage for the car’s type, with its deductible or none, in the page’s language', () => {
+    const { coverages: shown, eraDailyPrice } = coverageStepProps({ coverages }, { type: 'suv' }, 399, 'en');
+    expect(shown).toEqual([
+      { id: '1', name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'], dailyPrice: '$15.99', deductible: '$1,500.00', includesEra: false, recommended: false },
+      { id: '3', name: 'Premium Protection', description: '', benefits: [], dailyPrice: '$38.99', deductible: undefined, includesEra: true, recommended: true },
+    ]);
+    expect(eraDailyPrice).toBe('$3.99');
+  });
+
+  it('uses the sedan rate for a sedan, and the car-less rate when the car is gone', () => {
+    expect(coverageStepProps({ coverages }, { type: 'sedan' }, 399, 'es').coverages[0]).toMatchObject({ name: 'Protección Básica', dailyPrice: '$12.99' });
+    expect(coverageStepProps({ coverages }, undefined, 399, 'es').coverages.map((coverage) => coverage.dailyPrice)).toEqual(['$15.99', '$38.99']);
+  });
+});
+
+describe('extrasStepProps', () => {
+  it('prices the extras per day with their cap, the deliveries and the young-driver fees', () => {
+    const props = extrasStepProps({ extras, deliveryOptions }, [{ minAge: 21, maxAge: 24, dailyRate: 1000 }], 'es');
+    expect(props.extras).toEqual([
+      { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2 },
+      { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1 },
+    ]);
+    expect(props.deliveryOptions).toEqual([{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }]);
+    expect(props.youngDriverBands).toEqual([{ minAge: 21, maxAge: 24, dailyPrice: '$10.00' }]);
+    expect(extrasStepProps({ extras, deliveryOptions }, [], 'en').deliveryOptions[0]?.description).toBe('Delivery to your hotel');
+  });
+});

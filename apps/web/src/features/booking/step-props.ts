@@ -1,0 +1,48 @@
+import 'server-only';
+import { formatMoney } from '@rentacar/domain/money';
+import { coverageDailyRate, type YoungDriverBand } from '@rentacar/domain/quote';
+import type { Locale } from '@/i18n/routing';
+import type { Car } from '@/features/fleet/fleet-data';
+import type { BookingCatalog } from './booking-catalog';
+import type { StepCoverage } from './steps/coverage-step';
+import type { StepDelivery, StepExtra, StepYoungDriverBand } from './steps/extras-step';
+
+// Prices reach the steps formatted: the browser's first Intl call loads its locale data (tens of milliseconds on a
+// phone), and the steps then hydrate without one. The step forms send choices only; the server prices them.
+
+/** The coverages side by side, priced for the car's type, and roadside assistance's daily price. */
+export function coverageStepProps(catalog: Pick<BookingCatalog, 'coverages'>, car: Pick<Car, 'type'> | undefined, eraDailyRate: number, locale: Locale) {
+  return {
+    coverages: catalog.coverages.map(
+      (coverage): StepCoverage => ({
+        id: coverage.id,
+        name: coverage.text[locale].name,
+        description: coverage.text[locale].description,
+        benefits: coverage.text[locale].benefits,
+        dailyPrice: formatMoney(coverageDailyRate(coverage, car?.type ?? ''), locale),
+        deductible: coverage.deductible > 0 ? formatMoney(coverage.deductible, locale) : undefined,
+        includesEra: coverage.includesEra,
+        recommended: coverage.recommended,
+      }),
+    ),
+    eraDailyPrice: formatMoney(eraDailyRate, locale),
+  };
+}
+
+/** The extras with their daily price and cap, the delivery options, and the brand's young-driver fees. */
+export function extrasStepProps(catalog: Pick<BookingCatalog, 'extras' | 'deliveryOptions'>, youngDriverFees: readonly YoungDriverBand[], locale: Locale) {
+  return {
+    extras: catalog.extras.map(
+      (extra): StepExtra => ({
+        code: extra.code,
+        name: extra.text[locale].name,
+        description: extra.text[locale].description,
+        dailyPrice: formatMoney(extra.dailyRate, locale),
+        capPerRental: extra.maxPerRental === undefined ? undefined : formatMoney(extra.maxPerRental, locale),
+        maxQuantity: extra.maxQuantity,
+      }),
+    ),
+    deliveryOptions: catalog.deliveryOptions.map((option): StepDelivery => ({ id: option.id, description: option.description[locale], price: formatMoney(option.price, locale) })),
+    youngDriverBands: youngDriverFees.map((band): StepYoungDriverBand => ({ minAge: band.minAge, maxAge: band.maxAge, dailyPrice: formatMoney(band.dailyRate, locale) })),
+  };
+}
