@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
+import { installIntlCounter } from '../test/intl-counter';
 import { BOOKING_TEXT, ENGLISH, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
@@ -198,31 +199,8 @@ declare global {
   }
 }
 
-/** Counts, per document, what builds an Intl formatter or asks for the locales Intl supports. */
-function countIntlUses() {
-  window.intlUses = 0;
-  for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Locale'] as const) {
-    const original = Intl[name];
-    Object.defineProperty(Intl, name, {
-      configurable: true,
-      writable: true,
-      value: new Proxy(original, {
-        construct: (target, args: unknown[]) => {
-          window.intlUses = (window.intlUses ?? 0) + 1;
-          return Reflect.construct(target, args) as object;
-        },
-        get: (target, property) => {
-          const value: unknown = Reflect.get(target, property);
-          if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            window.intlUses = (window.intlUses ?? 0) + 1;
-            return Reflect.apply(value, target, args) as unknown;
-          };
-        },
-      }),
-    });
-  }
-}
+/** Counts, per document, what builds an Intl formatter or asks for the locales Intl supports, in `window.intlUses`. */
+const COUNT_INTL_USES = `window.intlUses = 0; (${installIntlCounter.toString()})(() => { window.intlUses += 1; });`;
 
 test.describe('the steps’ first load, in Spanish', () => {
   test.use(SPANISH);
@@ -231,7 +209,7 @@ test.describe('the steps’ first load, in Spanish', () => {
   // the steps show, and the build compiles the messages, so opening a step runs none before the renter acts.
   test('each booking step, opened afresh, hydrates without Intl', async ({ page }) => {
     const text = BOOKING_TEXT.es;
-    await page.addInitScript(countIntlUses);
+    await page.addInitScript({ content: COUNT_INTL_USES });
     const intlUsesOfAFreshLoad = async () => {
       await page.reload();
       await expect(page.getByRole('button', { name: text.continue })).toBeEnabled();

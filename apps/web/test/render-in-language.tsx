@@ -4,6 +4,7 @@ import { createTranslator, NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
 import es from '../messages/es.json';
 import en from '../messages/en.json';
+import { installIntlCounter } from './intl-counter';
 
 export type Language = 'es' | 'en';
 
@@ -37,38 +38,16 @@ export function settleLater<Value>(): { promise: Promise<Value>; settle: (value:
   return { promise, settle };
 }
 
-/**
- * How many times `action` builds an Intl formatter or asks for the locales Intl supports. The browser's first Intl
- * call loads its locale data, which the booking steps keep out of their hydration.
- */
+/** How many times `action` builds an Intl formatter or asks for the locales Intl supports (see intl-counter.ts). */
 export function countIntlUse(action: () => void): number {
-  const counted = ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Locale'] as const;
-  const originals = counted.map((name) => [name, Intl[name]] as const);
   let uses = 0;
-  for (const [name, original] of originals) {
-    Object.defineProperty(Intl, name, {
-      configurable: true,
-      writable: true,
-      value: new Proxy(original, {
-        construct: (target, args: unknown[]) => {
-          uses += 1;
-          return Reflect.construct(target, args) as object;
-        },
-        get: (target, property) => {
-          const value: unknown = Reflect.get(target, property);
-          if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            uses += 1;
-            return Reflect.apply(value, target, args) as unknown;
-          };
-        },
-      }),
-    });
-  }
+  const restore = installIntlCounter(() => {
+    uses += 1;
+  });
   try {
     action();
     return uses;
   } finally {
-    for (const [name, original] of originals) Object.defineProperty(Intl, name, { configurable: true, writable: true, value: original });
+    restore();
   }
 }
