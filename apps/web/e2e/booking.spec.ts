@@ -4,18 +4,13 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
 import { installIntlCounter } from '../test/intl-counter';
-import { BOOKING_TEXT, ENGLISH, SPANISH } from './helpers';
+import { BOOKING_TEXT, ENGLISH, panamaDate, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
 // booking. Each test books its own dates far enough apart that tests never compete for the same stock.
 
 const outbox = process.env.MAIL_OUTBOX_DIR;
-
-function panamaDate(offsetDays: number): string {
-  const now = new Date(Date.now() - 5 * 60 * 60 * 1000 + offsetDays * 24 * 60 * 60 * 1000);
-  return now.toISOString().slice(0, 10);
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
