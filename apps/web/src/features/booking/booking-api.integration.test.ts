@@ -15,7 +15,9 @@ const { signIn, content, seedRow } = staffContent(contentUrl);
 
 const day = (offset: number) => addDaysToLocalDate(formatPanamaDate(new Date()), offset);
 /** A stretch of dates of this run only, so reservations left by an earlier run on the same database never compete. */
-const RUN_OFFSET = 200 + (Date.now() % 1500);
+// Each file that books through the API has its own band of days (this one 200 to 1,263 days ahead, payments'
+// 1,400 and later), so files running side by side never hold each other's units; within the band, per run.
+const RUN_OFFSET = 200 + (Date.now() % 1000);
 const runDay = (offset: number) => day(RUN_OFFSET + offset);
 
 function errorsOf(json: Json): { field: string; code: string; message: string }[] {
