@@ -66,6 +66,32 @@ test.describe('not found', () => {
     await expect(page.getByTestId('error-message')).toHaveText('Pagina no encontrada');
   });
 
+  test('an address that cannot be decoded is an unknown page, named as typed, in both languages', async ({ page }) => {
+    const response = await page.goto('/flota/%ff');
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe('/flota/%25ff');
+    await expect(page.getByTestId('error-message')).toHaveText('Página no encontrada: /flota/%ff');
+
+    const english = await page.goto('/en/ofertas/100%-off');
+    expect(english?.status()).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /en/ofertas/100%-off');
+  });
+
+  test('the API and the assets answer an address that cannot be decoded with a 400 and its reason', async ({ request }) => {
+    const lookup = await request.get('/api/reservations/%E0%A4%A?email=ana@example.com', { headers: { 'Accept-Language': 'en' } });
+    expect(lookup.status()).toBe(400);
+    expect(await lookup.json()).toEqual({
+      errors: [{ field: 'path', code: 'malformed_address', message: expect.stringContaining('This address cannot be read') }],
+    });
+    const cancel = await request.post('/api/reservations/%ff/cancel', { data: { email: 'ana@example.com' } });
+    expect(cancel.status()).toBe(400);
+    expect(await cancel.json()).toEqual({
+      errors: [{ field: 'path', code: 'malformed_address', message: expect.stringContaining('Esta dirección no se puede leer') }],
+    });
+    const asset = await request.get('/_next/static/%ff.js');
+    expect(asset.status()).toBe(400);
+  });
+
   test('a draft info page stays hidden', async ({ page }) => {
     const response = await page.goto('/info/pagina-en-borrador');
     expect(response?.status()).toBe(404);

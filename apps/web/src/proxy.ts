@@ -6,6 +6,7 @@ import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-hea
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
 import { isCrossSiteMutation } from '@/features/accounts/csrf';
+import { isMalformedPath, malformedPathResponse } from '@/features/errors/malformed-address';
 import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
 import { isProtectedAccountPath, loginPathFor } from '@/features/accounts/account-routes';
 import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
@@ -15,10 +16,12 @@ import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFro
  * terms redirect, locale choice (prefix, remembered cookie, browser language), locale cookies, and the internal
  * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page). A request
  * with an agent's session is refused when it changes something from another site (CSRF), and an expired session is
- * refreshed before the page or action runs (features/accounts).
+ * refreshed before the page or action runs (features/accounts). A path that cannot be percent-decoded is answered
+ * here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (isMalformedPath(pathname)) return withHeaders(malformedPathResponse(request), pathname);
   const env = serverEnv();
   if (isCrossSiteMutation(request, env.siteUrl)) {
     return withHeaders(NextResponse.json({ error: 'Cross-site request refused: this request must come from the site itself.' }, { status: 403 }), pathname);

@@ -1,4 +1,5 @@
 import { slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { decodePathSegment } from '@/lib/path-segment';
 
 /**
  * The branches page's province filter lives in the path: `/sucursales` shows every branch, `/sucursales/provincia/chiriqui`
@@ -23,21 +24,13 @@ export function branchesPath(filter: BranchesFilter): string {
   return filter.province ? `${BRANCHES_PATH}/provincia/${filter.province}` : BRANCHES_PATH;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * The province slug of the route's `[provincia]` value: a typed `Chiriquí` or `CHIRIQUI` is read as `chiriqui`, and the
  * value may arrive URL-encoded. Undefined when nothing like a province name is left (`%%`), which the page answers with
  * a 404.
  */
 export function provinceFromParam(value: string): ProvinceSlug | undefined {
-  const slug = provinceSlug(decodeSegment(value));
+  const slug = provinceSlug(decodePathSegment(value));
   return SLUG_PATTERN.test(slug) ? slug : undefined;
 }
 

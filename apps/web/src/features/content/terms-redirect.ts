@@ -1,15 +1,12 @@
+import { decodePathSegment } from '@/lib/path-segment';
+
 export const TERMS_SLUG = 'terminos-y-condiciones';
 export const TERMS_PATH = `/info/${TERMS_SLUG}`;
 
 const TERMS_TEXTS = ['terminos-y-condiciones', 'terminos-condiciones', 'terms-and-conditions', 'terms-conditions'];
 
 function normalise(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // A malformed escape is matched as typed.
-  }
+  const decoded = decodePathSegment(path);
   return decoded.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[\s_]+/g, '-');
 }
 

@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useBrandIdentity } from '@/features/layout/brand-context';
+import { decodePathSegment } from '@/lib/path-segment';
 import { NOT_FOUND_PATH_PLACEHOLDER } from './not-found-path';
 
 /** The screen for every app error and unknown page: logo, heading, text and a link home. */
@@ -19,7 +20,7 @@ export function ErrorScreen({ messageKey }: { messageKey?: 'infoNotFound' }) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{errorTexts.heading}</h1>
       <p className="text-lg text-slate-700">{errorTexts.text}</p>
       <p className="text-sm text-slate-600" data-testid="error-message">
-        {messageKey ? errorTexts[messageKey] : errorTexts.notFoundPath.replace(NOT_FOUND_PATH_PLACEHOLDER, pathname)}
+        {messageKey ? errorTexts[messageKey] : errorTexts.notFoundPath.replace(NOT_FOUND_PATH_PLACEHOLDER, decodePathSegment(pathname))}
       </p>
       <a href={homeHref} className="btn-primary">
         {errorTexts.backHome}

@@ -1,3 +1,5 @@
+import { decodePathSegment } from '@/lib/path-segment';
+
 /** Fleet filters live in the URL as `?tipo=suv&marca=toyota`; internally they are path segments so each combination is cached as its own page. */
 export const FILTER_KEYS = ['tipo', 'marca'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -106,7 +108,7 @@ export function searchToSegments(search: FleetSearch, filters: FleetFilters): st
 
 /** Inverse of searchToSegments (segments arrive URL-decoded or not). */
 export function searchFromSegments(segments: readonly string[]): { search: FleetSearch; filters: FleetFilters } | undefined {
-  const [pickupBranch, pickupAt, returnAt, returnBranch, ...rest] = segments.map((segment) => decodeURIComponent(segment));
+  const [pickupBranch, pickupAt, returnAt, returnBranch, ...rest] = segments.map(decodePathSegment);
   if (!pickupBranch || !pickupAt || !returnAt || !returnBranch) return undefined;
   const [pickupDate = '', pickupTime = ''] = pickupAt.split('T');
   const [returnDate = '', returnTime = ''] = returnAt.split('T');

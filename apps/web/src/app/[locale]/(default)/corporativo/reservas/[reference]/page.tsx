@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { AgentReservationPage } from '@/features/accounts/account-pages';
+import { decodePathSegment } from '@/lib/path-segment';
 
 type Props = { params: Promise<{ locale: string; reference: string }> };
 
@@ -13,12 +14,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, reference } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'accounts.reservation' });
-  return { title: t('title', { number: decodeURIComponent(reference).slice(0, 40) }), robots: { index: false } };
+  return { title: t('title', { number: decodePathSegment(reference).slice(0, 40) }), robots: { index: false } };
 }
 
 /** /corporativo/reservas/{number or id}: one of the company's reservations; any other is Page Not Found. */
 export default async function Page({ params }: Props) {
   const locale = await enterLocale(params);
   const { reference } = await params;
-  return <AgentReservationPage locale={locale} reference={decodeURIComponent(reference).slice(0, 40)} />;
+  return <AgentReservationPage locale={locale} reference={decodePathSegment(reference).slice(0, 40)} />;
 }

@@ -1,0 +1,63 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { LOCALE_COOKIE, readCookie } from '@/lib/cookies';
+import { isPagePath } from '@/lib/response-headers';
+import { issue, translateIssues } from '@/features/booking/booking-issues';
+import { matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
+
+/**
+ * Whether a path cannot be percent-decoded: a `%` not followed by two hex digits, or escapes that are not UTF-8
+ * (`/flota/%ff`). Next answers such a request with a 500 (its route matching throws and, with no Pages Router error
+ * page to render, it gives up), so the proxy answers it first.
+ */
+export function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The same path with each segment that cannot be decoded taken literally: first its stray `%` signs (not followed by
+ * two hex digits) escaped as `%25`, then, when its escapes still do not spell UTF-8, all of them (`/info/caf%C3%A9-100%`
+ * → `/info/caf%C3%A9-100%25`, `/flota/%ff` → `/flota/%25ff`). Next can route the result, which names what the visitor
+ * typed.
+ */
+export function literalPath(pathname: string): string {
+  return pathname.split('/').map(literalSegment).join('/');
+}
+
+function literalSegment(segment: string): string {
+  if (!isMalformedPath(segment)) return segment;
+  const strayEscaped = segment.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+  return isMalformedPath(strayEscaped) ? segment.replaceAll('%', '%25') : strayEscaped;
+}
+
+function localeOf(request: NextRequest): Locale {
+  const { prefix } = splitLocalePrefix(request.nextUrl.pathname);
+  if (prefix) return prefix;
+  const remembered = readCookie(request.cookies, LOCALE_COOKIE);
+  if (isLocale(remembered)) return remembered;
+  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The answer to a request whose path cannot be decoded: the API's error shape with status 400 for `/api/*`; for a
+ * page, a redirect to the same address taken literally, which the storefront answers as any unknown page (its "Page
+ * Not Found" screen, in the visitor's language, naming the address); a plain 400 for anything else (an asset).
+ */
+export function malformedPathResponse(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
+  const locale = localeOf(request);
+  const errors = translateIssues([issue('path', 'booking.errors.malformedAddress')], locale);
+  if (pathname.startsWith('/api/')) return NextResponse.json({ errors }, { status: 400 });
+  if (isPagePath(pathname)) {
+    const target = new URL(request.url);
+    target.pathname = literalPath(pathname);
+    return NextResponse.redirect(target, 308);
+  }
+  return new NextResponse(errors.map((error) => error.message).join('\n'), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
