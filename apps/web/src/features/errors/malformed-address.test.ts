@@ -31,14 +31,14 @@ describe('literalPath', () => {
 });
 
 describe('malformedPathResponse', () => {
-  it('answers the API with a 400 in its error shape, in the Accept-Language language (Spanish by default)', async () => {
+  it('answers the API with a 400 in its error shape, in the Accept-Language language as all its messages (Spanish by default)', async () => {
     const spanish = malformedPathResponse(request('/api/reservations/%ff'));
     expect(spanish.status).toBe(400);
     expect(await spanish.json()).toEqual({
       errors: [{ field: 'path', code: 'malformed_address', message: expect.stringContaining('Esta dirección no se puede leer') }],
     });
 
-    const english = malformedPathResponse(request('/api/reservations/%ff/cancel', { 'accept-language': 'en-US,en;q=0.9' }));
+    const english = malformedPathResponse(request('/api/reservations/%ff/cancel', { 'accept-language': 'en-US,en;q=0.9', cookie: `${LOCALE_COOKIE.name}=es` }));
     expect(english.status).toBe(400);
     expect(await english.json()).toEqual({
       errors: [{ field: 'path', code: 'malformed_address', message: expect.stringContaining('This address cannot be read') }],

@@ -36,13 +36,20 @@ function literalSegment(segment: string): string {
   return isMalformedPath(strayEscaped) ? segment.replaceAll('%', '%25') : strayEscaped;
 }
 
-function localeOf(request: NextRequest): Locale {
+/** A page's language: its prefix, then the remembered choice, then the browser's. */
+function pageLocaleOf(request: NextRequest): Locale {
   const { prefix } = splitLocalePrefix(request.nextUrl.pathname);
   if (prefix) return prefix;
   const remembered = readCookie(request.cookies, LOCALE_COOKIE);
-  if (isLocale(remembered)) return remembered;
+  return isLocale(remembered) ? remembered : apiLocaleOf(request);
+}
+
+/** The API's language, as for all its messages: `Accept-Language`, Spanish by default. */
+function apiLocaleOf(request: NextRequest): Locale {
   return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
 }
+
+const malformedErrors = (locale: Locale) => translateIssues([issue('path', 'booking.errors.malformedAddress')], locale);
 
 /**
  * The answer to a request whose path cannot be decoded: the API's error shape with status 400 for `/api/*`; for a
@@ -51,13 +58,12 @@ function localeOf(request: NextRequest): Locale {
  */
 export function malformedPathResponse(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
-  const locale = localeOf(request);
-  const errors = translateIssues([issue('path', 'booking.errors.malformedAddress')], locale);
-  if (pathname.startsWith('/api/')) return NextResponse.json({ errors }, { status: 400 });
+  if (pathname.startsWith('/api/')) return NextResponse.json({ errors: malformedErrors(apiLocaleOf(request)) }, { status: 400 });
   if (isPagePath(pathname)) {
     const target = new URL(request.url);
     target.pathname = literalPath(pathname);
     return NextResponse.redirect(target, 308);
   }
-  return new NextResponse(errors.map((error) => error.message).join('\n'), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const message = malformedErrors(pageLocaleOf(request)).map((error) => error.message).join('\n');
+  return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
