@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SPANISH } from './helpers';
+import { panamaDate, SPANISH } from './helpers';
 
 test.use(SPANISH);
 
@@ -57,4 +57,14 @@ test('the English fleet is translated', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our fleet');
   await expect(page.getByTestId('minimum-days').first()).toHaveText(/days? minimum to reserve$/);
   await expect(page.getByTestId('daily-price').first()).toContainText('$');
+});
+
+test('a search longer than an online rental says so instead of pricing it, in both languages', async ({ page }) => {
+  await page.goto(`/flota?pickup_branch=PTY&pickup_date=${panamaDate(30)}&return_date=${panamaDate(130)}`);
+  await expect(page.getByTestId('search-issues')).toContainText('Las reservas en línea son de hasta 90 días. Para un alquiler más largo, contacta a la sucursal.');
+  await expect(page.getByTestId('search-branch')).toHaveCount(0);
+
+  await page.goto(`/en/flota?pickup_branch=PTY&pickup_date=${panamaDate(30)}&return_date=${panamaDate(120)}`);
+  await expect(page.getByTestId('search-issues')).toHaveCount(0);
+  await expect(page.getByTestId('search-branch')).toHaveText('Pick-up at Aeropuerto de Tocumen (PTY)');
 });

@@ -5,6 +5,13 @@ export const RENTAL_GRACE_MINUTES = 59;
 
 export const MINIMUM_RENTAL_DAYS = 1;
 
+/**
+ * The longest rental booked online. A reservation holds a unit of its car for its whole length, so without a cap one
+ * booking could take a car out of the fleet for years (and its totals past what the database's integer columns hold);
+ * longer rentals are arranged with the brand directly.
+ */
+export const MAXIMUM_RENTAL_DAYS = 90;
+
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 

@@ -12,7 +12,7 @@ import {
   type OpeningHours,
 } from '../dates';
 import { isBookableForDays } from '../fleet';
-import { rentalDays } from '../rental-days';
+import { MAXIMUM_RENTAL_DAYS, rentalDays } from '../rental-days';
 import { ageOnDate, DEFAULT_MINIMUM_RENTER_AGE } from './age';
 import { cardDigits, cardExpiryStatus, isValidCardNumber } from './card';
 import type { ValidationMessageKey } from './messages';
@@ -96,12 +96,14 @@ export interface LocationFormContext {
   sameDayNoticeHours?: number;
   /** The chosen car's minimum days (see `minimumDays`), once a car is known. */
   minimumDays?: number;
+  /** The longest rental booked online; `MAXIMUM_RENTAL_DAYS` unless given. */
+  maximumDays?: number;
 }
 
 /**
  * Where and when: branch ids and Panama `YYYY-MM-DDTHH:mm` date-times on 30-minute slots inside the branch's
  * hours, a pickup not in the past, with same-day notice, not before `disable_reservations_until`, and a return
- * after the pickup that meets the car's minimum days.
+ * after the pickup that meets the car's minimum days and stays within the longest rental booked online.
  */
 export function createLocationFormSchema(context: LocationFormContext = {}) {
   return z
@@ -143,14 +145,15 @@ export function createLocationFormSchema(context: LocationFormContext = {}) {
 
       if (returnAt !== null) {
         const minimum = context.minimumDays;
+        const maximum = context.maximumDays ?? MAXIMUM_RENTAL_DAYS;
         const days = pickup !== null && returnAt.getTime() > pickup.getTime() ? rentalDays(pickup, returnAt) : null;
+        const lengthIssue: ValidationMessageKey | null =
+          days === null ? null : minimum !== undefined && !isBookableForDays(minimum, days) ? 'validation.minimumDays' : days > maximum ? 'validation.maximumDays' : null;
         const issue: ValidationMessageKey | null =
-          pickup !== null && days === null
-            ? 'validation.returnBeforePickup'
-            : (slotIssue(values.returnDate, values.returnBranchId) ??
-              (days !== null && minimum !== undefined && !isBookableForDays(minimum, days) ? 'validation.minimumDays' : null));
+          pickup !== null && days === null ? 'validation.returnBeforePickup' : (slotIssue(values.returnDate, values.returnBranchId) ?? lengthIssue);
         if (issue !== null) {
-          add('returnDate', issue, issue === 'validation.minimumDays' ? { days: minimum } : undefined);
+          const params = issue === 'validation.minimumDays' ? { days: minimum } : issue === 'validation.maximumDays' ? { days: maximum } : undefined;
+          add('returnDate', issue, params);
         }
       }
     }));

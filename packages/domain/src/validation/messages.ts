@@ -20,6 +20,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.pickupInPast',
   'validation.minimumNotice',
   'validation.minimumDays',
+  'validation.maximumDays',
   'validation.returnBeforePickup',
   'validation.disabledUntil',
   'validation.timeSlot',

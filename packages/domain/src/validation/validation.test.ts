@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { OpeningHours } from '../dates';
+import { MAXIMUM_RENTAL_DAYS } from '../rental-days';
 import { createCorporateLeadSchema } from '../corporate';
 import { newPasswordSchema } from '../accounts';
 import { createPrecheckinFormSchema } from '../precheckin';
@@ -274,6 +275,9 @@ describe('location form', () => {
     ['return equal to pickup', { returnDate: '2025-06-16T12:00' }, { returnDate: 'validation.returnBeforePickup' }],
     ['1 day with a 2-day minimum', { returnDate: '2025-06-17T12:30' }, { returnDate: 'validation.minimumDays' }],
     ['2 days thanks to 25 h', { returnDate: '2025-06-17T13:00' }, null],
+    ['90 days, the longest online rental', { returnBranchId: 1, returnDate: '2025-09-14T12:00' }, null],
+    ['91 days', { returnBranchId: 1, returnDate: '2025-09-15T12:00' }, { returnDate: 'validation.maximumDays' }],
+    ['thousands of years', { returnBranchId: 1, returnDate: '9999-12-31T12:00' }, { returnDate: 'validation.maximumDays' }],
   ])('%s', (_label, overrides, expected) => {
     expect(errors(schema, { ...valid, ...overrides })).toEqual(expected);
   });
@@ -292,6 +296,17 @@ describe('location form', () => {
     const issue = result.error?.issues[0];
     expect(issue?.message).toBe('validation.minimumDays');
     expect(issue && 'params' in issue ? issue.params : undefined).toEqual({ days: 2 });
+  });
+
+  it('passes the maximum as a message parameter: the domain default unless the context sets one', () => {
+    const tooLong = { ...valid, returnBranchId: 1, returnDate: '2025-09-15T12:00' };
+    const issue = schema.safeParse(tooLong).error?.issues[0];
+    expect(issue?.message).toBe('validation.maximumDays');
+    expect(issue && 'params' in issue ? issue.params : undefined).toEqual({ days: MAXIMUM_RENTAL_DAYS });
+
+    const monthAtMost = createLocationFormSchema({ now: new Date('2025-06-16T15:00:00Z'), maximumDays: 30 });
+    expect(errors(monthAtMost, { ...valid, returnBranchId: 1, returnDate: '2025-07-16T12:00' })).toBeNull();
+    expect(errors(monthAtMost, { ...valid, returnBranchId: 1, returnDate: '2025-07-17T12:00' })).toEqual({ returnDate: 'validation.maximumDays' });
   });
 
   it('uses the configured notice and skips hours it does not know', () => {

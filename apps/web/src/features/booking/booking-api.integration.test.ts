@@ -147,6 +147,20 @@ describe('POST /api/quote', () => {
     expect(errorsOf(backwards.json)[0]).toMatchObject({ field: 'return_date', code: 'return_before_pickup', message: 'La devolución debe ser posterior al retiro' });
   });
 
+  it('books online at most 90 days: a longer rental, up to the year 9999, is refused and holds nothing', async () => {
+    expect((await api('POST', '/api/quote', selection({ return_date: `${day(120)}T10:00` }))).status).toBe(200);
+    const tooLong = await api('POST', '/api/quote', selection({ return_date: `${day(121)}T10:00` }), { 'accept-language': 'en' });
+    expect(tooLong.status).toBe(422);
+    expect(errorsOf(tooLong.json)).toEqual([
+      { field: 'return_date', code: 'maximum_days', message: 'Online bookings are for at most 90 days. For a longer rental, contact the branch.' },
+    ]);
+    const forever = await api('POST', '/api/reservations', { ...selection({ return_date: '9999-12-27T10:00' }), client: renter, terms_accepted: true }, { 'idempotency-key': `test-${randomUUID()}` });
+    expect(forever.status).toBe(422);
+    expect(errorsOf(forever.json)).toEqual([
+      { field: 'return_date', code: 'maximum_days', message: 'Las reservas en línea son de hasta 90 días. Para un alquiler más largo, contacta a la sucursal.' },
+    ]);
+  });
+
   it('answers 400 for a body that is not JSON and 422 naming missing fields, never 500', async () => {
     const broken = await api('POST', '/api/quote', '{"car_id": ');
     expect(broken.status).toBe(400);
