@@ -100,6 +100,14 @@ export interface LocationFormContext {
   maximumDays?: number;
 }
 
+/** A rental of `days` below the car's minimum or above the online maximum: the refusal and its `days` parameter. */
+function rentalLengthIssue(days: number, minimum: number | undefined, maximum: number): { message: ValidationMessageKey; params: { days: number } } | null {
+  if (minimum !== undefined && !isBookableForDays(minimum, days)) {
+    return { message: 'validation.minimumDays', params: { days: minimum } };
+  }
+  return days > maximum ? { message: 'validation.maximumDays', params: { days: maximum } } : null;
+}
+
 /**
  * Where and when: branch ids and Panama `YYYY-MM-DDTHH:mm` date-times on 30-minute slots inside the branch's
  * hours, a pickup not in the past, with same-day notice, not before `disable_reservations_until`, and a return
@@ -144,16 +152,15 @@ export function createLocationFormSchema(context: LocationFormContext = {}) {
       }
 
       if (returnAt !== null) {
-        const minimum = context.minimumDays;
-        const maximum = context.maximumDays ?? MAXIMUM_RENTAL_DAYS;
         const days = pickup !== null && returnAt.getTime() > pickup.getTime() ? rentalDays(pickup, returnAt) : null;
-        const lengthIssue: ValidationMessageKey | null =
-          days === null ? null : minimum !== undefined && !isBookableForDays(minimum, days) ? 'validation.minimumDays' : days > maximum ? 'validation.maximumDays' : null;
-        const issue: ValidationMessageKey | null =
-          pickup !== null && days === null ? 'validation.returnBeforePickup' : (slotIssue(values.returnDate, values.returnBranchId) ?? lengthIssue);
-        if (issue !== null) {
-          const params = issue === 'validation.minimumDays' ? { days: minimum } : issue === 'validation.maximumDays' ? { days: maximum } : undefined;
-          add('returnDate', issue, params);
+        const slot = slotIssue(values.returnDate, values.returnBranchId);
+        const length = days === null ? null : rentalLengthIssue(days, context.minimumDays, context.maximumDays ?? MAXIMUM_RENTAL_DAYS);
+        if (pickup !== null && days === null) {
+          add('returnDate', 'validation.returnBeforePickup');
+        } else if (slot !== null) {
+          add('returnDate', slot);
+        } else if (length !== null) {
+          add('returnDate', length.message, length.params);
         }
       }
     }));
