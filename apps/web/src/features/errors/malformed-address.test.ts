@@ -52,8 +52,8 @@ describe('malformedPathResponse', () => {
     expect(`${location.pathname}${location.search}`).toBe('/en/flota/%25ff?tipo=suv');
   });
 
-  it('answers an asset address with a plain-text 400, in the remembered language', async () => {
-    const response = malformedPathResponse(request('/_next/static/%ff.js', { cookie: `${LOCALE_COOKIE.name}=en` }));
+  it('answers an asset address with a plain-text 400, in the Accept-Language language', async () => {
+    const response = malformedPathResponse(request('/_next/static/%ff.js', { 'accept-language': 'en' }));
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toContain('This address cannot be read');

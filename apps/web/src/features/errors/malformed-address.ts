@@ -1,10 +1,8 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
-import { LOCALE_COOKIE, readCookie } from '@/lib/cookies';
 import { isPagePath } from '@/lib/response-headers';
 import { issue, translateIssues } from '@/features/booking/booking-issues';
-import { matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
+import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
 
 /**
  * Whether a path cannot be percent-decoded: a `%` not followed by two hex digits, or escapes that are not UTF-8
@@ -36,34 +34,22 @@ function literalSegment(segment: string): string {
   return isMalformedPath(strayEscaped) ? segment.replaceAll('%', '%25') : strayEscaped;
 }
 
-/** A page's language: its prefix, then the remembered choice, then the browser's. */
-function pageLocaleOf(request: NextRequest): Locale {
-  const { prefix } = splitLocalePrefix(request.nextUrl.pathname);
-  if (prefix) return prefix;
-  const remembered = readCookie(request.cookies, LOCALE_COOKIE);
-  return isLocale(remembered) ? remembered : apiLocaleOf(request);
-}
-
-/** The API's language, as for all its messages: `Accept-Language`, Spanish by default. */
-function apiLocaleOf(request: NextRequest): Locale {
-  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
-}
-
-const malformedErrors = (locale: Locale) => translateIssues([issue('path', 'booking.errors.malformedAddress')], locale);
+const malformedErrors = (request: NextRequest) => translateIssues([issue('path', 'booking.errors.malformedAddress')], acceptLanguageLocale(request));
 
 /**
  * The answer to a request whose path cannot be decoded: the API's error shape with status 400 for `/api/*`; for a
  * page, a redirect to the same address taken literally, which the storefront answers as any unknown page (its "Page
- * Not Found" screen, in the visitor's language, naming the address); a plain 400 for anything else (an asset).
+ * Not Found" screen, in the visitor's language, naming the address); a plain 400 for anything else (an asset). The
+ * messages follow Accept-Language, as all the API's do.
  */
 export function malformedPathResponse(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
-  if (pathname.startsWith('/api/')) return NextResponse.json({ errors: malformedErrors(apiLocaleOf(request)) }, { status: 400 });
+  if (pathname.startsWith('/api/')) return NextResponse.json({ errors: malformedErrors(request) }, { status: 400 });
   if (isPagePath(pathname)) {
     const target = new URL(request.url);
     target.pathname = literalPath(pathname);
     return NextResponse.redirect(target, 308);
   }
-  const message = malformedErrors(pageLocaleOf(request)).map((error) => error.message).join('\n');
+  const message = malformedErrors(request).map((error) => error.message).join('\n');
   return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

@@ -36,3 +36,8 @@ export function localizedPath(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? clean || '/' : `/${locale}${clean}`;
 }
 
+
+/** The language of a request answered without a page (the API, an asset): its Accept-Language, else Spanish. */
+export function acceptLanguageLocale(request: Request): Locale {
+  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}

@@ -1,8 +1,8 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
-import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
-import { matchAcceptLanguage } from '@/features/i18n/locale-detection';
+import type { Locale } from '@/i18n/routing';
+import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
 import { ContentServiceError } from '@/features/content/content-error';
 import { issue, translateIssues, type BookingIssue, type IssueMessage } from '../booking-issues';
 import { clientAddress, hitRateLimit, type RateLimitRule } from '../rate-limit';
@@ -13,9 +13,7 @@ import { clientAddress, hitRateLimit, type RateLimitRule } from '../rate-limit';
  * too many attempts, 503 content service down), and never a 500 for a caller's mistake.
  */
 
-export function apiLocale(request: Request): Locale {
-  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
-}
+export const apiLocale: (request: Request) => Locale = acceptLanguageLocale;
 
 export function errorResponse(status: number, issues: readonly BookingIssue[], locale: Locale, headers?: HeadersInit): NextResponse {
   return NextResponse.json({ errors: translateIssues(issues, locale) }, { status, headers });
