@@ -480,6 +480,7 @@ export const collections = [
       f.color('reservation_background_color', { width: 'half', def: '#ffffff' }),
       f.divider('divider_booking', 'Booking rules'),
       f.int('reservation_min_days', { def: 1, min: 1, width: 'half', note: 'Minimum rental days when the car sets none.' }),
+      f.int('reservation_max_days', { def: 90, min: 1, width: 'half', note: 'Longest rental booked online, in days; longer ones are arranged with the branch.' }),
       f.int('same_day_notice_hours', { def: 2, min: 0, width: 'half', note: 'Hours of notice for a same-day pick-up.' }),
       f.int('minimum_renter_age', { def: 21, min: 18, width: 'half' }),
       f.date('disable_reservations_until', { width: 'half', note: 'Bookings are closed until this date (empty = open).' }),

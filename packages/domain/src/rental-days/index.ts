@@ -6,9 +6,9 @@ export const RENTAL_GRACE_MINUTES = 59;
 export const MINIMUM_RENTAL_DAYS = 1;
 
 /**
- * The longest rental booked online. A reservation holds a unit of its car for its whole length, so without a cap one
- * booking could take a car out of the fleet for years (and its totals past what the database's integer columns hold);
- * longer rentals are arranged with the brand directly.
+ * The longest rental booked online when the brand's site config sets none (`reservation_max_days`). A reservation
+ * holds a unit of its car for its whole length, so without a cap one booking could take a car out of the fleet for
+ * years (and its totals past what the database's integer columns hold); longer rentals are arranged with the branch.
  */
 export const MAXIMUM_RENTAL_DAYS = 90;
 

@@ -9,7 +9,7 @@ vi.mock('next-intl/server', () => ({
     Promise.resolve(createTranslator({ locale, messages: catalogues[locale], namespace })),
 }));
 
-const site = { reservationMinDays: 2, sameDayNoticeHours: 2, disableReservationsUntil: undefined };
+const site = { reservationMinDays: 2, reservationMaxDays: 30, sameDayNoticeHours: 2, disableReservationsUntil: undefined };
 const initial = { pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-28T10:00', returnAt: '2026-12-31T10:00' };
 const branches = [{ id: '1', name: 'Aeropuerto de Tocumen', openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }] }];
 
@@ -32,6 +32,10 @@ describe('locationFormProps', () => {
     expect((await locationFormProps(site, { minimumDays: 5 }, branches, 'en', initial)).minimumDaysHint).toBe('5 days minimum for this car');
     const brandMinimum = await locationFormProps(site, undefined, branches, 'es', initial);
     expect(brandMinimum).toMatchObject({ minimumDays: 2, minimumDaysHint: '2 días mínimo para este auto' });
+  });
+
+  it('gives the form the brand’s longest online rental', async () => {
+    expect((await locationFormProps(site, undefined, branches, 'en', initial)).maximumDays).toBe(30);
   });
 
   it('says the same-day notice in the renter’s language', async () => {

@@ -16,7 +16,7 @@ import type { LocationFormProps, LocationValues, StepBranch } from './steps/loca
  * reads the live clock.
  */
 export async function locationFormProps(
-  site: Pick<SiteConfig, 'reservationMinDays' | 'sameDayNoticeHours' | 'disableReservationsUntil'>,
+  site: Pick<SiteConfig, 'reservationMinDays' | 'reservationMaxDays' | 'sameDayNoticeHours' | 'disableReservationsUntil'>,
   car: Pick<Car, 'minimumDays'> | undefined,
   branches: readonly Pick<Branch, 'id' | 'name' | 'openingHours'>[],
   locale: Locale,
@@ -31,6 +31,7 @@ export async function locationFormProps(
     initial,
     today,
     minimumDays,
+    maximumDays: site.reservationMaxDays,
     minimumDaysHint: t('minimumDays', { days: minimumDays }),
     sameDayNoticeHours: site.sameDayNoticeHours,
     sameDayWarning: t('sameDayWarning', { hours: site.sameDayNoticeHours }),

@@ -62,8 +62,8 @@ const LOCATION_FIELDS: Record<LocationFields, string> = {
 
 /**
  * The dates and branches rules, as the location form checks them in the browser: 30-minute slots inside the
- * branches' hours, not in the past, same-day notice, `disable_reservations_until`, return after pickup and the car's
- * minimum days.
+ * branches' hours, not in the past, same-day notice, `disable_reservations_until`, return after pickup, the car's
+ * minimum days and the brand's longest online rental.
  */
 export function locationIssues(
   selection: Pick<BookingSelection, 'pickupAt' | 'returnAt'>,
@@ -79,6 +79,7 @@ export function locationIssues(
     hoursFor: (id) => hours.get(id),
     disableReservationsUntil: site.disableReservationsUntil ?? null,
     sameDayNoticeHours: site.sameDayNoticeHours,
+    maximumDays: site.reservationMaxDays,
     ...(minimumDays === undefined ? {} : { minimumDays }),
   });
   const parsed = schema.safeParse({

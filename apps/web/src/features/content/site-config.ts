@@ -7,6 +7,7 @@ import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
 import { DEFAULT_CANCELLATION_RULE, type CancellationRule } from '@rentacar/domain/payments';
 import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
+import { MAXIMUM_RENTAL_DAYS } from '@rentacar/domain/rental-days';
 import { DEFAULT_MINIMUM_RENTER_AGE } from '@rentacar/domain/validation';
 import { assetUrl, contentRequest } from './content-client';
 import { cachedContentRead } from './content-cache';
@@ -37,6 +38,7 @@ const siteConfigSchema = z.object({
   primary_color: z.string().nullish(),
   secondary_color: z.string().nullish(),
   reservation_min_days: z.number().int().positive().nullish(),
+  reservation_max_days: z.number().int().positive().nullish(),
   reservation_background_color: z.string().nullish(),
   payment_gateway: z.string().nullish(),
   cancellation_full_refund_hours: z.number().int().nonnegative().nullish(),
@@ -93,6 +95,8 @@ export type SiteConfig = {
   logoInverseUrl: string | undefined;
   colors: { primary: string; secondary: string };
   reservationMinDays: number;
+  /** The longest rental booked online (`reservation_max_days`). */
+  reservationMaxDays: number;
   reservationBackgroundColor: string;
   paymentGateway: string;
   /** What a cancelled prepaid reservation gets back. */
@@ -140,6 +144,7 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       secondary: raw.secondary_color ?? '#0f172a',
     },
     reservationMinDays: raw.reservation_min_days ?? DEFAULT_MINIMUM_DAYS,
+    reservationMaxDays: raw.reservation_max_days ?? MAXIMUM_RENTAL_DAYS,
     reservationBackgroundColor: raw.reservation_background_color ?? '#ffffff',
     paymentGateway: raw.payment_gateway ?? 'metrobank',
     cancellationRule: {

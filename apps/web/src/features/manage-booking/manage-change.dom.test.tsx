@@ -30,6 +30,7 @@ function renderChange(language: Language) {
       initial={{ pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-26T10:00' }}
       today="2026-12-01"
       minimumDays={1}
+      maximumDays={90}
       minimumDaysHint={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('minimumDays', { days: 1 })}
       sameDayNoticeHours={2}
       sameDayWarning={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('sameDayWarning', { hours: 2 })}

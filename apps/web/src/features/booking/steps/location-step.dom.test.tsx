@@ -26,6 +26,7 @@ const props: LocationFormProps = {
   initial: { pickupBranch: '2', returnBranch: '2', pickupAt: '2026-12-28T10:00', returnAt: '2026-12-31T10:00' },
   today: '2026-12-22',
   minimumDays: 3,
+  maximumDays: 30,
   minimumDaysHint: 'set per language by renderStep',
   sameDayNoticeHours: 2,
   sameDayWarning: 'set per language by renderStep',
@@ -115,6 +116,17 @@ describe.each(['es', 'en'] as const)('the location step, in %s', (language) => {
 
     expect(returnDay).toHaveAccessibleDescription(expect.stringContaining(validation.minimumDays.replace('{days}', '3')));
     expect(returnDay).toHaveFocus();
+    expect(saveLocationMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses more days than the brand books online, under the return date', async () => {
+    const { user } = renderStep(language);
+    const returnDay = screen.getByLabelText(text.returnDate);
+    await user.clear(returnDay);
+    await user.type(returnDay, '2027-02-01');
+    await user.click(continueButton());
+
+    expect(returnDay).toHaveAccessibleDescription(expect.stringContaining(validation.maximumDays.replace('{days}', '30')));
     expect(saveLocationMock).not.toHaveBeenCalled();
   });
 

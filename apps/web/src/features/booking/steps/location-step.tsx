@@ -28,6 +28,8 @@ export type LocationFormProps = {
   /** Panama's date when the page was rendered: the date fields' lower bound and the same-day warning. */
   today: LocalDate;
   minimumDays: number;
+  /** The brand's longest online rental, in days. */
+  maximumDays: number;
   minimumDaysHint: string;
   sameDayNoticeHours: number;
   sameDayWarning: string;
@@ -44,7 +46,7 @@ export function LocationStep({ locale, ...props }: LocationFormProps & { locale:
 
 /**
  * Branches, dates and times (the flow's first step, and manage booking's change). Times are the branch's 30-minute
- * slots for the chosen day; every rule (hours, same-day notice, `disable_reservations_until`, the car's minimum days)
+ * slots for the chosen day; every rule (hours, same-day notice, `disable_reservations_until`, the car's minimum days, the longest rental)
  * is checked here and again on the server, whose refusal comes back on the fields.
  */
 export function LocationForm({
@@ -52,6 +54,7 @@ export function LocationForm({
   initial,
   today,
   minimumDays,
+  maximumDays,
   minimumDaysHint,
   sameDayNoticeHours,
   sameDayWarning,
@@ -81,7 +84,7 @@ export function LocationForm({
     },
     resolver: (values) => {
       const returnBranch = values.sameBranch ? values.pickupBranch : values.returnBranch;
-      const schema = createLocationFormSchema({ hoursFor: hoursOf, disableReservationsUntil: disableReservationsUntil ?? null, sameDayNoticeHours, minimumDays });
+      const schema = createLocationFormSchema({ hoursFor: hoursOf, disableReservationsUntil: disableReservationsUntil ?? null, sameDayNoticeHours, minimumDays, maximumDays });
       const parsed = schema.safeParse({
         pickupBranchId: values.pickupBranch,
         returnBranchId: returnBranch,
