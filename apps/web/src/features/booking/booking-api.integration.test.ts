@@ -184,7 +184,7 @@ describe('POST /api/quote', () => {
 describe('rules that staff set in the content service', () => {
   afterAll(async () => {
     await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ minimio_dias: null }) });
-    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ disable_reservations_until: null }) });
+    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ disable_reservations_until: null, reservation_max_days: 90 }) });
     // The tests after these book those dates: wait until the storefront sees the rules lifted.
     await untilStorefrontSees(async () => (await api('POST', '/api/quote', selection())).status === 200);
   });
@@ -195,6 +195,20 @@ describe('rules that staff set in the content service', () => {
     const { json } = await api('POST', '/api/quote', selection(), { 'accept-language': 'en' });
     expect(errorsOf(json)).toContainEqual({ field: 'return_date', code: 'minimum_days', message: 'This car is rented for at least 5 days' });
     expect((await api('POST', '/api/quote', selection({ return_date: `${day(35)}T10:00` }))).status).toBe(200);
+  });
+
+  it('refuses more days than the brand’s reservation_max_days', async () => {
+    // The car's minimum of 5 days from the test above still holds: 5 days fit both, 6 exceed a maximum of 5.
+    const sixDays = selection({ return_date: `${day(36)}T10:00` });
+    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ reservation_max_days: 5 }) });
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', sixDays)).status === 422);
+    const { json } = await api('POST', '/api/quote', sixDays, { 'accept-language': 'en' });
+    expect(errorsOf(json)).toEqual([
+      { field: 'return_date', code: 'maximum_days', message: 'Online bookings are for at most 5 days. For a longer rental, contact the branch.' },
+    ]);
+    expect((await api('POST', '/api/quote', selection({ return_date: `${day(35)}T10:00` }))).status).toBe(200);
+    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ reservation_max_days: 90 }) });
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', sixDays)).status === 200);
   });
 
   it('refuses a pickup before disable_reservations_until', async () => {
