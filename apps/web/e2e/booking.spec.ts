@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
 import { installIntlCounter } from '../test/intl-counter';
-import { BOOKING_TEXT, ENGLISH, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, clientAddress, coverageToCheckout, ENGLISH, panamaDate, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
@@ -308,6 +308,37 @@ for (const language of ['es', 'en'] as const) {
     });
   });
 }
+
+test.describe('a connection that made too many reservations today, in Spanish', () => {
+  const address = clientAddress();
+  test.use({ ...SPANISH, extraHTTPHeaders: { ...SPANISH.extraHTTPHeaders, 'x-forwarded-for': address } });
+
+  test('the checkout says why it cannot book, books nothing and keeps the renter’s details', async ({ page }) => {
+    // The brand's limit (10 in 24 hours) already reached from this address, as ten earlier bookings would leave it.
+    const contentUrl = process.env.CONTENT_URL ?? '';
+    const headers = { ...(await adminHeaders(contentUrl)), 'content-type': 'application/json' };
+    const counted = await fetch(`${contentUrl}/items/rate_limits`, { method: 'POST', headers, body: JSON.stringify({ key: `reservations:${address}`, hits: 10, window_ends_at: Date.now() + 3_600_000 }) });
+    expect(counted.status).toBe(200);
+
+    await page.goto('/flota');
+    await page.getByTestId('car-card').first().getByRole('button', { name: /^Reservar/ }).click();
+    await page.getByLabel('Sucursal de retiro').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await page.getByLabel('Fecha de retiro').fill(panamaDate(85));
+    await page.getByLabel('Fecha de devolución').fill(panamaDate(88));
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const renter = { firstName: 'Rosa', lastName: 'Límite', email: 'rosa.limite@example.com', phone: '6123-4567', birthday: '1988-08-08', license: 'PA-4455' };
+    await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`/reserva\\?paso=${step}$`));
+
+    await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Se han hecho demasiadas reservas desde esta conexión en las últimas 24 horas. Llámanos para reservar o inténtalo más tarde' })).toBeVisible();
+    await expect(page).toHaveURL(/\/reserva\/checkout$/);
+    const saved = (await (await fetch(`${contentUrl}/items/reservations?filter[client_email][_eq]=${renter.email}&fields=id`, { headers })).json()) as { data: unknown[] };
+    expect(saved.data).toEqual([]);
+    await page.goto('/reserva?paso=client');
+    await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Rosa');
+    await expect(page.getByLabel('Número de licencia de conducir')).toHaveValue('PA-4455');
+  });
+});
 
 test.describe('guards', () => {
   test.use(SPANISH);

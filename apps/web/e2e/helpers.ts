@@ -2,8 +2,28 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-export const SPANISH = { locale: 'es-ES', extraHTTPHeaders: { 'Accept-Language': 'es-ES,es;q=0.9' } } as const;
-export const ENGLISH = { locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } } as const;
+/** A made-up client address, as a renter's browser would come from. */
+export function clientAddress(): string {
+  const part = () => Math.floor(Math.random() * 250);
+  return `10.${part()}.${part()}.${part()}`;
+}
+
+/**
+ * Context options for a visitor in one language. Every browser test comes from this machine, and the storefront counts
+ * some things per client address (reservations, lookups, coupon attempts): `extraHTTPHeaders` is a getter, so each
+ * `test.use`, `browser.newContext` or spread of these options gets an address of its own and is a renter of its own.
+ */
+function visitor<L extends string>(locale: L, acceptLanguage: string) {
+  return {
+    locale,
+    get extraHTTPHeaders(): { 'Accept-Language': string; 'x-forwarded-for': string } {
+      return { 'Accept-Language': acceptLanguage, 'x-forwarded-for': clientAddress() };
+    },
+  };
+}
+
+export const SPANISH = visitor('es-ES', 'es-ES,es;q=0.9');
+export const ENGLISH = visitor('en-US', 'en-US,en;q=0.9');
 
 export async function spanishContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext(SPANISH);

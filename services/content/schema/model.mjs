@@ -481,6 +481,7 @@ export const collections = [
       f.divider('divider_booking', 'Booking rules'),
       f.int('reservation_min_days', { def: 1, min: 1, width: 'half', note: 'Minimum rental days when the car sets none.' }),
       f.int('reservation_max_days', { def: 90, min: 1, width: 'half', note: 'Longest rental booked online, in days; longer ones are arranged with the branch.' }),
+      f.int('reservation_holds_per_client', { def: 10, min: 1, width: 'half', note: 'Reservations one connection (IP address) may make online in 24 hours; more are refused until then. Corporate agents are not counted.' }),
       f.int('same_day_notice_hours', { def: 2, min: 0, width: 'half', note: 'Hours of notice for a same-day pick-up.' }),
       f.int('minimum_renter_age', { def: 21, min: 18, width: 'half' }),
       f.date('disable_reservations_until', { width: 'half', note: 'Bookings are closed until this date (empty = open).' }),
@@ -887,7 +888,7 @@ export const collections = [
   // Only the booking extension touches it, through the database (no permissions for any policy).
   collection('rate_limits', {
     icon: 'speed', label: 'Rate limits', hidden: true, accountability: null, template: '{{key}}',
-    note: 'Fixed-window counters of POST /booking/rate-limit. Rows of ended windows are removed on the way.',
+    note: 'Fixed-window counters of POST /booking/rate-limit and of reservations per client (hold_limit of POST /booking/reservations). Rows of ended windows are removed on the way.',
     fields: [
       field('key', 'string', {
         schema: { is_primary_key: true, is_nullable: false, max_length: 255 },

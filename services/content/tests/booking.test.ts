@@ -365,6 +365,48 @@ describe('reservations against the stock', () => {
   });
 });
 
+describe('reservations per client (hold_limit)', () => {
+  it('counts only the bookings it writes, refuses past the limit with 429 and Retry-After, and writes nothing then', async () => {
+    const holdLimit = { key: `reservations:${suffix}`, limit: 2, window_seconds: 60 };
+    const first = reservation({ car: carB, pickup_date: '2032-01-01T10:00', return_date: '2032-01-02T10:00', hold_limit: holdLimit });
+    expectCreated(await book(first));
+    // A replay and a sold-out attempt write nothing, so they count nothing.
+    expect((await book(first)).status).toBe(200);
+    expectSoldOut(await book(reservation({ car: carB, pickup_date: '2032-01-01T12:00', return_date: '2032-01-02T10:00', hold_limit: holdLimit })));
+    expectCreated(await book(reservation({ pickup_date: '2032-01-01T10:00', return_date: '2032-01-02T10:00', hold_limit: holdLimit })));
+
+    const dates = { pickup_date: '2032-01-05T10:00', return_date: '2032-01-06T10:00' };
+    const third = reservation({ ...dates, hold_limit: holdLimit });
+    const refused = await book(third);
+    expect(refused.status, refused.text.slice(0, 300)).toBe(429);
+    expect(errorCode(refused)).toBe('TOO_MANY_RESERVATIONS');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ retry_after_seconds: retryAfter });
+    expect((await reservationsOf(carA)).filter((r) => r.idempotency_key === third.idempotency_key)).toEqual([]);
+    // Another client, and a booking without a limit, are not affected.
+    expectCreated(await book(reservation({ ...dates, hold_limit: { ...holdLimit, key: `reservations:other-${suffix}` } })));
+    expectCreated(await book(reservation(dates)));
+  });
+
+  it('gives the last allowed booking to one of several simultaneous requests', async () => {
+    const holdLimit = { key: `reservations:burst-${suffix}`, limit: 1, window_seconds: 60 };
+    const results = await Promise.all(
+      ['2032-02-01', '2032-02-03', '2032-02-05', '2032-02-07'].map((date) => book(reservation({ pickup_date: `${date}T10:00`, return_date: `${date}T18:00`, hold_limit: holdLimit }))),
+    );
+    expect(results.map((r) => r.status).sort(), results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([201, 429, 429, 429]);
+    for (const result of results.filter((r) => r.status === 201)) cleanup.push({ path: `/items/reservations/${dataOf(result).id}` });
+  });
+
+  it('answers 400 naming the part of a malformed hold_limit', async () => {
+    expectInvalid(await book(reservation({ hold_limit: 'ten' })), 'hold_limit');
+    expectInvalid(await book(reservation({ hold_limit: { key: '', limit: 1, window_seconds: 60 } })), 'hold_limit.key');
+    expectInvalid(await book(reservation({ hold_limit: { key: 'k', limit: 0, window_seconds: 60 } })), 'hold_limit.limit');
+    expectInvalid(await book(reservation({ hold_limit: { key: 'k', limit: 1, window_seconds: 0 } })), 'hold_limit.window_seconds');
+  });
+});
+
 describe('rate limit', () => {
   it('allows `limit` hits in a window, then refuses with the seconds until it ends', async () => {
     const body = { key: `form:${suffix}`, limit: 3, window_seconds: 60 };

@@ -1,7 +1,9 @@
 // Endpoint /booking: reservations that respect the fleet stock, availability, and a shared rate limiter.
 //
 //   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key;
-//                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong)
+//                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong);
+//                                      `hold_limit` { key, limit, window_seconds } (not a field) caps the bookings of one
+//                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it
 //   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
@@ -32,6 +34,52 @@ const errorBody = (message, extensions) => ({ errors: [{ message, extensions }] 
 const invalid = (res, field, message) => res.status(400).json(errorBody(message, { code: 'INVALID_PAYLOAD', field }));
 const unprocessable = (res, { field, code, message }) => res.status(422).json(errorBody(message, { code, field }));
 const soldOut = (res) => res.status(409).json(errorBody('No units of this car are left at this branch for these dates', { code: 'SOLD_OUT' }));
+
+/** A booking's `hold_limit` was used up: the transaction is rolled back, nothing is written or counted. */
+class HoldLimitReached extends Error {
+  constructor(retryAfterSeconds) {
+    super('Too many reservations from this client; try again later');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A rate-limit rule `{ key, limit, window_seconds }` as the caller sent it: `{ rule }` or `{ problem: { field, message } }`. */
+function checkRateRule(body, fieldPrefix = '') {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { problem: { field: fieldPrefix ? fieldPrefix.slice(0, -1) : null, message: `${fieldPrefix ? `"${fieldPrefix.slice(0, -1)}"` : 'The body'} must be a JSON object { key, limit, window_seconds }` } };
+  }
+  const { key, limit, window_seconds: windowSeconds } = body;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) return { problem: { field: `${fieldPrefix}key`, message: '"key" must be a string of 1 to 255 characters' } };
+  if (!Number.isSafeInteger(limit) || limit < 1) return { problem: { field: `${fieldPrefix}limit`, message: '"limit" must be an integer >= 1' } };
+  if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 366 * 86_400) {
+    return { problem: { field: `${fieldPrefix}window_seconds`, message: '"window_seconds" must be an integer from 1 to 31622400' } };
+  }
+  return { rule: { key, limit, windowSeconds } };
+}
+
+/**
+ * Counts one hit of `rule` at `now`, in one statement that is atomic on both engines: the first hit (or the first after
+ * the window ended) starts a window of one hit, every other hit adds one. Both SET expressions read the row as it was
+ * before this statement. On PostgreSQL the row stays locked until `knex`'s transaction ends.
+ */
+async function countHit(knex, { key, limit, windowSeconds }, now) {
+  const rows = await knex.raw(
+    `insert into rate_limits ("key", hits, window_ends_at) values (?, 1, ?)
+     on conflict ("key") do update set
+       hits = case when rate_limits.window_ends_at <= ? then 1 else rate_limits.hits + 1 end,
+       window_ends_at = case when rate_limits.window_ends_at <= ? then excluded.window_ends_at else rate_limits.window_ends_at end
+     returning hits, window_ends_at`,
+    [key, now + windowSeconds * 1000, now, now],
+  );
+  const row = (Array.isArray(rows) ? rows : rows.rows)[0];
+  const hits = Number(row.hits);
+  const allowed = hits <= limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit - hits),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((Number(row.window_ends_at) - now) / 1000)),
+  };
+}
 
 /** Counts one use of an active coupon that has redemptions left; false when it has none (or is not active). */
 async function redeemCoupon(trx, couponId) {
@@ -73,7 +121,17 @@ export default (router, { services, database, logger }) => {
   }));
 
   router.post('/reservations', handle(async (req, res) => {
-    const checked = checkReservation(req.body, { create: true });
+    // `hold_limit` is not a field of the reservation: how many bookings the caller's client (for the storefront, the
+    // renter's address) may make in a window. It is counted inside the transaction, so only a booking that is written
+    // counts: a sold-out attempt or a replayed key does not, and the last allowed booking goes to one request only.
+    const { hold_limit: holdLimitBody, ...reservationBody } = isObject(req.body) ? req.body : {};
+    let holdLimit;
+    if (holdLimitBody !== undefined) {
+      const checkedLimit = checkRateRule(holdLimitBody, 'hold_limit.');
+      if (checkedLimit.problem) return invalid(res, checkedLimit.problem.field, checkedLimit.problem.message);
+      holdLimit = checkedLimit.rule;
+    }
+    const checked = checkReservation(isObject(req.body) ? reservationBody : req.body, { create: true });
     if (checked.problem) return invalid(res, checked.problem.field, checked.problem.message);
     const payload = checked.payload;
     const extrasProblem = await checkExtras(database, payload.extras);
@@ -104,6 +162,10 @@ export default (router, { services, database, logger }) => {
       }
       // A coupon is counted in the same transaction, so its last redemption goes to one booking only.
       if (payload.coupon !== null && payload.coupon !== undefined && !(await redeemCoupon(trx, payload.coupon))) return { couponUsedUp: true };
+      if (holdLimit && payload.status !== 'cancelled') {
+        const counted = await countHit(trx, holdLimit, Date.now());
+        if (!counted.allowed) throw new HoldLimitReached(counted.retryAfterSeconds);
+      }
       // The Storefront policy may not write corporate_account and agent (only this route, once checked above): a
       // corporate booking is written with the caller's identity (activity, revisions) and the endpoint's rights.
       const accountability = corporate.agent ? { ...req.accountability, admin: true } : req.accountability;
@@ -115,6 +177,10 @@ export default (router, { services, database, logger }) => {
     try {
       outcome = await bookInTransaction();
     } catch (error) {
+      if (error instanceof HoldLimitReached) {
+        res.set('Retry-After', String(error.retryAfterSeconds));
+        return res.status(429).json(errorBody(error.message, { code: 'TOO_MANY_RESERVATIONS', retry_after_seconds: error.retryAfterSeconds }));
+      }
       // Two requests with the same key for different cars lock different stock rows; a unique index (of the key, or of
       // the reservation number they share) stops the second once the first commits, and the second replays the first.
       if (!isDirectusError(error, 'RECORD_NOT_UNIQUE')) throw error;
@@ -209,36 +275,11 @@ export default (router, { services, database, logger }) => {
   }));
 
   router.post('/rate-limit', handle(async (req, res) => {
-    const body = req.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return invalid(res, null, 'The body must be a JSON object { key, limit, window_seconds }');
-    const { key, limit, window_seconds: windowSeconds } = body;
-    if (typeof key !== 'string' || key.length < 1 || key.length > 255) return invalid(res, 'key', '"key" must be a string of 1 to 255 characters');
-    if (!Number.isSafeInteger(limit) || limit < 1) return invalid(res, 'limit', '"limit" must be an integer >= 1');
-    if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 366 * 86_400) {
-      return invalid(res, 'window_seconds', '"window_seconds" must be an integer from 1 to 31622400');
-    }
+    const checked = checkRateRule(req.body);
+    if (checked.problem) return invalid(res, checked.problem.field, checked.problem.message);
     const now = Date.now();
-    // One statement, atomic on both engines: the first hit (or the first after the window ended) starts a window of
-    // one hit, every other hit adds one. Both SET expressions read the row as it was before this statement.
-    const rows = await writer.write(() => database.raw(
-      `insert into rate_limits ("key", hits, window_ends_at) values (?, 1, ?)
-       on conflict ("key") do update set
-         hits = case when rate_limits.window_ends_at <= ? then 1 else rate_limits.hits + 1 end,
-         window_ends_at = case when rate_limits.window_ends_at <= ? then excluded.window_ends_at else rate_limits.window_ends_at end
-       returning hits, window_ends_at`,
-      [key, now + windowSeconds * 1000, now, now],
-    ));
-    const row = (Array.isArray(rows) ? rows : rows.rows)[0];
-    const hits = Number(row.hits);
-    const endsAt = Number(row.window_ends_at);
-    const allowed = hits <= limit;
-    res.status(200).json({
-      data: {
-        allowed,
-        remaining: Math.max(0, limit - hits),
-        retry_after_seconds: allowed ? 0 : Math.max(1, Math.ceil((endsAt - now) / 1000)),
-      },
-    });
+    const counted = await writer.write(() => countHit(database, checked.rule, now));
+    res.status(200).json({ data: { allowed: counted.allowed, remaining: counted.remaining, retry_after_seconds: counted.retryAfterSeconds } });
     if (now - lastRateLimitCleanup > RATE_LIMIT_CLEANUP_MS) {
       lastRateLimitCleanup = now;
       writer.write(() => database('rate_limits').where('window_ends_at', '<', now).delete())
@@ -254,6 +295,10 @@ export default (router, { services, database, logger }) => {
     return new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);
   }
 };
+
+function isObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 function positiveInt(value) {
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,15}$/.test(value)) return null;

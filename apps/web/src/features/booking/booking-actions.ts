@@ -257,7 +257,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;
     if (!draft.data.confirmationKey) await saveBookingDraft({ id: draft.id, data: { ...draft.data, confirmationKey } });
-    const outcome = await bookReservation(priced.booking, client, language, confirmationKey);
+    const outcome = await bookReservation(priced.booking, client, language, confirmationKey, clientAddress(await headers()));
     if (!outcome.ok) {
       const first = outcome.issues[0];
       return failure({}, first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : undefined);

@@ -15,7 +15,7 @@ const { signIn, content, seedRow } = staffContent(contentUrl);
 
 const day = (offset: number) => addDaysToLocalDate(formatPanamaDate(new Date()), offset);
 /** A stretch of dates of this run only, so reservations left by an earlier run on the same database never compete. */
-// Each file that books through the API has its own band of days (this one 200 to 1,263 days ahead, payments'
+// Each file that books through the API has its own band of days (this one 200 to 1,290 days ahead, payments'
 // 1,400 and later), so files running side by side never hold each other's units; within the band, per run.
 const RUN_OFFSET = 200 + (Date.now() % 1000);
 const runDay = (offset: number) => day(RUN_OFFSET + offset);
@@ -248,6 +248,52 @@ describe('POST /api/coupons/validate', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await api('POST', '/api/coupons/validate', { ...selection(), code: 'BIENVENIDO10' })).status).toBe(200);
+  });
+});
+
+describe('reservations per client', () => {
+  const key = () => `test-${randomUUID()}`;
+  const ninetyDays = () => selection({ return_date: `${day(120)}T10:00` });
+
+  afterAll(async () => {
+    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ reservation_holds_per_client: 10, reservation_max_days: 90 }) });
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', ninetyDays())).status === 200);
+  });
+
+  it('refuses a client’s booking past the brand’s reservation_holds_per_client in 24 hours, with Retry-After', async () => {
+    // The storefront reads both numbers with the brand's site config: the maximum days is the change it can be seen
+    // to have received without booking anything.
+    await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ reservation_holds_per_client: 2, reservation_max_days: 89 }) });
+    await untilStorefrontSees(async () => (await api('POST', '/api/quote', ninetyDays())).status === 422);
+
+    const me = { 'x-forwarded-for': client() };
+    const booking = (from: number) => ({ ...selection({ pickup_date: `${runDay(from)}T10:00`, return_date: `${runDay(from + 2)}T10:00` }), client: renter, terms_accepted: true });
+    const firstKey = key();
+    const first = await api('POST', '/api/reservations', booking(80), { ...me, 'idempotency-key': firstKey });
+    expect(first.status).toBe(201);
+    // A refused booking (a renter aged 20) holds nothing and counts nothing.
+    const tooYoung = { ...booking(82), client: { ...renter, birthday: `${Number(runDay(82).slice(0, 4)) - 20}${runDay(82).slice(4, 10)}` } };
+    expect((await api('POST', '/api/reservations', tooYoung, { ...me, 'idempotency-key': key() })).status).toBe(422);
+    expect((await api('POST', '/api/reservations', booking(84), { ...me, 'idempotency-key': key() })).status).toBe(201);
+
+    const thirdKey = key();
+    const third = await api('POST', '/api/reservations', booking(88), { ...me, 'idempotency-key': thirdKey, 'accept-language': 'en' });
+    expect(third.status).toBe(429);
+    expect(errorsOf(third.json)).toEqual([
+      { field: 'client', code: 'too_many_reservations', message: 'Too many reservations have been made from this connection in the last 24 hours. Call us to book, or try again later' },
+    ]);
+    const retryAfter = Number(third.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(86_000);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(await content<Row[]>(`/items/reservations?filter[idempotency_key][_eq]=${thirdKey}`)).toEqual([]);
+    const spanish = await api('POST', '/api/reservations', booking(88), { ...me, 'idempotency-key': key() });
+    expect(errorsOf(spanish.json)[0]?.message).toBe('Se han hecho demasiadas reservas desde esta conexión en las últimas 24 horas. Llámanos para reservar o inténtalo más tarde');
+
+    // The renter's first booking replayed is still answered; another client books as usual.
+    const replay = await api('POST', '/api/reservations', booking(80), { ...me, 'idempotency-key': firstKey });
+    expect(replay.status).toBe(200);
+    expect(replay.json.reservation_number).toBe(first.json.reservation_number);
+    expect((await api('POST', '/api/reservations', booking(88), { 'idempotency-key': key() })).status).toBe(201);
   });
 });
 

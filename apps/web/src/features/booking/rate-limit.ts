@@ -2,7 +2,7 @@ import 'server-only';
 import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
 import { contentRequest } from '@/features/content/content-client';
-import { endpointData } from './stock';
+import { endpointData, type HoldLimit } from './stock';
 
 /**
  * Rate limits shared by every storefront instance: the counters live in the content service (its `booking` extension
@@ -14,6 +14,28 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 export const LOOKUP_LIMIT: RateLimitRule = { name: 'lookup', limit: 10, windowSeconds: 10 * 60 };
 /** Trying coupon codes, so codes cannot be guessed by brute force. */
 export const COUPON_LIMIT: RateLimitRule = { name: 'coupon', limit: 10, windowSeconds: 10 * 60 };
+
+/**
+ * The machine itself: 127.0.0.0/8 and ::1, also IPv4-mapped. Behind the balancer every request carries the renter's
+ * own address (the balancer overwrites X-Forwarded-For), so only the operator's own tries and local tests come from
+ * here, and a day's limit on reservations must not lock them out.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const plain = address.trim().toLowerCase().replace(/^::ffff:/, '');
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/** The window of the brand's reservations per client (`reservation_holds_per_client` in its site config). */
+export const RESERVATIONS_WINDOW_SECONDS = 24 * 60 * 60;
+
+/**
+ * The rule the content service counts with each reservation it writes for `client` (stock.ts): only bookings that hold
+ * a unit count, so refusals (sold out, invalid) and replays never use it up. None for the machine itself.
+ */
+export function reservationsPerClient(client: string, limit: number): HoldLimit | undefined {
+  if (isLoopbackAddress(client)) return undefined;
+  return { key: `reservations:${client}`.slice(0, 255), limit, windowSeconds: RESERVATIONS_WINDOW_SECONDS };
+}
 
 const answerSchema = z.object({ allowed: z.boolean(), remaining: z.number().int(), retry_after_seconds: z.number().int().nonnegative() });
 

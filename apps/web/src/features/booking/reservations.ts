@@ -23,6 +23,7 @@ import {
 } from './reservation-record';
 import type { ReservationSummary } from './reservation-summary';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
+import { reservationsPerClient } from './rate-limit';
 import { insertReservation, stockChanged, updateReservation } from './stock';
 
 /** The labels of a priced booking's lines in `locale`. */
@@ -48,15 +49,27 @@ export type BookingOutcome =
   | { ok: true; reservation: SavedReservation; replayed: boolean }
   | { ok: false; status: 409 | 422; issues: BookingIssue[] };
 
+/** A new booking may also be refused because its client made too many (`retryAfterSeconds` until it may again). */
+export type NewBookingOutcome = BookingOutcome | { ok: false; status: 429; issues: BookingIssue[]; retryAfterSeconds: number };
+
 const NUMBER_ATTEMPTS = 4;
 
 /**
  * Saves a reservation for a priced booking: the content service checks the stock, counts the coupon and inserts in
  * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
  * paid at the counter is emailed; an email that fails does not undo the booking.
+ * `clientAddress` (rate-limit.ts, clientAddress) is counted in the same transaction against the brand's reservations
+ * per client, so nobody can hold the fleet with made-up renters; a corporate agent's bookings are not counted.
  */
-export async function bookReservation(booking: PricedBooking, client: ReservationClient, locale: Locale, idempotencyKey: string): Promise<BookingOutcome> {
+export async function bookReservation(
+  booking: PricedBooking,
+  client: ReservationClient,
+  locale: Locale,
+  idempotencyKey: string,
+  clientAddress: string,
+): Promise<NewBookingOutcome> {
   const lines = labelledLines(booking, locale);
+  const holdLimit = booking.corporate ? undefined : reservationsPerClient(clientAddress, booking.site.reservationHoldsPerClient);
   for (let attempt = 1; attempt <= NUMBER_ATTEMPTS; attempt += 1) {
     const record = newReservationRecord(
       {
@@ -80,8 +93,12 @@ export async function bookReservation(booking: PricedBooking, client: Reservatio
       booking.quote,
       lines,
     );
-    const result = await insertReservation(record);
+    const result = await insertReservation(record, holdLimit);
     if (!result.ok && result.reason === 'duplicate_number') continue;
+    if (!result.ok && result.reason === 'too_many_reservations') {
+      const issues = [issue('client', 'booking.errors.tooManyReservations', undefined, 'too_many_reservations')];
+      return { ok: false, status: 429, retryAfterSeconds: result.retryAfterSeconds, issues };
+    }
     if (!result.ok && result.reason === 'corporate_refused') {
       return { ok: false, status: 422, issues: [issue('corporate', 'booking.errors.corporateRefused', undefined, 'corporate_refused')] };
     }

@@ -64,7 +64,13 @@ const rowSchema = z.record(z.string(), z.unknown());
 
 export type StockWriteResult =
   | { ok: true; row: Record<string, unknown> }
-  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' | 'corporate_refused' };
+  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' | 'corporate_refused' }
+  | { ok: false; reason: 'too_many_reservations'; retryAfterSeconds: number };
+
+/** How many reservations one client may make in a window, counted by the content service with each booking. */
+export type HoldLimit = { key: string; limit: number; windowSeconds: number };
+
+const tooManySchema = z.object({ extensions: z.object({ retry_after_seconds: z.number().int().positive() }) });
 
 /** The content service's refusals of a corporate booking (the agent deactivated, moved, or the company unpublished). */
 const CORPORATE_REFUSALS = /^(CORPORATE_|AGENT_|NOT_A_CORPORATE_AGENT)/;
@@ -90,6 +96,11 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
     if (error instanceof ContentServiceError) {
       if (error.statusCode === 409) return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
       if (error.statusCode === 404) return { ok: false, reason: 'not_found' };
+      if (error.statusCode === 429 && errorCode(error) === 'TOO_MANY_RESERVATIONS') {
+        const first: unknown = Array.isArray(error.body) ? error.body[0] : undefined;
+        const parsed = tooManySchema.safeParse(first);
+        return { ok: false, reason: 'too_many_reservations', retryAfterSeconds: parsed.success ? parsed.data.extensions.retry_after_seconds : 3600 };
+      }
       if (error.statusCode === 422 && CORPORATE_REFUSALS.test(errorCode(error) ?? '')) return { ok: false, reason: 'corporate_refused' };
       if (errorCode(error) === 'RECORD_NOT_UNIQUE' && mentionsReservationNumber(error)) return { ok: false, reason: 'duplicate_number' };
     }
@@ -101,8 +112,9 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
  * Checks stock, counts the coupon and saves the reservation in one transaction; a known idempotency key returns the reservation it made
  * (recognisable by its number, which is not the one just sent).
  */
-export function insertReservation(record: Record<string, unknown>): Promise<StockWriteResult> {
-  return stockWrite('POST /booking/reservations', '/booking/reservations', 'POST', record);
+export function insertReservation(record: Record<string, unknown>, holdLimit?: HoldLimit): Promise<StockWriteResult> {
+  const body = holdLimit ? { ...record, hold_limit: { key: holdLimit.key, limit: holdLimit.limit, window_seconds: holdLimit.windowSeconds } } : record;
+  return stockWrite('POST /booking/reservations', '/booking/reservations', 'POST', body);
 }
 
 /** Re-checks stock for the changed dates or branches (or frees the unit on cancel) and updates, in one transaction. */

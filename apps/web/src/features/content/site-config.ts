@@ -39,6 +39,7 @@ const siteConfigSchema = z.object({
   secondary_color: z.string().nullish(),
   reservation_min_days: z.number().int().positive().nullish(),
   reservation_max_days: z.number().int().positive().nullish(),
+  reservation_holds_per_client: z.number().int().positive().nullish(),
   reservation_background_color: z.string().nullish(),
   payment_gateway: z.string().nullish(),
   cancellation_full_refund_hours: z.number().int().nonnegative().nullish(),
@@ -97,6 +98,8 @@ export type SiteConfig = {
   reservationMinDays: number;
   /** The longest rental booked online (`reservation_max_days`). */
   reservationMaxDays: number;
+  /** Reservations one client address may make online in 24 hours (`reservation_holds_per_client`). */
+  reservationHoldsPerClient: number;
   reservationBackgroundColor: string;
   paymentGateway: string;
   /** What a cancelled prepaid reservation gets back. */
@@ -114,6 +117,9 @@ export type SiteConfig = {
   ctas: CallToAction[];
   text: Localized<SiteText>;
 };
+
+/** Reservations one client address may make in 24 hours when the site config sets none (the schema's default). */
+export const DEFAULT_HOLDS_PER_CLIENT = 10;
 
 const EMPTY_TEXT: SiteText = { tagline: '', heroTitle: '', heroSubtitle: '', description: '', seoDescription: '' };
 
@@ -145,6 +151,7 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
     },
     reservationMinDays: raw.reservation_min_days ?? DEFAULT_MINIMUM_DAYS,
     reservationMaxDays: raw.reservation_max_days ?? MAXIMUM_RENTAL_DAYS,
+    reservationHoldsPerClient: raw.reservation_holds_per_client ?? DEFAULT_HOLDS_PER_CLIENT,
     reservationBackgroundColor: raw.reservation_background_color ?? '#ffffff',
     paymentGateway: raw.payment_gateway ?? 'metrobank',
     cancellationRule: {

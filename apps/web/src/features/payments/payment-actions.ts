@@ -1,6 +1,7 @@
 'use server';
 
 import { randomUUID } from 'node:crypto';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
@@ -10,6 +11,7 @@ import type { FormIssue } from '@/features/forms/form-issues';
 import { readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type DraftData } from '@/features/booking/booking-draft';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from '@/features/booking/booking-routes';
 import { priceDraftSelection } from '@/features/booking/pricing';
+import { clientAddress } from '@/features/booking/rate-limit';
 import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
 import { bookReservation, cancelReservation } from '@/features/booking/reservations';
 import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from './payment-answers';
@@ -97,7 +99,7 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
   const confirmationKey = `draft-${draft.id}-${randomUUID()}`;
   const keyed: BookingDraft = { id: draft.id, data: { ...draft.data, reservationType: 'prepaid', confirmationKey } };
   await saveBookingDraft(keyed);
-  const outcome = await bookReservation(priced.booking, client, locale, confirmationKey);
+  const outcome = await bookReservation(priced.booking, client, locale, confirmationKey, clientAddress(await headers()));
   if (!outcome.ok) {
     const first = outcome.issues[0];
     return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };

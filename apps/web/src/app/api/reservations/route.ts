@@ -5,13 +5,15 @@ import { issue } from '@/features/booking/booking-issues';
 import { reservationRequestSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
 import { validateClient } from '@/features/booking/client-details';
 import { priceSelection } from '@/features/booking/pricing';
+import { clientAddress } from '@/features/booking/rate-limit';
 import { bookReservation } from '@/features/booking/reservations';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 /**
  * POST /api/reservations: books a car, paid at the counter. Needs an Idempotency-Key header: the same key again answers
- * the reservation it made, never a second one. 201 created, 200 replayed, 409 sold out, 422 invalid.
+ * the reservation it made, never a second one. 201 created, 200 replayed, 409 sold out, 422 invalid, 429 past the
+ * brand's reservations per client (Retry-After).
  */
 export async function POST(request: NextRequest) {
   const locale = apiLocale(request);
@@ -27,7 +29,8 @@ export async function POST(request: NextRequest) {
     const issues = [...(priced.ok ? [] : priced.issues), ...(client.ok ? [] : client.issues)];
     if (!priced.ok || !client.ok) return errorResponse(422, issues, locale);
 
-    const outcome = await bookReservation(priced.booking, client.value, locale, key);
+    const outcome = await bookReservation(priced.booking, client.value, locale, key, clientAddress(request.headers));
+    if (!outcome.ok && outcome.status === 429) return errorResponse(429, outcome.issues, locale, { 'Retry-After': String(outcome.retryAfterSeconds) });
     if (!outcome.ok) return errorResponse(outcome.status, outcome.issues, locale);
     // A key reused for someone else's booking must not hand that booking out.
     if (outcome.replayed && outcome.reservation.client.email.toLowerCase() !== client.value.email.toLowerCase()) {
