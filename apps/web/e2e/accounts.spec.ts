@@ -47,9 +47,9 @@ async function createAgent(tag: string, companyId: string | null, options: { pro
   return { id: String(user.id), email };
 }
 
-/** A context of its own, from an address of its own (the login limits count per client address). */
+/** A context of its own, from an address of its own (the language options give each one; login limits count per address). */
 async function agentContext(browser: Browser, language: typeof SPANISH | typeof ENGLISH): Promise<BrowserContext> {
-  return browser.newContext({ ...language, extraHTTPHeaders: { ...language.extraHTTPHeaders, 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  return browser.newContext(language);
 }
 
 const TEXT = {

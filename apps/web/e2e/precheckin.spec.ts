@@ -94,14 +94,6 @@ const MB = 1024 * 1024;
 
 type Row = Record<string, unknown>;
 
-/**
- * A browser of its own client address: lookups are rate-limited per address, and every test here looks a reservation
- * up (the storefront takes the address from X-Forwarded-For, as behind the load balancer).
- */
-function asClient(language: typeof SPANISH | typeof ENGLISH) {
-  const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  return { ...language, extraHTTPHeaders: { ...language.extraHTTPHeaders, 'x-forwarded-for': address } };
-}
 
 const renter = { name: 'Marta', last_name: 'Checkin', license: 'PA-5566', birthday: '1986-04-02', phone_number: '6123-4567' };
 const today = () => formatPanamaDate(new Date());
@@ -195,7 +187,7 @@ async function mailsAbout(number: string): Promise<string[]> {
 }
 
 test.describe('pre-check-in guards', () => {
-  test.use(asClient(SPANISH));
+  test.use(SPANISH);
 
   test('each guarded page opened directly is Page Not Found; checkout needs the details first', async ({ page }) => {
     for (const path of ['/precheckin/verify', '/precheckin/checkout', '/precheckin/thanks', '/en/precheckin/checkout']) {
@@ -219,7 +211,7 @@ test.describe('pre-check-in guards', () => {
 });
 
 test.describe('pre-check-in of a reservation to pay at the counter, in Spanish', () => {
-  test.use(asClient(SPANISH));
+  test.use(SPANISH);
 
   test('@phone documents checked by their bytes, a refresh loses nothing, pay by card, the code for the counter; documents stay private', async ({ page }, testInfo) => {
     const text = TEXT.es;
@@ -323,7 +315,7 @@ test.describe('pre-check-in of a reservation to pay at the counter, in Spanish',
 });
 
 test.describe('pre-check-in of a prepaid reservation, in English', () => {
-  test.use(asClient(ENGLISH));
+  test.use(ENGLISH);
 
   test('nothing is due: the pre-check-in completes without a payment', async ({ page }) => {
     const text = TEXT.en;
@@ -363,7 +355,7 @@ test.describe('pre-check-in of a prepaid reservation, in English', () => {
 });
 
 test.describe('pre-check-in payment, in English', () => {
-  test.use(asClient(ENGLISH));
+  test.use(ENGLISH);
 
   test('a refresh during the 3-D Secure check of what is due resumes it, and pays once', async ({ page }) => {
     const text = TEXT.en;
