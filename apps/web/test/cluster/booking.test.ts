@@ -4,7 +4,8 @@ import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { client, staffContent } from '../integration-clients';
 import { clusterUrl, contentUrl, instanceUrls, type Json, postJson } from './cluster';
 
-// Bookings spread over both instances behave as one storefront: stock, idempotency and rate limits are shared.
+// Bookings spread over both instances behave as one storefront: stock, idempotency, reservations per client and rate
+// limits are shared.
 const { signIn, content, seedRow } = staffContent(contentUrl);
 type Row = Record<string, unknown> & { id: number };
 
@@ -64,6 +65,23 @@ describe('bookings across instances', () => {
     expect(first.servedBy).toBe('web-1');
     expect(second.servedBy).toBe('web-2');
     expect(second.json.reservation_number).toBe(first.json.reservation_number);
+  });
+
+  it('counts a client’s reservations across instances exactly, on PostgreSQL: 10 of 12 simultaneous bookings, then 429', async () => {
+    // Straight to the instances: nginx would put its own client's address (this machine, not counted) in X-Forwarded-For.
+    const me = { 'x-forwarded-for': client() };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        postJson(instanceUrls[index % 2] ?? '', '/api/reservations', { ...selection(40 + index * 4), client: { ...renter, email: `holds${index}.${RUN_OFFSET}@example.com` }, terms_accepted: true }, { ...me, 'idempotency-key': randomUUID() }),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const refused = results.find((result) => result.status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    const saved = await content<Row[]>(`/items/reservations?filter[client_email][_starts_with]=holds&filter[client_email][_ends_with]=.${RUN_OFFSET}@example.com&fields=id&limit=-1`);
+    expect(saved).toHaveLength(10);
   });
 
   it('limits coupon attempts per client across instances', async () => {
