@@ -266,6 +266,9 @@ describe('reservations per client', () => {
     await content(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ reservation_holds_per_client: 2, reservation_max_days: 89 }) });
     await untilStorefrontSees(async () => (await api('POST', '/api/quote', ninetyDays())).status === 422);
 
+    // The brand's assistance line, as Panama writes it (+5073021000 → +507 302-1000).
+    const assistancePhone = String(site.assistance_phone).replace(/^\+507(\d{3,4})(\d{4})$/, '+507 $1-$2');
+    expect(assistancePhone).toMatch(/^\+507 \d{3,4}-\d{4}$/);
     const me = { 'x-forwarded-for': client() };
     const booking = (from: number) => ({ ...selection({ pickup_date: `${runDay(from)}T10:00`, return_date: `${runDay(from + 2)}T10:00` }), client: renter, terms_accepted: true });
     const firstKey = key();
@@ -280,14 +283,14 @@ describe('reservations per client', () => {
     const third = await api('POST', '/api/reservations', booking(88), { ...me, 'idempotency-key': thirdKey, 'accept-language': 'en' });
     expect(third.status).toBe(429);
     expect(errorsOf(third.json)).toEqual([
-      { field: 'client', code: 'too_many_reservations', message: 'Too many reservations have been made from this connection in the last 24 hours. Call us to book, or try again later' },
+      { field: 'client', code: 'too_many_reservations', message: `Too many reservations have been made from this connection in the last 24 hours. Call us on ${assistancePhone} to book, or try again later` },
     ]);
     const retryAfter = Number(third.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(86_000);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(await content<Row[]>(`/items/reservations?filter[idempotency_key][_eq]=${thirdKey}`)).toEqual([]);
     const spanish = await api('POST', '/api/reservations', booking(88), { ...me, 'idempotency-key': key() });
-    expect(errorsOf(spanish.json)[0]?.message).toBe('Se han hecho demasiadas reservas desde esta conexión en las últimas 24 horas. Llámanos para reservar o inténtalo más tarde');
+    expect(errorsOf(spanish.json)[0]?.message).toBe(`Se han hecho demasiadas reservas desde esta conexión en las últimas 24 horas. Llámanos al ${assistancePhone} para reservar o inténtalo más tarde`);
 
     // The renter's first booking replayed is still answered; another client books as usual.
     const replay = await api('POST', '/api/reservations', booking(80), { ...me, 'idempotency-key': firstKey });

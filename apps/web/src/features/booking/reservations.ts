@@ -6,6 +6,7 @@ import { serverEnv } from '@/lib/env';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
+import { displayPhone } from '@/features/branches/branch-links';
 import { labelLines, type LabelledLine } from './bill-lines';
 import { getBookingCatalog } from './booking-catalog';
 import { issue, type BookingIssue } from './booking-issues';
@@ -96,8 +97,12 @@ export async function bookReservation(
     const result = await insertReservation(record, holdLimit);
     if (!result.ok && result.reason === 'duplicate_number') continue;
     if (!result.ok && result.reason === 'too_many_reservations') {
-      const issues = [issue('client', 'booking.errors.tooManyReservations', undefined, 'too_many_reservations')];
-      return { ok: false, status: 429, retryAfterSeconds: result.retryAfterSeconds, issues };
+      // The refused renter can still book by phone: the brand's assistance line, where it has one.
+      const phone = booking.site.assistance.phone;
+      const refusal = phone
+        ? issue('client', 'booking.errors.tooManyReservationsCall', { phone: displayPhone(phone) }, 'too_many_reservations')
+        : issue('client', 'booking.errors.tooManyReservations', undefined, 'too_many_reservations');
+      return { ok: false, status: 429, retryAfterSeconds: result.retryAfterSeconds, issues: [refusal] };
     }
     if (!result.ok && result.reason === 'corporate_refused') {
       return { ok: false, status: 422, issues: [issue('corporate', 'booking.errors.corporateRefused', undefined, 'corporate_refused')] };
