@@ -71,6 +71,8 @@ export type StockWriteResult =
 export type HoldLimit = { key: string; limit: number; windowSeconds: number };
 
 const tooManySchema = z.object({ extensions: z.object({ retry_after_seconds: z.number().int().positive() }) });
+/** Retry-After for a refusal that does not say when its window ends: an hour, rather than inviting retries at once. */
+const UNSTATED_RETRY_AFTER_SECONDS = 60 * 60;
 
 /** The content service's refusals of a corporate booking (the agent deactivated, moved, or the company unpublished). */
 const CORPORATE_REFUSALS = /^(CORPORATE_|AGENT_|NOT_A_CORPORATE_AGENT)/;
@@ -99,7 +101,7 @@ async function stockWrite(what: string, path: string, method: 'POST' | 'PATCH', 
       if (error.statusCode === 429 && errorCode(error) === 'TOO_MANY_RESERVATIONS') {
         const first: unknown = Array.isArray(error.body) ? error.body[0] : undefined;
         const parsed = tooManySchema.safeParse(first);
-        return { ok: false, reason: 'too_many_reservations', retryAfterSeconds: parsed.success ? parsed.data.extensions.retry_after_seconds : 3600 };
+        return { ok: false, reason: 'too_many_reservations', retryAfterSeconds: parsed.success ? parsed.data.extensions.retry_after_seconds : UNSTATED_RETRY_AFTER_SECONDS };
       }
       if (error.statusCode === 422 && CORPORATE_REFUSALS.test(errorCode(error) ?? '')) return { ok: false, reason: 'corporate_refused' };
       if (errorCode(error) === 'RECORD_NOT_UNIQUE' && mentionsReservationNumber(error)) return { ok: false, reason: 'duplicate_number' };
