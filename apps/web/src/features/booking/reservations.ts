@@ -60,7 +60,7 @@ const NUMBER_ATTEMPTS = 4;
  * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
  * paid at the counter is emailed; an email that fails does not undo the booking.
  * `clientAddress` (rate-limit.ts, clientAddress) is counted in the same transaction against the brand's reservations
- * per client, so nobody can hold the fleet with made-up renters; a corporate agent's bookings are not counted.
+ * per client, so one client cannot hold the fleet with made-up renters; a corporate agent's bookings are not counted.
  */
 export async function bookReservation(
   booking: PricedBooking,
