@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
 import { installIntlCounter } from '../test/intl-counter';
-import { BOOKING_TEXT, clientAddress, coverageToCheckout, ENGLISH, panamaDate, SPANISH } from './helpers';
+import { client as clientAddress } from '../test/integration-clients';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage

@@ -1,12 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
-/** A made-up client address, as a renter's browser would come from. */
-export function clientAddress(): string {
-  const part = () => Math.floor(Math.random() * 250);
-  return `10.${part()}.${part()}.${part()}`;
-}
+import { client as clientAddress } from '../test/integration-clients';
 
 /**
  * Context options for a visitor in one language. Every browser test comes from this machine, and the storefront counts

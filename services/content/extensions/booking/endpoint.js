@@ -43,16 +43,18 @@ class HoldLimitReached extends Error {
   }
 }
 
-/** A rate-limit rule `{ key, limit, window_seconds }` as the caller sent it: `{ rule }` or `{ problem: { field, message } }`. */
-function checkRateRule(body, fieldPrefix = '') {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return { problem: { field: fieldPrefix ? fieldPrefix.slice(0, -1) : null, message: `${fieldPrefix ? `"${fieldPrefix.slice(0, -1)}"` : 'The body'} must be a JSON object { key, limit, window_seconds }` } };
-  }
+/**
+ * A rate-limit rule `{ key, limit, window_seconds }` as the caller sent it, the whole body or its `field`:
+ * `{ rule }` or `{ problem: { field, message } }`.
+ */
+function checkRateRule(body, field = null) {
+  const part = (name) => (field ? `${field}.${name}` : name);
+  if (!isObject(body)) return { problem: { field, message: `${field ? `"${field}"` : 'The body'} must be a JSON object { key, limit, window_seconds }` } };
   const { key, limit, window_seconds: windowSeconds } = body;
-  if (typeof key !== 'string' || key.length < 1 || key.length > 255) return { problem: { field: `${fieldPrefix}key`, message: '"key" must be a string of 1 to 255 characters' } };
-  if (!Number.isSafeInteger(limit) || limit < 1) return { problem: { field: `${fieldPrefix}limit`, message: '"limit" must be an integer >= 1' } };
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) return { problem: { field: part('key'), message: '"key" must be a string of 1 to 255 characters' } };
+  if (!Number.isSafeInteger(limit) || limit < 1) return { problem: { field: part('limit'), message: '"limit" must be an integer >= 1' } };
   if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 366 * 86_400) {
-    return { problem: { field: `${fieldPrefix}window_seconds`, message: '"window_seconds" must be an integer from 1 to 31622400' } };
+    return { problem: { field: part('window_seconds'), message: '"window_seconds" must be an integer from 1 to 31622400' } };
   }
   return { rule: { key, limit, windowSeconds } };
 }
@@ -127,7 +129,7 @@ export default (router, { services, database, logger }) => {
     const { hold_limit: holdLimitBody, ...reservationBody } = isObject(req.body) ? req.body : {};
     let holdLimit;
     if (holdLimitBody !== undefined) {
-      const checkedLimit = checkRateRule(holdLimitBody, 'hold_limit.');
+      const checkedLimit = checkRateRule(holdLimitBody, 'hold_limit');
       if (checkedLimit.problem) return invalid(res, checkedLimit.problem.field, checkedLimit.problem.message);
       holdLimit = checkedLimit.rule;
     }
