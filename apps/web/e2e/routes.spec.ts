@@ -92,6 +92,35 @@ test.describe('not found', () => {
     expect(asset.status()).toBe(400);
   });
 
+  test("an API address no route answers is a 404 in the API's error shape, in both languages", async ({ request }) => {
+    const spanish = await request.get('/api/no-such-thing');
+    expect(spanish.status()).toBe(404);
+    expect(await spanish.json()).toEqual({
+      errors: [{ field: 'path', code: 'unknown_api_path', message: expect.stringContaining('No hay ninguna API en esta dirección') }],
+    });
+    // A multipart POST here once fell to the HTML "Page Not Found" and was taken for a server action: a 500.
+    const english = await request.post('/api/payments/paypal', {
+      headers: { 'Accept-Language': 'en', 'Content-Type': 'multipart/form-data; boundary=----x' },
+      data: 'not a form',
+    });
+    expect(english.status()).toBe(404);
+    expect(await english.json()).toEqual({
+      errors: [{ field: 'path', code: 'unknown_api_path', message: expect.stringContaining('There is no API at this address') }],
+    });
+  });
+
+  test('a server action whose body cannot be read is refused with a 400 and its reason, not a 500', async ({ request }) => {
+    const form = await request.post('/flota', { headers: { 'Content-Type': 'multipart/form-data; boundary=----x' }, data: 'not a form' });
+    expect(form.status()).toBe(400);
+    expect(await form.text()).toContain('No se pudo leer esta solicitud');
+    const action = await request.post('/en/reserva', {
+      headers: { 'Accept-Language': 'en', 'Next-Action': '40d684a313caf19087f0dc8d3937e51e440741edb6', 'Content-Type': 'text/plain;charset=UTF-8' },
+      data: 'null',
+    });
+    expect(action.status()).toBe(400);
+    expect(await action.text()).toContain('This request could not be read');
+  });
+
   test('a draft info page stays hidden', async ({ page }) => {
     const response = await page.goto('/info/pagina-en-borrador');
     expect(response?.status()).toBe(404);

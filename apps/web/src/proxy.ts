@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOrDefault } from '@/i18n/routing';
 import { LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
 import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
@@ -7,6 +7,7 @@ import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/feature
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
 import { isCrossSiteMutation } from '@/features/accounts/csrf';
 import { isMalformedPath, malformedPathResponse } from '@/features/errors/malformed-address';
+import { hasUnreadableActionBody, isServerActionRequest, unreadableActionResponse } from '@/features/errors/unreadable-action';
 import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
 import { isProtectedAccountPath, loginPathFor } from '@/features/accounts/account-routes';
 import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
@@ -17,7 +18,8 @@ import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFro
  * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page). A request
  * with an agent's session is refused when it changes something from another site (CSRF), and an expired session is
  * refreshed before the page or action runs (features/accounts). A path that cannot be percent-decoded is answered
- * here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts).
+ * here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts), and so is a server action's
+ * body that cannot be read (features/errors/unreadable-action.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -26,6 +28,7 @@ export async function proxy(request: NextRequest) {
   if (isCrossSiteMutation(request, env.siteUrl)) {
     return withHeaders(NextResponse.json({ error: 'Cross-site request refused: this request must come from the site itself.' }, { status: 403 }), pathname);
   }
+  if (isServerActionRequest(request) && (await hasUnreadableActionBody(request))) return withHeaders(unreadableActionResponse(request), pathname);
   let response: NextResponse;
   if (pathname.length > 1 && pathname.endsWith('/')) response = withoutTrailingSlash(request);
   else if (isPagePath(pathname)) {
@@ -45,7 +48,7 @@ function onRefreshFailure(request: NextRequest, session: SessionRefresh): NextRe
   if (session.kind !== 'failed' || request.method !== 'GET') return undefined;
   const { prefix, path } = splitLocalePrefix(request.nextUrl.pathname);
   if (!isProtectedAccountPath(path)) return undefined;
-  const locale = prefix ?? (isLocale(readCookie(request.cookies, LOCALE_COOKIE)) ? (readCookie(request.cookies, LOCALE_COOKIE) as Locale) : DEFAULT_LOCALE);
+  const locale = prefix ?? localeOrDefault(readCookie(request.cookies, LOCALE_COOKIE));
   const target = new URL(request.url);
   const login = new URL(loginPathFor(locale, path, 'expired'), target);
   return NextResponse.redirect(login, 303);

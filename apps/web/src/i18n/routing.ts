@@ -7,6 +7,11 @@ export const CONTENT_LANGUAGE: Record<Locale, string> = { es: 'es-ES', en: 'en-U
 /** Locale used for number, money and date formatting. */
 export const FORMAT_LOCALE: Record<Locale, string> = { es: 'es-PA', en: 'en-US' };
 
-export function isLocale(value: string | undefined): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return value === 'es' || value === 'en';
+}
+
+/** The locale named by a value from outside (a URL, a cookie, a server action's argument), else the default. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }

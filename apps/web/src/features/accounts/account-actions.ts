@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import * as z from 'zod/mini';
 import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
 import { localizedPath } from '@/features/i18n/locale-detection';
@@ -30,10 +30,6 @@ const LOGIN_PER_ACCOUNT: RateLimitRule = { name: 'login-account', limit: FAILED_
 const LOGIN_PER_CLIENT: RateLimitRule = { name: 'login-client', limit: 30, windowSeconds: FAILED_LOGIN_POLICY.windowSeconds };
 /** Registrations and reset emails per client address: they send mail, so a script must not use them to spam. */
 const MAIL_PER_CLIENT: RateLimitRule = { name: 'account-mail', limit: 5, windowSeconds: 10 * 60 };
-
-function localeOf(value: string): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
-}
 
 function tooMany(retryAfterSeconds: number): AccountFormResult {
   return { ok: false, errors: {}, formError: { message: 'accounts.login.tooMany', params: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) } } };
@@ -70,7 +66,7 @@ export async function logIn(locale: string, next: string, values: unknown): Prom
     writeSession(await cookies(), tokens);
     return { ok: true };
   });
-  if (result.ok) redirect(localizedPath(localeOf(locale), safeNextPath(next)));
+  if (result.ok) redirect(localizedPath(localeOrDefault(locale), safeNextPath(next)));
   return result;
 }
 
@@ -87,7 +83,7 @@ export async function logOut(locale: string): Promise<void> {
     }
   }
   clearSession(jar);
-  redirect(`${localizedPath(localeOf(locale), ACCOUNT_PATHS.login)}?motivo=logout`);
+  redirect(`${localizedPath(localeOrDefault(locale), ACCOUNT_PATHS.login)}?motivo=logout`);
 }
 
 function pageUrl(locale: Locale, path: string): string {
@@ -100,7 +96,7 @@ export async function registerAccount(locale: string, values: unknown): Promise<
   return withService(async () => {
     const limit = await hitRateLimit(MAIL_PER_CLIENT, clientAddress(await headers()));
     if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-    const outcome = await register(parsed.data, pageUrl(localeOf(locale), ACCOUNT_PATHS.verify));
+    const outcome = await register(parsed.data, pageUrl(localeOrDefault(locale), ACCOUNT_PATHS.verify));
     return outcome === 'registered' ? { ok: true } : { ok: false, errors: {}, formError: { message: 'accounts.register.closed' } };
   });
 }
@@ -112,7 +108,7 @@ export async function requestPasswordEmail(locale: string, values: unknown): Pro
   return withService(async () => {
     const limit = await hitRateLimit(MAIL_PER_CLIENT, clientAddress(await headers()));
     if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-    await requestPasswordReset(parsed.data.email, pageUrl(localeOf(locale), ACCOUNT_PATHS.passwordReset));
+    await requestPasswordReset(parsed.data.email, pageUrl(localeOrDefault(locale), ACCOUNT_PATHS.passwordReset));
     return { ok: true };
   });
 }

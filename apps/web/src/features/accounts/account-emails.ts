@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { escapeHtml } from '@/features/email/html';
 import { sendMail } from '@/features/email/mailer';
 import { splitLocalePrefix } from '@/features/i18n/locale-detection';
@@ -57,7 +57,7 @@ export function emailLocale(email: AccountEmail): Locale {
   const { prefix } = splitLocalePrefix(new URL(email.url).pathname);
   if (prefix) return prefix;
   const language = email.language?.slice(0, 2).toLowerCase();
-  return isLocale(language) ? language : DEFAULT_LOCALE;
+  return localeOrDefault(language);
 }
 
 export async function sendAccountEmail(email: AccountEmail, siteName: string): Promise<void> {

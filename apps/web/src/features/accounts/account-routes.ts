@@ -21,10 +21,11 @@ export function isProtectedAccountPath(path: string): boolean {
 
 /**
  * Where to go after logging in: a path of this site only (`/corporativo/reservas/FF-...`), never another origin
- * (`//evil.example`, `https://...`): anything else falls back to the area's home.
+ * (`//evil.example`, `https://...`): anything else, a value that is no string included (the login action's argument can
+ * be forged), falls back to the area's home.
  */
-export function safeNextPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((char) => char.charCodeAt(0) < 0x20)) return ACCOUNT_PATHS.home;
+export function safeNextPath(value: unknown): string {
+  if (typeof value !== 'string' || !value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((char) => char.charCodeAt(0) < 0x20)) return ACCOUNT_PATHS.home;
   return value.slice(0, 300);
 }
 

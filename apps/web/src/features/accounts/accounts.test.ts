@@ -28,7 +28,7 @@ const session = { auth_access_token: 'access-1', auth_refresh_token: 'refresh-1'
 describe('where login sends the agent afterwards', () => {
   it('keeps paths of this site and refuses anything that leaves it', () => {
     expect(safeNextPath('/corporativo/reservas/FF-7K3M9Q')).toBe('/corporativo/reservas/FF-7K3M9Q');
-    for (const outside of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'corporativo', '', undefined, '/a\nb']) {
+    for (const outside of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'corporativo', '', undefined, '/a\nb', 1, ['/corporativo'], null]) {
       expect(safeNextPath(outside)).toBe('/corporativo');
     }
   });

@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
@@ -23,6 +23,7 @@ import { extraSelectionSchema } from './booking-request';
 import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
 import { clientAddress, COUPON_LIMIT, hitRateLimit } from './rate-limit';
 import { bookReservation } from './reservations';
+import { formFields } from '@/features/forms/form-fields';
 
 /**
  * The booking flow's mutations. Each one re-checks on the server what the browser checked, saves the draft in the
@@ -32,7 +33,6 @@ import { bookReservation } from './reservations';
 
 export type ActionResult = { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue } | { ok: true };
 
-const localeSchema = z.string().transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE));
 
 function failure(errors: Record<string, FormIssue>, formError?: FormIssue): ActionResult {
   return { ok: false, errors, ...(formError ? { formError } : {}) };
@@ -85,7 +85,7 @@ const startSchema = z.object({
   pickup_time: z.string().trim().max(5).optional(),
   return_date: z.string().trim().max(10).optional(),
   return_time: z.string().trim().max(5).optional(),
-  locale: localeSchema,
+  locale: z.string().catch('').transform(localeOrDefault),
 });
 
 /**
@@ -94,8 +94,8 @@ const startSchema = z.object({
  * the dates step, prefilled with what was given (or tomorrow at 10:00 for three days). A promotion's code the renter
  * chose on /promos (remembered in a cookie, checked again here) becomes the draft's coupon, which checkout applies.
  */
-export async function startBooking(formData: FormData): Promise<void> {
-  const parsed = startSchema.safeParse(Object.fromEntries(formData));
+export async function startBooking(formData: unknown): Promise<void> {
+  const parsed = startSchema.safeParse(formFields(formData));
   const locale = parsed.success ? parsed.data.locale : DEFAULT_LOCALE;
   if (!parsed.success) goTo(locale, '/flota');
   const input = parsed.data;
@@ -148,7 +148,7 @@ const locationSchema = z.object({
 });
 
 export async function saveLocation(locale: string, values: unknown): Promise<ActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withDraft(async (draft) => {
     const parsed = locationSchema.safeParse(values);
     if (!parsed.success) return failure({ pickupAt: { message: 'validation.required' } });
@@ -169,7 +169,7 @@ export async function saveLocation(locale: string, values: unknown): Promise<Act
 const coverageSchema = z.object({ coverageId: z.string().trim().min(1).max(64), era: z.boolean() });
 
 export async function saveCoverage(locale: string, values: unknown): Promise<ActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withDraft(async (draft) => {
     const parsed = coverageSchema.safeParse(values);
     if (!parsed.success) return failure({ coverageId: { message: 'validation.coverageRequired' } });
@@ -182,7 +182,7 @@ export async function saveCoverage(locale: string, values: unknown): Promise<Act
 const extrasSchema = z.object({ extras: z.array(extraSelectionSchema).max(20), deliveryOptionId: z.string().trim().max(64).optional() });
 
 export async function saveExtras(locale: string, values: unknown): Promise<ActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withDraft(async (draft) => {
     const parsed = extrasSchema.safeParse(values);
     if (!parsed.success) return failure({}, { message: 'booking.errors.invalidValue' });
@@ -198,7 +198,7 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
 }
 
 export async function saveClient(locale: string, values: unknown): Promise<ActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withDraft(async (draft) => {
     const { site } = await loadAppData();
     const pickup = parsePanamaDateTime(draft.data.pickupAt);
@@ -246,7 +246,7 @@ export async function removeCoupon(): Promise<ActionResult> {
  * or a refresh books once.
  */
 export async function confirmReservation(locale: string): Promise<ActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { readBookingDraft } from './booking-draft';
 import { getBookingCatalog } from './booking-catalog';
@@ -37,7 +37,7 @@ const RETURN_NOTICES: Record<string, string> = {
  */
 export async function ReservationCheckout({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const requested = await getLocale();
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOrDefault(requested);
   const draft = await readBookingDraft();
   if (!draft) redirect(localizedPath(locale, '/flota'));
   if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));

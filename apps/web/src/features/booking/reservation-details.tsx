@@ -1,7 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
 import { localizedPath } from '@/features/i18n/locale-detection';
@@ -22,7 +22,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 async function currentLocale(): Promise<Locale> {
   const locale = await getLocale();
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return localeOrDefault(locale);
 }
 
 /** /reserva: the flow's steps before checkout; the step is `?paso=` in the URL. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { buttonClass } from '@/features/forms/button-class';
 import { Link } from '@/features/i18n/localized-link';
 import { readBookingDraft } from './booking-draft';
@@ -15,7 +15,7 @@ export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';
 /** /reserva/thanks: greets the renter by name with the reservation number, the summary and the calendar file. */
 export async function ReservationThanks() {
   const requested = await getLocale();
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOrDefault(requested);
   const draft = await readBookingDraft();
   const saved = draft?.data.reservation ? await readReservationById(draft.data.reservation.id) : undefined;
   if (!saved) notFound();

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import * as z from 'zod/mini';
 import { createCorporateLeadSchema } from '@rentacar/domain/corporate';
 import { normalizePhone } from '@rentacar/domain/validation';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
@@ -28,7 +28,7 @@ const LEAD_LIMIT = { name: 'corporate-lead', limit: 5, windowSeconds: 60 * 60 };
 const sourcePageSchema = z.string().check(z.regex(/^\/[a-z0-9/-]{0,200}$/));
 
 export async function submitCorporateLead(locale: string, sourcePage: string, values: unknown): Promise<LeadResult> {
-  const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const language = localeOrDefault(locale);
   const page = z.safeParse(sourcePageSchema, sourcePage).success ? sourcePage : '/';
   // The honeypot: a field hidden from people, filled in by form-filling bots.
   if (typeof values === 'object' && values !== null && typeof (values as { website?: unknown }).website === 'string' && (values as { website: string }).website.trim() !== '') {

@@ -2,7 +2,7 @@ import 'server-only';
 import NextLink from 'next/link';
 import type { ComponentProps } from 'react';
 import { getLocale } from 'next-intl/server';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from './locale-detection';
 
 type Props = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
@@ -13,6 +13,6 @@ type Props = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
  */
 export async function Link({ href, ...props }: Props) {
   const requested = await getLocale();
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOrDefault(requested);
   return <NextLink href={localizedPath(locale, href)} {...props} />;
 }

@@ -3,7 +3,7 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { formatMoney } from '@rentacar/domain/money';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { clearCookie, MANAGE_BOOKING_COOKIE, writeCookie } from '@/lib/cookies';
 import { signValue } from '@/lib/signed-value';
 import { ContentServiceError } from '@/features/content/content-error';
@@ -22,7 +22,6 @@ import { lookUpReservation } from './reservation-lookup';
 
 export type ManageResult<Data = undefined> = { ok: true; data?: Data } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
 
-const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const GONE: FormIssue = { message: 'booking.errors.notFound' };
 
@@ -74,7 +73,7 @@ const DIFFERENCE_MESSAGES = { charge: 'booking.manage.differenceCharge', refund:
 
 /** Prices a change without saving it: the new total beside the current one. */
 export async function previewChange(locale: string, values: unknown): Promise<ManageResult<ChangePreview>> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   return guarded(async () => {
     const reservation = await readManagedReservation();
     if (!reservation) return { ok: false, errors: {}, formError: GONE };

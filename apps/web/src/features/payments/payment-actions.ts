@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
@@ -24,7 +24,6 @@ export type { PaymentActionResult } from './payment-answers';
  * (prepaid, unpaid, holding its unit for the brand's payment hold) before the gateway is asked for its saved total.
  */
 
-const localeSchema = z.string().transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE));
 
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
@@ -149,7 +148,7 @@ async function answer(draft: BookingDraft, reservation: SavedReservation, provid
 
 /** Pays the reservation by card with the single-use token the gateway's own fields gave the browser. */
 export async function payCheckoutByCard(locale: string, input: unknown): Promise<PaymentActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   const parsed = cardTokenSchema.safeParse(input);
   if (!parsed.success) return failed(PROCESSING_ERROR);
   return withCheckoutDraft(async (draft) => {
@@ -166,7 +165,7 @@ export async function payCheckoutByCard(locale: string, input: unknown): Promise
 
 /** Creates the PayPal order for the reservation; the browser then goes to PayPal's approval page. */
 export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     if (draft.data.paymentMethod !== 'paypal') goTo(language, CHECKOUT_PATH);
@@ -185,7 +184,7 @@ export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActi
  * redirect: the page stops asking before it moves on, so no late poll reaches the thanks page.
  */
 export async function checkCheckoutPayment(locale: string): Promise<PaymentActionResult> {
-  const language = localeSchema.parse(locale);
+  const language = localeOrDefault(locale);
   return withCheckoutDraft(async (draft) => {
     if (draft.data.reservation?.done) return { status: 'paid' };
     const key = draft.data.payment?.key;

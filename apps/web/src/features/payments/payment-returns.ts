@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { ContentServiceError } from '@/features/content/content-error';
@@ -33,7 +33,7 @@ function readReturn(request: NextRequest): { key: string | undefined; locale: Lo
   const params = request.nextUrl.searchParams;
   const locale = params.get('locale');
   const key = params.get('key') ?? '';
-  return { key: KEY.test(key) ? key : undefined, locale: locale && isLocale(locale) ? locale : DEFAULT_LOCALE, flow: params.get('flow') === 'precheckin' ? 'precheckin' : 'booking' };
+  return { key: KEY.test(key) ? key : undefined, locale: localeOrDefault(locale), flow: params.get('flow') === 'precheckin' ? 'precheckin' : 'booking' };
 }
 
 /** Where each flow sends the renter back: its payment page, and its confirmation. */

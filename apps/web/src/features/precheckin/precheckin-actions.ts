@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import * as zm from 'zod/mini';
 import { createPreferencesSchema, createPrecheckinFormSchema } from '@rentacar/domain/precheckin';
 import { normalizePhone } from '@rentacar/domain/validation';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
@@ -28,7 +28,6 @@ import { reachFlowStep, readPrecheckinReservation, startPrecheckinSession } from
 
 export type PrecheckinResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
 
-const localeOf = (value: unknown): Locale => (typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE);
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const SESSION_EXPIRED: FormIssue = { message: 'precheckin.errors.sessionExpired' };
 
@@ -47,7 +46,7 @@ async function guarded<Result>(action: () => Promise<Result>, down: Result): Pro
 
 /** Finds the reservation by number and email (manage booking's lookup) and opens the pre-check-in, or its preferences. */
 export async function startPrecheckin(locale: string, next: unknown, values: unknown): Promise<PrecheckinResult> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   const found = await guarded<PrecheckinResult | SavedReservation>(async () => {
     const { site } = await loadAppData();
     if (!site.precheckinEnabled) return refused({ message: 'booking.errors.notFound' });
@@ -73,7 +72,7 @@ const DOCUMENT_FIELDS = { licenseFile: 'license', idFile: 'id' } as const;
 
 /** Saves the verification form, checked again here, and goes on to the payment. */
 export async function savePrecheckinDetails(locale: string, values: unknown): Promise<PrecheckinResult> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   const outcome = await guarded<PrecheckinResult>(async () => {
     const session = await sessionReservation();
     if (!session.ok) return refused(session.issue);
@@ -116,7 +115,7 @@ export async function savePrecheckinDetails(locale: string, values: unknown): Pr
 
 /** Nothing is due (prepaid, or paid meanwhile): the pre-check-in is complete. */
 export async function finishPrecheckin(locale: string): Promise<PrecheckinResult> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   const outcome = await guarded<PrecheckinResult>(async () => {
     const session = await sessionReservation();
     if (!session.ok) return refused(session.issue);
@@ -178,7 +177,7 @@ async function goToThanks(language: Locale): Promise<never> {
 
 /** Pays what is due by card, with the single-use token the gateway's own fields gave the browser. */
 export async function payPrecheckinByCard(locale: string, input: unknown): Promise<PaymentActionResult> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   const card = cardTokenSchema.safeParse(input);
   if (!card.success) return failed(PROCESSING_ERROR);
   const ready = await guarded<Payable>(() => payable(language), { ok: false, result: failed(SERVICE_DOWN) });
@@ -194,7 +193,7 @@ export async function payPrecheckinByCard(locale: string, input: unknown): Promi
 
 /** Creates the PayPal order for what is due; the browser then goes to PayPal's approval page. */
 export async function payPrecheckinWithPayPal(locale: string): Promise<PaymentActionResult> {
-  const language = localeOf(locale);
+  const language = localeOrDefault(locale);
   const ready = await guarded<Payable>(() => payable(language), { ok: false, result: failed(SERVICE_DOWN) });
   if (ready.ok === 'done') return goToThanks(language);
   if (!ready.ok) return ready.result;

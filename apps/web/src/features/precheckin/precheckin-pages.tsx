@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import type { PrecheckinFormInput } from '@rentacar/domain/precheckin';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { Link } from '@/features/i18n/localized-link';
 import { loadAppData } from '@/features/content/app-data';
@@ -47,7 +47,7 @@ const RETURN_NOTICES: Record<string, string> = {
 
 async function pageLocale(): Promise<Locale> {
   const requested = await getLocale();
-  return isLocale(requested) ? requested : DEFAULT_LOCALE;
+  return localeOrDefault(requested);
 }
 
 async function sessionReservationOrNotFound(): Promise<SavedReservation> {

@@ -3,16 +3,17 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
 import { localizedPath } from '@/features/i18n/locale-detection';
+import { formFields } from '@/features/forms/form-fields';
 import { rememberPromoCode } from './promo-code';
 
 // Whatever the form sends: a missing or odd field is an empty string, so a bad code never loses the renter's language.
 const bookWithCodeSchema = z.object({
   code: z.string().trim().max(64).catch(''),
-  locale: z.string().catch('').transform((value): Locale => (isLocale(value) ? value : DEFAULT_LOCALE)),
+  locale: z.string().catch('').transform(localeOrDefault),
 });
 
 /**
@@ -21,8 +22,8 @@ const bookWithCodeSchema = z.object({
  * code that is not (tampered with, or its promotion ended since the page was rendered) is ignored: the renter still
  * goes to the fleet, and books without it.
  */
-export async function bookWithPromoCode(formData: FormData): Promise<void> {
-  const { code, locale } = bookWithCodeSchema.parse(Object.fromEntries(formData));
+export async function bookWithPromoCode(formData: unknown): Promise<void> {
+  const { code, locale } = bookWithCodeSchema.parse(formFields(formData));
   if (code !== '') {
     try {
       const { site } = await loadAppData();

@@ -139,6 +139,18 @@ describe('the "book with this code" button (bookWithPromoCode)', () => {
     expect(jar.has('promo_code')).toBe(false);
   });
 
+  it('opens the fleet when called with anything but a form (anyone can call an action, with any arguments)', async () => {
+    for (const forged of [null, {}, 'BIENVENIDO10', ['code', 'BIENVENIDO10'], 7]) {
+      expect(await redirectOf(bookWithPromoCode(forged))).toBe('/flota');
+    }
+    expect(jar.has('promo_code')).toBe(false);
+  });
+
+  it('opens the Spanish fleet when the form names no language it knows', async () => {
+    expect(await redirectOf(bookWithPromoCode(form({ code: '', locale: 'fr' })))).toBe('/flota');
+    expect(await redirectOf(bookWithPromoCode(form({ code: '' })))).toBe('/flota');
+  });
+
   it('opens the Spanish fleet when the language is missing or unknown', async () => {
     expect(await redirectOf(bookWithPromoCode(form({ code: 'BIENVENIDO10', locale: 'fr' })))).toBe('/flota');
     expect(await redirectOf(bookWithPromoCode(form({ code: 'BIENVENIDO10' })))).toBe('/flota');
@@ -205,5 +217,10 @@ describe('startBooking carries the remembered code into the draft', () => {
     findCoupon.mockRejectedValue(new ContentServiceError('down', 503, 'Service Unavailable', null));
     expect(await reserve()).toBe('/reserva?paso=location');
     expect(drafts[0]?.couponCode).toBeUndefined();
+  });
+
+  it('sends a call without the form (no car) back to the fleet, starting nothing', async () => {
+    for (const forged of [null, { car: '7' }, '7']) expect(await redirectOf(startBooking(forged))).toBe('/flota');
+    expect(drafts).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { clearCookie, providerRefreshCookie, readCookie } from '@/lib/cookies';
 import { localizedPath } from '@/features/i18n/locale-detection';
@@ -18,7 +18,7 @@ type Context = { params: Promise<{ locale: string }> };
  */
 export async function GET(request: NextRequest, { params }: Context) {
   const { locale: given } = await params;
-  const locale = isLocale(given) ? given : DEFAULT_LOCALE;
+  const locale = localeOrDefault(given);
   const env = serverEnv();
   const providerCookie = providerRefreshCookie(env.accounts.ssoRefreshCookieName);
   const failed = () => {
