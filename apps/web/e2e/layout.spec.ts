@@ -16,7 +16,10 @@ test.describe('landing page', () => {
     const footer = page.locator('footer');
     for (const brand of ['Firefly', 'Hertz', 'Thrifty', 'Dollar']) await expect(footer.getByText(brand, { exact: true })).toBeVisible();
     await expect(footer.getByRole('heading', { name: 'Asistencia 24 horas' })).toBeVisible();
-    await expect(footer.locator('a[href^="tel:+507"]').first()).toBeVisible();
+    // The numbers as Panama writes them; the links dial the number as stored.
+    await expect(footer.getByRole('link', { name: 'Llamar al +507 302-1000' })).toHaveAttribute('href', 'tel:+5073021000');
+    await expect(footer.getByRole('link', { name: 'WhatsApp +507 6200-1000' })).toHaveAttribute('href', 'https://wa.me/50762001000');
+    await expect(page.locator('header a[href="tel:+5073021000"]')).toHaveText('+507 302-1000');
   });
 
   test('the search form takes the renter to the fleet with the chosen branch and dates', async ({ page }) => {

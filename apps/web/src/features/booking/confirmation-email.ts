@@ -3,6 +3,7 @@ import { createTranslator, type Messages } from 'next-intl';
 import { PANAMA_TIME_ZONE, parsePanamaDateTime, type LocalDateTime } from '@rentacar/domain/dates';
 import { formatMoney, type Cents } from '@rentacar/domain/money';
 import { escapeHtml } from '@/features/email/html';
+import { displayPhone } from '@/features/branches/branch-links';
 import { sendMail, type SentMail } from '@/features/email/mailer';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
 import en from '../../../messages/en.json';
@@ -71,7 +72,7 @@ function branchLines(branch: ReservationSummary['pickup'], locale: Locale, what:
     branch.branchName,
     ...(branch.address === undefined ? [] : [branch.address]),
     formatPanama(branch.at, locale, what),
-    ...(branch.phone === undefined ? [] : [t('phone', { phone: branch.phone })]),
+    ...(branch.phone === undefined ? [] : [t('phone', { phone: displayPhone(branch.phone) })]),
   ];
 }
 

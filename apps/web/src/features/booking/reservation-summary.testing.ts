@@ -15,7 +15,7 @@ export function sampleReservationSummary(overrides: Partial<ReservationSummary> 
     pickup: {
       branchName: 'Aeropuerto de Tocumen (PTY)',
       address: 'Av. Domingo Díaz, Tocumen',
-      phone: '+507 238-4000',
+      phone: '+5072384000',
       at: '2026-12-01T10:00',
     },
     return: { branchName: 'Albrook Mall', address: undefined, phone: undefined, at: '2026-12-05T18:30' },

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { SiteConfig } from '@/features/content/site-config';
+import { displayPhone, phoneHref } from '@/features/branches/branch-links';
 
 /** The brand's 24-hour assistance line, WhatsApp and email. */
 export async function AssistanceContact({ assistance }: { assistance: SiteConfig['assistance'] }) {
@@ -13,9 +14,9 @@ export async function AssistanceContact({ assistance }: { assistance: SiteConfig
       <ul className="space-y-2 text-sm">
         {assistance.phone ? (
           <li>
-            <a href={`tel:${assistance.phone}`} className="footer-link inline-flex items-center gap-2">
+            <a href={phoneHref(assistance.phone)} className="footer-link inline-flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4" />
-              {t('call', { phone: assistance.phone })}
+              {t('call', { phone: displayPhone(assistance.phone) })}
             </a>
           </li>
         ) : null}
@@ -23,7 +24,7 @@ export async function AssistanceContact({ assistance }: { assistance: SiteConfig
           <li>
             <a href={`https://wa.me/${assistance.whatsapp.replace(/\D/g, '')}`} className="footer-link inline-flex items-center gap-2" rel="noopener">
               <MessageCircle aria-hidden="true" className="size-4" />
-              {t('whatsapp')} {assistance.whatsapp}
+              {t('whatsapp')} {displayPhone(assistance.whatsapp)}
             </a>
           </li>
         ) : null}

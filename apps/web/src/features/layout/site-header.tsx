@@ -4,6 +4,7 @@ import { Link } from '@/features/i18n/localized-link';
 import type { SiteConfig } from '@/features/content/site-config';
 import type { Locale } from '@/i18n/routing';
 import { MANAGE_BOOKING_PATH } from '@/features/booking/booking-routes';
+import { displayPhone, phoneHref } from '@/features/branches/branch-links';
 import { LanguageSwitcher } from './language-switcher';
 
 const NAV_ITEMS = [
@@ -46,9 +47,9 @@ export async function SiteHeader({ site, locale, variant = 'full' }: { site: Sit
             </nav>
             <div className="flex items-center gap-2">
               {site.assistance.phone ? (
-                <a href={`tel:${site.assistance.phone}`} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 md:flex">
+                <a href={phoneHref(site.assistance.phone)} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 md:flex">
                   <Phone aria-hidden="true" className="size-4 text-brand" />
-                  <span>{site.assistance.phone}</span>
+                  <span>{displayPhone(site.assistance.phone)}</span>
                 </a>
               ) : null}
               {switcher}
