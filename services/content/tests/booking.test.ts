@@ -137,6 +137,16 @@ afterAll(async () => {
   for (const { path } of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
 });
 
+describe('addresses', () => {
+  it('answers a path that cannot be percent-decoded with 400 MALFORMED_ADDRESS, here and on Directus\' own routes', async () => {
+    for (const result of [await change('%ff', { status: 'cancelled' }), await change('1%E0%A4%A', {}), await api('/items/flota/%ff', { token: admin }), await api('/items/%ff')]) {
+      expect(result.status, result.text.slice(0, 300)).toBe(400);
+      expect(errorCode(result), result.text.slice(0, 300)).toBe('MALFORMED_ADDRESS');
+    }
+    expect((await api('/items/flota?limit=1', { token: admin })).status).toBe(200);
+  });
+});
+
 describe('who may book', () => {
   const routes = () => [
     { what: 'POST /booking/reservations', call: (token: string | null) => book(reservation(), token) },

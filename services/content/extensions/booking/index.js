@@ -9,14 +9,17 @@
 //   - the hook `booking-rules` (hooks.js): one fleet_stock row per car and branch, and expired reservation drafts
 //     removed every ten minutes;
 //   - the hook `account-emails` (accounts.js): the corporate agents' password-reset, invitation and registration
-//     e-mails handed to the storefront (POST {origin}/api/accounts/emails) instead of Directus' mailer.
+//     e-mails handed to the storefront (POST {origin}/api/accounts/emails) instead of Directus' mailer;
+//   - the hook `malformed-address` (malformed-address.js): 400 instead of Directus' 500 for a path whose % escapes
+//     cannot be decoded.
 // Plain ESM like relational-query-guard: Directus imports this file from EXTENSIONS_PATH, nothing is built.
 import endpoint from './endpoint.js';
 import hooks from './hooks.js';
 import accountEmails from './accounts.js';
+import malformedAddress from './malformed-address.js';
 
 export default {
   endpoints: [{ name: 'booking', config: endpoint }],
-  hooks: [{ name: 'booking-rules', config: hooks }, { name: 'account-emails', config: accountEmails }],
+  hooks: [{ name: 'booking-rules', config: hooks }, { name: 'account-emails', config: accountEmails }, { name: 'malformed-address', config: malformedAddress }],
   operations: [],
 };
