@@ -11,6 +11,7 @@ import { localizedPath } from '@/features/i18n/locale-detection';
 import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
+import { formFields } from '@/features/forms/form-fields';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { rememberedPromoCode } from '@/features/promos/promo-code';
 import { currentAgent } from '@/features/accounts/session';
@@ -23,7 +24,6 @@ import { extraSelectionSchema } from './booking-request';
 import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
 import { clientAddress, COUPON_LIMIT, hitRateLimit } from './rate-limit';
 import { bookReservation } from './reservations';
-import { formFields } from '@/features/forms/form-fields';
 
 /**
  * The booking flow's mutations. Each one re-checks on the server what the browser checked, saves the draft in the
@@ -32,7 +32,6 @@ import { formFields } from '@/features/forms/form-fields';
  */
 
 export type ActionResult = { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue } | { ok: true };
-
 
 function failure(errors: Record<string, FormIssue>, formError?: FormIssue): ActionResult {
   return { ok: false, errors, ...(formError ? { formError } : {}) };

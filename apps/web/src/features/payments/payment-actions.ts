@@ -24,10 +24,8 @@ export type { PaymentActionResult } from './payment-answers';
  * (prepaid, unpaid, holding its unit for the brand's payment hold) before the gateway is asked for its saved total.
  */
 
-
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
-
 
 function goTo(locale: Locale, path: string): never {
   redirect(localizedPath(locale, path));
