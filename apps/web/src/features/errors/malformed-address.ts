@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPagePath } from '@/lib/response-headers';
-import { issue, translateIssues } from '@/features/booking/booking-issues';
+import { issue, translateIssues, type BookingIssue } from '@/features/booking/booking-issues';
 import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
 
 /**
@@ -37,6 +37,15 @@ function literalSegment(segment: string): string {
 const malformedErrors = (request: NextRequest) => translateIssues([issue('path', 'booking.errors.malformedAddress')], acceptLanguageLocale(request));
 
 /**
+ * A 400 for a caller that is no page of the storefront and reads no JSON (an asset request, a forged server action):
+ * its reason as plain text, in the Accept-Language language.
+ */
+export function plainTextRefusal(request: NextRequest, reason: BookingIssue): NextResponse {
+  const message = translateIssues([reason], acceptLanguageLocale(request)).map((error) => error.message).join('\n');
+  return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
  * The answer to a request whose path cannot be decoded: the API's error shape with status 400 for `/api/*`; for a
  * page, a redirect to the same address taken literally, which the storefront answers as any unknown page (its "Page
  * Not Found" screen, in the visitor's language, naming the address); a plain 400 for anything else (an asset). The
@@ -50,6 +59,5 @@ export function malformedPathResponse(request: NextRequest): NextResponse {
     target.pathname = literalPath(pathname);
     return NextResponse.redirect(target, 308);
   }
-  const message = malformedErrors(request).map((error) => error.message).join('\n');
-  return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return plainTextRefusal(request, issue('path', 'booking.errors.malformedAddress'));
 }

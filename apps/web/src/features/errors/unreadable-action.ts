@@ -1,7 +1,7 @@
 import 'server-only';
-import { NextResponse, type NextRequest } from 'next/server';
-import { issue, translateIssues } from '@/features/booking/booking-issues';
-import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
+import type { NextRequest, NextResponse } from 'next/server';
+import { issue } from '@/features/booking/booking-issues';
+import { plainTextRefusal } from './malformed-address';
 
 const isMultipart = (request: Request) => /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '');
 
@@ -35,10 +35,7 @@ export async function hasUnreadableActionBody(request: NextRequest): Promise<boo
   }
 }
 
-/** 400 with the reason, in the Accept-Language language, as plain text: the caller is no page of the storefront. */
+/** 400 with the reason, as plain text: the caller is no page of the storefront. */
 export function unreadableActionResponse(request: NextRequest): NextResponse {
-  const message = translateIssues([issue('body', 'booking.errors.unreadableRequest')], acceptLanguageLocale(request))
-    .map((error) => error.message)
-    .join('\n');
-  return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return plainTextRefusal(request, issue('body', 'booking.errors.unreadableRequest'));
 }

@@ -1,6 +1,6 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { issue, translateIssues } from '@/features/booking/booking-issues';
-import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
+import type { NextRequest } from 'next/server';
+import { issue } from '@/features/booking/booking-issues';
+import { apiLocale, errorResponse } from '@/features/booking/api/booking-api';
 
 /**
  * Any `/api/...` address no route answers: 404 in the API's error shape, in the Accept-Language language. Without it
@@ -8,8 +8,7 @@ import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
  * page (a 500 when its body does not parse).
  */
 function unknownApiPath(request: NextRequest) {
-  const errors = translateIssues([issue('path', 'booking.errors.unknownApiPath')], acceptLanguageLocale(request));
-  return NextResponse.json({ errors }, { status: 404 });
+  return errorResponse(404, [issue('path', 'booking.errors.unknownApiPath')], apiLocale(request));
 }
 
 export const GET = unknownApiPath;
