@@ -49,7 +49,7 @@ export async function SiteHeader({ site, locale, variant = 'full' }: { site: Sit
               {site.assistance.phone ? (
                 <a href={phoneHref(site.assistance.phone)} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 md:flex">
                   <Phone aria-hidden="true" className="size-4 text-brand" />
-                  <span>{displayPhone(site.assistance.phone)}</span>
+                  <span className="whitespace-nowrap">{displayPhone(site.assistance.phone)}</span>
                 </a>
               ) : null}
               {switcher}
