@@ -2,7 +2,8 @@
 # The storefront (apps/web), built from the whole repository (build context: the repository root), one image per
 # brand. deploy/compose.yaml runs it as several instances. Like deploy/compose.yaml, nothing here is run by CI (Docker
 # cannot run on this project's development machines). It follows what the tested local cluster does
-# (scripts/lib/web-server.mjs): one `next build` with BRAND set, and `next start` for each instance.
+# (scripts/lib/web-server.mjs): one `next build` with BRAND set, and apps/web/server.mjs (`next start` with the quote's
+# fast path in front) for each instance.
 # Ignored files: web.Dockerfile.dockerignore, beside this file.
 FROM node:22-bookworm-slim
 
@@ -41,4 +42,4 @@ RUN test -n "$BRAND" || { echo 'the build argument BRAND is required (firefly, h
 ENV BRAND=${BRAND} \
     NODE_ENV=production
 EXPOSE 3000
-CMD ["node", "/app/node_modules/next/dist/bin/next", "start", "--hostname", "0.0.0.0", "--port", "3000"]
+CMD ["node", "/app/apps/web/server.mjs", "--hostname", "0.0.0.0", "--port", "3000"]

@@ -68,7 +68,8 @@ export async function startWeb({ root, env, distDir = '.next', log = console.log
   const host = env.WEB_HOST || '127.0.0.1';
   const port = Number(env.WEB_PORT || 3000);
   await assertPortFree(host, port, 'The storefront');
-  const child = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '--hostname', host, '--port', String(port)], {
+  // apps/web/server.mjs: `next start` with the quote's fast path in front (see that file).
+  const child = spawn(process.execPath, [join(root, 'apps/web/server.mjs'), '--hostname', host, '--port', String(port)], {
     cwd: join(root, 'apps/web'),
     env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],

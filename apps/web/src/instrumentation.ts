@@ -12,8 +12,13 @@ export async function register() {
       const { revalidateSecret } = serverEnv();
       const { scheduleReconciliation } = await import('./features/payments/reconciliation-schedule');
       scheduleReconciliation();
-      // Where this server listens: `next start` records it before the app (and this hook) is loaded.
+      // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.
       const origin = process.env.__NEXT_PRIVATE_ORIGIN;
+      // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
+      if (origin && process.env.NODE_ENV === 'production') {
+        const { installQuoteFastPath } = await import('./features/booking/api/quote-fast-path');
+        installQuoteFastPath({ origin });
+      }
       if (revalidateSecret && origin) {
         const { scheduleStartupRecheck } = await import('./features/content/startup-recheck');
         scheduleStartupRecheck({ origin, secret: revalidateSecret });

@@ -2,10 +2,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeOrDefault } from '@/i18n/routing';
 import { LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
-import { cacheControlFor, isPagePath, securityHeaders } from '@/lib/response-headers';
+import { isPagePath } from '@/lib/response-headers';
+import { applyDeploymentHeaders } from '@/lib/deployment-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
 import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
-import { isCrossSiteMutation } from '@/features/accounts/csrf';
+import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts/csrf';
 import { isMalformedPath, malformedPathResponse } from '@/features/errors/malformed-address';
 import { hasUnreadableActionBody, isServerActionRequest, unreadableActionResponse } from '@/features/errors/unreadable-action';
 import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
@@ -26,7 +27,7 @@ export async function proxy(request: NextRequest) {
   if (isMalformedPath(pathname)) return withHeaders(malformedPathResponse(request), pathname);
   const env = serverEnv();
   if (isCrossSiteMutation(request, env.siteUrl)) {
-    return withHeaders(NextResponse.json({ error: 'Cross-site request refused: this request must come from the site itself.' }, { status: 403 }), pathname);
+    return withHeaders(crossSiteRefusal(), pathname);
   }
   if (isServerActionRequest(request) && (await hasUnreadableActionBody(request))) return withHeaders(unreadableActionResponse(request), pathname);
   let response: NextResponse;
@@ -61,22 +62,8 @@ function withoutTrailingSlash(request: NextRequest): NextResponse {
   return NextResponse.redirect(target, 308);
 }
 
-let headersOfEveryResponse: Record<string, string> | undefined;
-
 function withHeaders(response: NextResponse, pathname: string): NextResponse {
-  if (!headersOfEveryResponse) {
-    const env = serverEnv();
-    headersOfEveryResponse = securityHeaders({
-      directusPublicUrl: env.directusPublicUrl,
-      httpsSite: env.httpsSite,
-      development: process.env.NODE_ENV === 'development',
-      paymentFrameOrigins: env.payments.metrobank ? [new URL(env.payments.metrobank.fieldsUrl).origin] : [],
-    });
-    if (env.instanceName) headersOfEveryResponse['X-Served-By'] = env.instanceName;
-  }
-  for (const [name, value] of Object.entries(headersOfEveryResponse)) response.headers.set(name, value);
-  const cacheControl = cacheControlFor(pathname);
-  if (cacheControl) response.headers.set('Cache-Control', cacheControl);
+  applyDeploymentHeaders(response.headers, pathname);
   return response;
 }
 

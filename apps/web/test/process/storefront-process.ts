@@ -1,4 +1,5 @@
-// Real storefront processes for the process tests: each test starts `next start` from a copy of the harness's build
+// Real storefront processes for the process tests: each test starts the production server (apps/web/server.mjs,
+// `next start` with the quote's fast path in front) from a copy of the harness's build
 // (WEB_DIST_DIR, without its cached content), with the environment it needs, and reads what the process prints.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ export { freePort };
 export const ROOT = resolve(import.meta.dirname, '../../../..');
 export const WEB_DIR = join(ROOT, 'apps/web');
 const NEXT_BIN = join(ROOT, 'node_modules/next/dist/bin/next');
+const PRODUCTION_SERVER = join(WEB_DIR, 'server.mjs');
 
 export function requireEnv(name: string): string {
   const value = process.env[name];
@@ -56,9 +58,12 @@ export interface StorefrontProcess {
   stop: () => Promise<void>;
 }
 
-/** Spawns `next <command>` in apps/web with exactly `env` (on top of PATH, HOME and NODE_ENV=production); does not wait. */
+/**
+ * Spawns `next build`, or for 'start' the production server as `npm start` and deployments run it, in apps/web with
+ * exactly `env` (on top of PATH, HOME and NODE_ENV=production); does not wait.
+ */
 export function spawnNext(command: 'build' | 'start', args: string[], env: Record<string, string | undefined>): StorefrontProcess {
-  const child = spawn(process.execPath, [NEXT_BIN, command, ...args], {
+  const child = spawn(process.execPath, command === 'start' ? [PRODUCTION_SERVER, ...args] : [NEXT_BIN, command, ...args], {
     cwd: WEB_DIR,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

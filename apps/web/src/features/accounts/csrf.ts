@@ -1,4 +1,4 @@
-import type { NextRequest } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { hasSessionCookie } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,4 +30,9 @@ function sameSiteOrigin(origin: string, request: NextRequest, siteUrl: string): 
   // The address this request was sent to (the load balancer passes the public host on).
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
   return host !== null && parsed.host === host;
+}
+
+/** The answer to a cross-site mutation: nothing is done. */
+export function crossSiteRefusal(): NextResponse {
+  return NextResponse.json({ error: 'Cross-site request refused: this request must come from the site itself.' }, { status: 403 });
 }

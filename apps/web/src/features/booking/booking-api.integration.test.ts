@@ -181,6 +181,30 @@ describe('POST /api/quote', () => {
   });
 });
 
+describe('how the quote is served', () => {
+  const quote = () => fetch(`${webUrl}/api/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(selection()) });
+
+  it('is answered by the production server’s fast path, with the headers of every storefront response', async () => {
+    // The first quote of a server goes to the route while the fast path reads its copy of the content.
+    await eventually(async () => (await quote()).headers.get('server-timing')?.includes('fast path') ?? false, 'the fast path answered', 40);
+    const response = await quote();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('server-timing')).toMatch(/^quote;desc="fast path";dur=\d+\.\d+$/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps the content it prices from to the server itself', async () => {
+    const attempts: Record<string, string>[] = [{}, { 'x-pricing-content-token': 'a-guess' }];
+    for (const headers of attempts) {
+      const response = await fetch(`${webUrl}/api/internal/pricing-content`, { headers: { ...headers, 'accept-language': 'en' } });
+      expect(response.status).toBe(404);
+      expect(errorsOf((await response.json()) as Json)[0]).toMatchObject({ field: 'path', code: 'unknown_api_path' });
+    }
+  });
+});
+
 describe('rules that staff set in the content service', () => {
   afterAll(async () => {
     await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ minimio_dias: null }) });

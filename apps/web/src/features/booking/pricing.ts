@@ -8,7 +8,7 @@ import { loadAppData } from '@/features/content/app-data';
 import { zodIssueParams } from '@/features/forms/form-issues';
 import type { SiteConfig } from '@/features/content/site-config';
 import { getBranches, type Branch } from '@/features/branches/branches-data';
-import type { Car } from '@/features/fleet/fleet-data';
+import type { Car, FleetResult } from '@/features/fleet/fleet-data';
 import { basicCoverage, getBookingCatalog, type BookingCatalog, type Coverage, type DeliveryOption } from './booking-catalog';
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
@@ -35,6 +35,24 @@ export type PricedBooking = {
 };
 
 export type PricingResult = { ok: true; booking: PricedBooking } | { ok: false; issues: BookingIssue[] };
+
+/** The content a price is computed from: the site config and fleet, the branches, and the booking catalogue. */
+export type PricingContent = {
+  appData: { site: SiteConfig; fleet: FleetResult };
+  branches: Branch[];
+  catalog: BookingCatalog;
+};
+
+/** Where prices read their content: the tagged cache, or a copy of it (features/booking/api/quote-fast-path.ts). */
+export type PricingSources = { content: () => Promise<PricingContent> };
+
+/** The tagged cache: what every page, action and route of the storefront prices from. */
+export async function cachedPricingContent(): Promise<PricingContent> {
+  const [appData, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  return { appData, branches, catalog };
+}
+
+const CACHED_SOURCES: PricingSources = { content: cachedPricingContent };
 
 const COUPON_MESSAGES: Record<CouponRejectionReason, IssueMessage> = {
   unknown: 'booking.errors.couponUnknown',
@@ -146,9 +164,13 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
  */
 export async function priceSelection(
   selection: BookingSelection,
-  { now = new Date(), redeemedCoupon = false }: { now?: Date; redeemedCoupon?: boolean } = {},
+  { now = new Date(), redeemedCoupon = false, sources = CACHED_SOURCES }: { now?: Date; redeemedCoupon?: boolean; sources?: PricingSources } = {},
 ): Promise<PricingResult> {
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const {
+    appData: { site, fleet },
+    branches,
+    catalog,
+  } = await sources.content();
   const issues: BookingIssue[] = [];
 
   const car = fleet.cars.find((candidate) => candidate.id === selection.carId);

@@ -1,17 +1,7 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/features/booking/api/booking-api';
-import { quoteBody } from '@/features/booking/api/booking-responses';
-import { quoteRequestSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
-import { priceSelection } from '@/features/booking/pricing';
+import type { NextRequest } from 'next/server';
+import { answerQuote } from '@/features/booking/api/quote-endpoint';
 
-/** POST /api/quote: the price of a selection, recomputed from the content service's data (docs/booking-api.md). */
+/** POST /api/quote: the price of a selection (docs/booking-api.md); the production server's fast path answers first. */
 export async function POST(request: NextRequest) {
-  const locale = apiLocale(request);
-  return withBookingErrors(locale, async () => {
-    const body = await parseBody(request, quoteRequestSchema, locale);
-    if (!body.ok) return body.response;
-    const priced = await priceSelection(selectionFromQuoteRequest(body.value));
-    if (!priced.ok) return errorResponse(422, priced.issues, locale);
-    return NextResponse.json(quoteBody(priced.booking, locale));
-  });
+  return answerQuote(request);
 }

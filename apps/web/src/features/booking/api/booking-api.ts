@@ -19,6 +19,15 @@ export function errorResponse(status: number, issues: readonly BookingIssue[], l
   return NextResponse.json({ errors: translateIssues(issues, locale) }, { status, headers });
 }
 
+/**
+ * Any `/api/...` address no route answers (and an internal one asked without its token): 404 in the API's error shape.
+ * Without it Next would answer with the storefront's HTML "Page Not Found", and take a multipart POST for a server
+ * action of that page (a 500 when its body does not parse).
+ */
+export function unknownApiPath(request: Request): NextResponse {
+  return errorResponse(404, [issue('path', 'booking.errors.unknownApiPath')], apiLocale(request));
+}
+
 const ZOD_MESSAGES: Record<string, IssueMessage> = {
   required: 'validation.required',
   terms_required: 'validation.termsRequired',
@@ -38,9 +47,14 @@ export type ParsedBody<T> = { ok: true; value: T } | { ok: false; response: Next
 
 /** Reads and validates a JSON body: 400 when it is not JSON, 422 naming each wrong field. */
 export async function parseBody<Schema extends z.ZodType>(request: NextRequest, schema: Schema, locale: Locale): Promise<ParsedBody<z.output<Schema>>> {
+  return parseJsonBody(() => request.json(), schema, locale);
+}
+
+/** parseBody for a body read some other way: `readJson` gives it parsed, or throws when it is not JSON. */
+export async function parseJsonBody<Schema extends z.ZodType>(readJson: () => Promise<unknown>, schema: Schema, locale: Locale): Promise<ParsedBody<z.output<Schema>>> {
   let body: unknown;
   try {
-    body = await request.json();
+    body = await readJson();
   } catch {
     return { ok: false, response: errorResponse(400, [issue('body', 'booking.errors.invalidJson')], locale) };
   }

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The storefront's production server: `next start` with one addition. A request `POST /api/quote` is offered first
+// to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed by src/instrumentation.ts when the
+// app is prepared), which answers it without Next's request pipeline; everything else, and a quote the fast path
+// leaves, goes to Next exactly as under `next start`. Usage: node server.mjs [--hostname 127.0.0.1] [--port 3000]
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import next from 'next';
+
+// As under `next start`: React and Next run their production builds.
+process.env.NODE_ENV ??= 'production';
+
+const { values } = parseArgs({
+  options: { hostname: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: process.env.PORT ?? '3000' } },
+});
+const hostname = values.hostname;
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`server.mjs: --port must be a port number, not "${values.port}"`);
+  process.exit(1);
+}
+
+// As `next start` does: the app's hooks (the start-up recheck, the fast path's own reads) learn where it listens.
+process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+// Like `next start`, an error nobody awaited is logged and the server keeps answering.
+process.on('uncaughtException', (error) => console.error('[server] uncaught exception', error));
+process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection', reason));
+
+const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
+await app.prepare();
+const handleWithNext = app.getRequestHandler();
+
+/** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
+const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
+
+const server = createServer((request, response) => {
+  const answer = fastPath()?.take(request);
+  if (answer) void answer(response);
+  else void handleWithNext(request, response);
+});
+server.on('error', (error) => {
+  console.error('[server] could not listen', error);
+  process.exit(1);
+});
+server.listen(port, hostname, () => console.log(`[server] storefront ready on ${process.env.__NEXT_PRIVATE_ORIGIN}`));
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  // Stop taking connections, let the requests under way finish, then let Next finish its own work (after()).
+  const closed = new Promise((done) => server.close(() => done()));
+  // A client holding its connection open does not keep the server from stopping for more than a few seconds.
+  setTimeout(() => server.closeAllConnections(), 5000).unref();
+  await closed;
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,27 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import type { Locale } from '@/i18n/routing';
+import { apiLocale, errorResponse, parseJsonBody, withBookingErrors } from './booking-api';
+import { quoteBody } from './booking-responses';
+import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
+import { priceSelection, type PricingSources } from '../pricing';
+
+/**
+ * `POST /api/quote`: the price of a selection, recomputed from the content service's data (docs/booking-api.md).
+ * Answered by the route (app/api/quote) from the tagged cache, or by the fast path in front of Next from its copy of
+ * the same content (quote-fast-path.ts): one function, so both give the same answer.
+ */
+export async function answerQuote(request: NextRequest): Promise<NextResponse> {
+  return quoteAnswer({ locale: apiLocale(request), readJson: () => request.json() });
+}
+
+/** The quote for a request's body (`readJson` throws when it is not JSON), in the caller's language. */
+export async function quoteAnswer({ locale, readJson }: { locale: Locale; readJson: () => Promise<unknown> }, sources?: PricingSources): Promise<NextResponse> {
+  return withBookingErrors(locale, async () => {
+    const body = await parseJsonBody(readJson, quoteRequestSchema, locale);
+    if (!body.ok) return body.response;
+    const priced = await priceSelection(selectionFromQuoteRequest(body.value), sources ? { sources } : {});
+    if (!priced.ok) return errorResponse(422, priced.issues, locale);
+    return NextResponse.json(quoteBody(priced.booking, locale));
+  });
+}

@@ -1,0 +1,201 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { NextResponse } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
+import type { PricingContent, PricingSources } from '../pricing';
+
+type QuoteCall = { locale: 'es' | 'en'; readJson: () => Promise<unknown> };
+const quoteAnswer = vi.fn<(call: QuoteCall, sources?: PricingSources) => Promise<NextResponse>>();
+vi.mock('./quote-endpoint', () => ({ quoteAnswer }));
+vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'https://www.firefly.com.pa' }) }));
+vi.mock('@/lib/deployment-headers', () => ({
+  applyDeploymentHeaders: (headers: Headers, pathname: string) => headers.set('x-deployment-headers-for', pathname),
+}));
+
+const { PricingContentCopy, createQuoteFastPath, isQuoteRequest, parseJson, readBody, requestOfNode, QUOTE_BODY_LIMIT_BYTES } = await import('./quote-fast-path');
+
+/** Two copies told apart by their site name. */
+const contentNamed = (siteName: string) => ({ appData: { site: { siteName } } }) as unknown as PricingContent;
+
+function clockAt(start: number) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+afterEach(() => {
+  quoteAnswer.mockReset();
+  vi.restoreAllMocks();
+});
+
+describe('which requests the fast path takes', () => {
+  it('takes POST /api/quote, with or without a query, and nothing else', () => {
+    expect(isQuoteRequest('POST', '/api/quote')).toBe(true);
+    expect(isQuoteRequest('POST', '/api/quote?lang=en')).toBe(true);
+    expect(isQuoteRequest('GET', '/api/quote')).toBe(false);
+    expect(isQuoteRequest('POST', '/api/quote/')).toBe(false);
+    expect(isQuoteRequest('POST', '/api/quotes')).toBe(false);
+    expect(isQuoteRequest('POST', '/api/reservations')).toBe(false);
+    expect(isQuoteRequest('POST', '/es/api/quote')).toBe(false);
+    expect(isQuoteRequest(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('the copy of the pricing content', () => {
+  it('has nothing before its first read, and starts that read when asked', async () => {
+    const read = vi.fn(() => Promise.resolve(contentNamed('first')));
+    const copy = new PricingContentCopy(read);
+    expect(copy.current()).toBeUndefined();
+    await copy.settled();
+    expect(copy.current()?.appData.site.siteName).toBe('first');
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('is used as it is while fresh, then served while the next one is read, never two reads at once', async () => {
+    const clock = clockAt(1_000_000);
+    let version = 0;
+    const read = vi.fn(() => Promise.resolve(contentNamed(`v${++version}`)));
+    const copy = new PricingContentCopy(read, clock.now, 1000, 30_000);
+    copy.current();
+    await copy.settled();
+
+    clock.advance(999);
+    expect(copy.current()?.appData.site.siteName).toBe('v1');
+    expect(read).toHaveBeenCalledTimes(1);
+
+    clock.advance(2);
+    expect(copy.current()?.appData.site.siteName).toBe('v1');
+    expect(copy.current()?.appData.site.siteName).toBe('v1');
+    expect(read).toHaveBeenCalledTimes(2);
+    await copy.settled();
+    expect(copy.current()?.appData.site.siteName).toBe('v2');
+  });
+
+  it('keeps the last copy when a read fails, until it is too old to price with', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const clock = clockAt(0);
+    const read = vi.fn(() => Promise.resolve(contentNamed('good')));
+    const copy = new PricingContentCopy(read, clock.now, 1000, 30_000);
+    copy.current();
+    await copy.settled();
+
+    read.mockImplementation(() => Promise.reject(new Error('content service down')));
+    clock.advance(5000);
+    expect(copy.current()?.appData.site.siteName).toBe('good');
+    await copy.settled();
+    clock.advance(25_000);
+    expect(copy.current()?.appData.site.siteName).toBe('good');
+    await copy.settled();
+    clock.advance(1);
+    expect(copy.current()).toBeUndefined();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.any(Error));
+  });
+});
+
+describe('reading the request', () => {
+  it('cuts a body off past its limit, so an oversized quote is refused as unreadable rather than held in memory', async () => {
+    const chunks = Readable.from([Buffer.alloc(QUOTE_BODY_LIMIT_BYTES - 1, 'a'), Buffer.from('bcd'), 'more']);
+    const body = await readBody(chunks);
+    expect(body.length).toBe(QUOTE_BODY_LIMIT_BYTES);
+    expect(body.subarray(-2).toString()).toBe('ab');
+  });
+
+  it('reads the body as Request.json() does: UTF-8, a byte-order mark ignored, anything else refused', () => {
+    expect(parseJson(Buffer.from('\uFEFF{"car_id":"ñ"}'))).toEqual({ car_id: 'ñ' });
+    expect(() => parseJson(Buffer.from(''))).toThrow(SyntaxError);
+    expect(() => parseJson(Buffer.from('{"car_id": '))).toThrow(SyntaxError);
+  });
+
+  it('gives the proxy’s checks the method, address and headers (repeated ones kept) it was sent', () => {
+    const request = requestOfNode({
+      method: 'POST',
+      url: '/api/quote?x=1',
+      rawHeaders: ['Host', 'shop.example:8080', 'Accept-Language', 'en', 'X-Seen', 'a', 'X-Seen', 'b'],
+    });
+    expect(request.method).toBe('POST');
+    expect(request.nextUrl.href).toBe('http://shop.example:8080/api/quote?x=1');
+    expect(request.headers.get('accept-language')).toBe('en');
+    expect(request.headers.get('x-seen')).toBe('a, b');
+  });
+});
+
+function nodeRequest(method: string, url: string, headers: string[], body: string): IncomingMessage {
+  const request = new IncomingMessage(new Socket());
+  request.method = method;
+  request.url = url;
+  request.rawHeaders = headers;
+  for (let index = 0; index + 1 < headers.length; index += 2) request.headers[String(headers[index]).toLowerCase()] = headers[index + 1];
+  request.push(body);
+  request.push(null);
+  return request;
+}
+
+function nodeResponse(request: IncomingMessage) {
+  const response = new ServerResponse(request);
+  const written: { body?: string } = {};
+  vi.spyOn(response, 'end').mockImplementation(function (this: ServerResponse, chunk?: unknown) {
+    written.body = Buffer.isBuffer(chunk) ? chunk.toString() : String(chunk);
+    return this;
+  });
+  return { response, written };
+}
+
+async function readyCopy(content: PricingContent) {
+  const copy = new PricingContentCopy(() => Promise.resolve(content));
+  copy.current();
+  await copy.settled();
+  return copy;
+}
+
+describe('the fast path', () => {
+  it('leaves to Next what is not a quote, and a quote before its first copy of the content', async () => {
+    const copy = new PricingContentCopy(() => Promise.resolve(contentNamed('first')));
+    const fastPath = createQuoteFastPath(copy);
+    expect(fastPath.take(nodeRequest('GET', '/flota', [], ''))).toBeUndefined();
+    expect(fastPath.take(nodeRequest('POST', '/api/quote', [], '{}'))).toBeUndefined();
+    await copy.settled();
+    expect(fastPath.take(nodeRequest('POST', '/api/quote', [], '{}'))).toBeTypeOf('function');
+  });
+
+  it('answers with the route’s own quote, priced from the copy, in the caller’s language, with the deployment’s headers', async () => {
+    quoteAnswer.mockResolvedValue(NextResponse.json({ days: 3 }, { status: 200 }));
+    const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
+    const request = nodeRequest('POST', '/api/quote', ['Host', '127.0.0.1:3000', 'Accept-Language', 'en-US,en;q=0.9', 'Content-Type', 'application/json'], '{"car_id":"1"}');
+    const { response, written } = nodeResponse(request);
+
+    await fastPath.take(request)?.(response);
+
+    const [call, sources] = quoteAnswer.mock.calls[0] ?? [];
+    expect(call?.locale).toBe('en');
+    expect(await call?.readJson()).toEqual({ car_id: '1' });
+    expect((await sources?.content())?.appData.site.siteName).toBe('copy');
+    expect(response.statusCode).toBe(200);
+    expect(response.getHeader('content-type')).toBe('application/json');
+    expect(response.getHeader('x-deployment-headers-for')).toBe('/api/quote');
+    expect(JSON.parse(written.body ?? '')).toEqual({ days: 3 });
+  });
+
+  it('answers in Spanish when the caller names no language it has', async () => {
+    quoteAnswer.mockResolvedValue(NextResponse.json({}, { status: 200 }));
+    const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
+    const request = nodeRequest('POST', '/api/quote', ['Accept-Language', 'de-DE'], '{}');
+    await fastPath.take(request)?.(nodeResponse(request).response);
+    expect(quoteAnswer.mock.calls[0]?.[0].locale).toBe('es');
+  });
+
+  it('refuses, as the proxy does, a quote from another site that carries an agent’s session', async () => {
+    const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
+    const request = nodeRequest(
+      'POST',
+      '/api/quote',
+      ['Host', 'www.firefly.com.pa', 'Origin', 'https://evil.example', 'Cookie', `${ACCESS_TOKEN_COOKIE.name}=token`],
+      '{}',
+    );
+    const { response, written } = nodeResponse(request);
+    await fastPath.take(request)?.(response);
+    expect(quoteAnswer).not.toHaveBeenCalled();
+    expect(response.statusCode).toBe(403);
+    expect(written.body).toContain('Cross-site request refused');
+  });
+});
