@@ -20,8 +20,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-// As `next start` does: the app's hooks (the start-up recheck, the fast path's own reads) learn where it listens.
-process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+// As `next start` does: the app's hooks (the start-up recheck, the fast path's own reads) learn where it listens, a
+// wildcard address (a container's 0.0.0.0) named as this machine.
+const originHost = hostname === '0.0.0.0' ? 'localhost' : hostname === '::' ? '[::1]' : hostname.includes(':') ? `[${hostname}]` : hostname;
+process.env.__NEXT_PRIVATE_ORIGIN = `http://${originHost}:${port}`;
 // Like `next start`, an error nobody awaited is logged and the server keeps answering.
 process.on('uncaughtException', (error) => console.error('[server] uncaught exception', error));
 process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection', reason));
