@@ -24,13 +24,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 // wildcard address (a container's 0.0.0.0) named as this machine.
 const originHost = hostname === '0.0.0.0' ? 'localhost' : hostname === '::' ? '[::1]' : hostname.includes(':') ? `[${hostname}]` : hostname;
 process.env.__NEXT_PRIVATE_ORIGIN = `http://${originHost}:${port}`;
-// Like `next start`, an error nobody awaited is logged and the server keeps answering.
+const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
+try {
+  await app.prepare();
+} catch (error) {
+  // An invalid environment (next.config.ts refuses it, naming the variable) or a missing build: exit 1, as next start.
+  console.error(error);
+  process.exit(1);
+}
+const handleWithNext = app.getRequestHandler();
+
+// Once serving, like `next start`: an error nobody awaited is logged and the server keeps answering.
 process.on('uncaughtException', (error) => console.error('[server] uncaught exception', error));
 process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection', reason));
-
-const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
-await app.prepare();
-const handleWithNext = app.getRequestHandler();
 
 /** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
