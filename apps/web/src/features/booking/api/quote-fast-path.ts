@@ -20,8 +20,8 @@ import { quoteAnswer } from './quote-endpoint';
  * It prices with the same function as the route (quoteAnswer, priceSelection) and applies what the proxy would (the
  * cross-site check, the deployment's headers). Its content is a copy of the tagged cache, read through the storefront's
  * own internal route (app/api/internal/pricing-content): so staff edits reach it as they reach the route (the
- * webhook expires the tags, in Redis for several instances), at most COPY_FRESH_MS later. A coupon is read fresh from
- * the content service, as on the route.
+ * webhook expires the tags, in Redis for several instances), a second or two later (COPY_FRESH_MS and the read). A
+ * coupon is read fresh from the content service, as on the route.
  */
 
 export const QUOTE_PATH = '/api/quote';
