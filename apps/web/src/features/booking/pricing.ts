@@ -259,7 +259,11 @@ export async function priceFleetForDates(
   search: Pick<BookingSelection, 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt'>,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<FleetForDates> {
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const {
+    appData: { site, fleet },
+    branches,
+    catalog,
+  } = await cachedPricingContent();
   const pickupBranch = findBranch(branches, search.pickupBranch);
   const returnBranch = findBranch(branches, search.returnBranch || search.pickupBranch);
   if (!pickupBranch || !returnBranch) {
