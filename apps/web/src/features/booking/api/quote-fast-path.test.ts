@@ -114,7 +114,8 @@ describe('reading the request', () => {
       rawHeaders: ['Host', 'shop.example:8080', 'Accept-Language', 'en', 'X-Seen', 'a', 'X-Seen', 'b'],
     });
     expect(request.method).toBe('POST');
-    expect(request.nextUrl.href).toBe('http://shop.example:8080/api/quote?x=1');
+    expect(request.nextUrl.pathname + request.nextUrl.search).toBe('/api/quote?x=1');
+    expect(request.headers.get('host')).toBe('shop.example:8080');
     expect(request.headers.get('accept-language')).toBe('en');
     expect(request.headers.get('x-seen')).toBe('a, b');
   });
@@ -182,6 +183,16 @@ describe('the fast path', () => {
     const request = nodeRequest('POST', '/api/quote', ['Accept-Language', 'de-DE'], '{}');
     await fastPath.take(request)?.(nodeResponse(request).response);
     expect(quoteAnswer.mock.calls[0]?.[0].locale).toBe('es');
+  });
+
+  it('answers a caller whose Host header is no address at all', async () => {
+    quoteAnswer.mockResolvedValue(NextResponse.json({ days: 3 }, { status: 200 }));
+    const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
+    const request = nodeRequest('POST', '/api/quote', ['Host', 'not a host:port', 'Cookie', 'theme=dark'], '{}');
+    const { response, written } = nodeResponse(request);
+    await fastPath.take(request)?.(response);
+    expect(response.destroyed).toBe(false);
+    expect(written.body).toBe('{"days":3}');
   });
 
   it('refuses, as the proxy does, a quote from another site that carries an agent’s session', async () => {

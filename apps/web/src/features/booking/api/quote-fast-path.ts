@@ -141,7 +141,7 @@ export class PricingContentCopy {
     return age <= this.maxStaleMs ? this.copy?.content : undefined;
   }
 
-  /** Resolves when the read under way, if any, is over (tests and the first request of a server). */
+  /** Resolves when the read under way, if any, is over. */
   async settled(): Promise<void> {
     await this.reading;
   }
@@ -193,7 +193,10 @@ export async function readBody(request: AsyncIterable<Buffer | string>, limit = 
   return Buffer.concat(chunks);
 }
 
-/** The Node request as a Web request, for the checks written for the proxy; its address is this server's own. */
+/**
+ * The Node request as a Web request, for the checks written for the proxy. Its address is this server's own: the Host
+ * header is the caller's to write, and the checks read it as a header.
+ */
 export function requestOfNode(request: Pick<IncomingMessage, 'method' | 'url' | 'rawHeaders'>): NextRequest {
   const headers = new Headers();
   for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
@@ -201,7 +204,7 @@ export function requestOfNode(request: Pick<IncomingMessage, 'method' | 'url' | 
     const value = request.rawHeaders[index + 1];
     if (name !== undefined && value !== undefined) headers.append(name, value);
   }
-  const url = new URL(request.url ?? QUOTE_PATH, `http://${headers.get('host') ?? '127.0.0.1'}`);
+  const url = new URL(request.url ?? QUOTE_PATH, 'http://127.0.0.1');
   return new NextRequest(url, { method: request.method ?? 'POST', headers });
 }
 
