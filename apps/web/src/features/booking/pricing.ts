@@ -43,16 +43,11 @@ export type PricingContent = {
   catalog: BookingCatalog;
 };
 
-/** Where prices read their content: the tagged cache, or a copy of it (features/booking/api/quote-fast-path.ts). */
-export type PricingSources = { content: () => Promise<PricingContent> };
-
 /** The tagged cache: what every page, action and route of the storefront prices from. */
 export async function cachedPricingContent(): Promise<PricingContent> {
   const [appData, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
   return { appData, branches, catalog };
 }
-
-const CACHED_SOURCES: PricingSources = { content: cachedPricingContent };
 
 const COUPON_MESSAGES: Record<CouponRejectionReason, IssueMessage> = {
   unknown: 'booking.errors.couponUnknown',
@@ -164,13 +159,22 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
  */
 export async function priceSelection(
   selection: BookingSelection,
-  { now = new Date(), redeemedCoupon = false, sources = CACHED_SOURCES }: { now?: Date; redeemedCoupon?: boolean; sources?: PricingSources } = {},
+  {
+    now = new Date(),
+    redeemedCoupon = false,
+    content,
+  }: {
+    now?: Date;
+    redeemedCoupon?: boolean;
+    /** The content to price from when the caller holds it (the quote's fast path); else the tagged cache's. */
+    content?: PricingContent;
+  } = {},
 ): Promise<PricingResult> {
   const {
     appData: { site, fleet },
     branches,
     catalog,
-  } = await sources.content();
+  } = content ?? (await cachedPricingContent());
   const issues: BookingIssue[] = [];
 
   const car = fleet.cars.find((candidate) => candidate.id === selection.carId);

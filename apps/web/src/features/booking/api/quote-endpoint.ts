@@ -4,7 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { apiLocale, errorResponse, parseJsonBody, withBookingErrors } from './booking-api';
 import { quoteBody } from './booking-responses';
 import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
-import { priceSelection, type PricingSources } from '../pricing';
+import { priceSelection, type PricingContent } from '../pricing';
 
 /**
  * `POST /api/quote`: the price of a selection, recomputed from the content service's data (docs/booking-api.md).
@@ -15,12 +15,15 @@ export async function answerQuote(request: NextRequest): Promise<NextResponse> {
   return quoteAnswer({ locale: apiLocale(request), readJson: () => request.json() });
 }
 
-/** The quote for a request's body (`readJson` throws when it is not JSON), in the caller's language. */
-export async function quoteAnswer({ locale, readJson }: { locale: Locale; readJson: () => Promise<unknown> }, sources?: PricingSources): Promise<NextResponse> {
+/**
+ * The quote for a request's body (`readJson` throws when it is not JSON), in the caller's language, priced from
+ * `content` when given, else from the tagged cache.
+ */
+export async function quoteAnswer({ locale, readJson }: { locale: Locale; readJson: () => Promise<unknown> }, content?: PricingContent): Promise<NextResponse> {
   return withBookingErrors(locale, async () => {
     const body = await parseJsonBody(readJson, quoteRequestSchema, locale);
     if (!body.ok) return body.response;
-    const priced = await priceSelection(selectionFromQuoteRequest(body.value), sources ? { sources } : {});
+    const priced = await priceSelection(selectionFromQuoteRequest(body.value), content ? { content } : {});
     if (!priced.ok) return errorResponse(422, priced.issues, locale);
     return NextResponse.json(quoteBody(priced.booking, locale));
   });

@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { NextResponse } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
-import type { PricingContent, PricingSources } from '../pricing';
+import type { PricingContent } from '../pricing';
 
 type QuoteCall = { locale: 'es' | 'en'; readJson: () => Promise<unknown> };
-const quoteAnswer = vi.fn<(call: QuoteCall, sources?: PricingSources) => Promise<NextResponse>>();
+const quoteAnswer = vi.fn<(call: QuoteCall, content?: PricingContent) => Promise<NextResponse>>();
 vi.mock('./quote-endpoint', () => ({ quoteAnswer }));
 vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'https://www.firefly.com.pa' }) }));
 vi.mock('@/lib/deployment-headers', () => ({
@@ -167,10 +167,10 @@ describe('the fast path', () => {
 
     await fastPath.take(request)?.(response);
 
-    const [call, sources] = quoteAnswer.mock.calls[0] ?? [];
+    const [call, content] = quoteAnswer.mock.calls[0] ?? [];
     expect(call?.locale).toBe('en');
     expect(await call?.readJson()).toEqual({ car_id: '1' });
-    expect((await sources?.content())?.appData.site.siteName).toBe('copy');
+    expect(content?.appData.site.siteName).toBe('copy');
     expect(response.statusCode).toBe(200);
     expect(response.getHeader('content-type')).toBe('application/json');
     expect(response.getHeader('x-deployment-headers-for')).toBe('/api/quote');

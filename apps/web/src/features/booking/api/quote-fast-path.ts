@@ -91,7 +91,7 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
             refusalAsCrossSite(request) ??
             (await quoteAnswer(
               { locale: matchAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE, readJson: () => Promise.resolve(parseJson(body)) },
-              { content: () => Promise.resolve(content) },
+              content,
             ));
           applyDeploymentHeaders(answer.headers, QUOTE_PATH);
           // Which way the quote came, and what it cost here: shown by browsers' tools, read by the tests.
