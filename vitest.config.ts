@@ -45,7 +45,9 @@ export default defineConfig({
         resolve: { alias: webAliases },
         test: {
           name: 'web-integration',
-          include: ['apps/web/src/**/*.integration.test.ts'],
+          // Next to the code for one module's own integration; under test/integration for the API as a whole, driven
+          // over HTTP while staff edit content through the content service's own API.
+          include: ['apps/web/src/**/*.integration.test.ts', 'apps/web/test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/web/test/setup.ts'],
           testTimeout: 20_000,

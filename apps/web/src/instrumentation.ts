@@ -20,7 +20,7 @@ export async function register() {
         installQuoteFastPath({ origin });
       }
       if (revalidateSecret && origin) {
-        const { scheduleStartupRecheck } = await import('./features/content/startup-recheck');
+        const { scheduleStartupRecheck } = await import('./content');
         scheduleStartupRecheck({ origin, secret: revalidateSecret });
       } else {
         // Not silently: without the recheck, an edit made while this server was stopped shows only once the cache's

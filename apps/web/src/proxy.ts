@@ -5,13 +5,13 @@ import { serverEnv } from '@/lib/env';
 import { isPagePath } from '@/lib/response-headers';
 import { applyDeploymentHeaders } from '@/lib/deployment-headers';
 import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
-import { TERMS_PATH, shouldRedirectToTerms } from '@/features/content/terms-redirect';
+import { TERMS_PATH, shouldRedirectToTerms } from '@/features/info/terms-redirect';
 import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts/csrf';
 import { isMalformedPath, malformedPathResponse } from '@/features/errors/malformed-address';
 import { hasUnreadableActionBody, isServerActionRequest, unreadableActionResponse } from '@/features/errors/unreadable-action';
 import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
 import { isProtectedAccountPath, loginPathFor } from '@/features/accounts/account-routes';
-import { filtersFromSearchParams, filtersToSegments, FILTER_KEYS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
+import { filtersFromSearchParams, filtersToSegments, FILTER_PARAMS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
@@ -110,7 +110,7 @@ function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse
     if (segments.length > 0) {
       internal.pathname = `/${locale}/flota/${segments.join('/')}`;
       const rest = new URLSearchParams(search);
-      for (const key of FILTER_KEYS) rest.delete(key);
+      for (const param of FILTER_PARAMS) rest.delete(param);
       internal.search = rest.toString() ? `?${rest.toString()}` : '';
     }
   }

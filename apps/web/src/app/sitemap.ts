@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { serverEnv } from '@/lib/env';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { getInfoPages } from '@/features/info/info-pages';
+import { getInfoPages } from '@/content';
 
 const STATIC_PATHS = ['/', '/flota', '/sucursales', '/promos', '/jobs'];
 

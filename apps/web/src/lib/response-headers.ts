@@ -58,7 +58,7 @@ export type HeaderSettings = {
  * A static policy, the same for every page, so pages stay cached static HTML (a nonce would force rendering per
  * request). Next's App Router inlines its bootstrap and the page's data as inline scripts whose content differs per
  * page, hence 'unsafe-inline' for scripts; styles are inline for the loading bar and the brand colours. What an
- * injected script could do is bounded by the allow-list sanitiser of content HTML (src/features/content/rich-text.ts).
+ * injected script could do is bounded by the allow-list sanitiser of content HTML (src/content/rich-text.ts).
  */
 export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development, paymentFrameOrigins = [] }: HeaderSettings): string {
   const contentOrigin = new URL(directusPublicUrl).origin;

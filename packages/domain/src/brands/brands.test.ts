@@ -4,7 +4,6 @@ import {
   DEFAULT_BRAND,
   brandFromEnv,
   brandFromReservationPrefix,
-  brandPriceField,
   isBrand,
   reservationPrefix,
   type Brand,
@@ -30,13 +29,12 @@ describe('brands', () => {
     expect(isBrand(value)).toBe(expected);
   });
 
-  it.each<[Brand, string, string]>([
-    ['firefly', 'precio_firefly', 'FF'],
-    ['hertz', 'precio_hertz', 'HZ'],
-    ['thrifty', 'precio_thrifty', 'TH'],
-    ['dollar', 'precio_dollar', 'DL'],
-  ])('%s → price field %s, prefix %s', (brand, field, prefix) => {
-    expect(brandPriceField(brand)).toBe(field);
+  it.each<[Brand, string]>([
+    ['firefly', 'FF'],
+    ['hertz', 'HZ'],
+    ['thrifty', 'TH'],
+    ['dollar', 'DL'],
+  ])('%s → prefix %s', (brand, prefix) => {
     expect(reservationPrefix(brand)).toBe(prefix);
     expect(brandFromReservationPrefix(prefix.toLowerCase())).toBe(brand);
   });

@@ -7,8 +7,6 @@ export const DEFAULT_BRAND: Brand = 'firefly';
 /** Name of the environment variable that picks the deployment's brand. */
 export const BRAND_ENV_VARIABLE = 'BRAND';
 
-export type BrandPriceField = `precio_${Brand}`;
-
 export const RESERVATION_PREFIXES = {
   firefly: 'FF',
   hertz: 'HZ',
@@ -20,11 +18,6 @@ export type ReservationPrefix = (typeof RESERVATION_PREFIXES)[Brand];
 
 export function isBrand(value: unknown): value is Brand {
   return typeof value === 'string' && (BRANDS as readonly string[]).includes(value);
-}
-
-/** The `flota` field holding the brand's daily price in cents, e.g. `precio_hertz`. */
-export function brandPriceField(brand: Brand): BrandPriceField {
-  return `precio_${brand}`;
 }
 
 export function reservationPrefix(brand: Brand): ReservationPrefix {

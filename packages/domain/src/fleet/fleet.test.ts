@@ -117,11 +117,11 @@ describe('statuses and types', () => {
 
 describe('prices by brand', () => {
   const cars = [
-    { id: 'a', precio_firefly: 3000, precio_hertz: null },
-    { id: 'b', precio_firefly: null, precio_hertz: 5000 },
-    { id: 'c', precio_firefly: 2500, precio_hertz: 4000 },
-    { id: 'd', precio_hertz: 4500 },
-    { id: 'e', precio_firefly: 3000, precio_hertz: 4000 },
+    { id: 'a', prices: { firefly: 3000, hertz: null } },
+    { id: 'b', prices: { firefly: null, hertz: 5000 } },
+    { id: 'c', prices: { firefly: 2500, hertz: 4000 } },
+    { id: 'd', prices: { hertz: 4500 } },
+    { id: 'e', prices: { firefly: 3000, hertz: 4000 } },
   ];
 
   it.each<['asc' | 'desc' | undefined, 'firefly' | 'hertz', string[]]>([
@@ -152,7 +152,7 @@ describe('prices by brand', () => {
     ['hertz', null],
     ['dollar', null],
   ])('carPriceFor %s', (brand, expected) => {
-    expect(carPriceFor(cars[0] ?? {}, brand)).toBe(expected);
+    expect(carPriceFor(cars[0] ?? { prices: {} }, brand)).toBe(expected);
   });
 });
 

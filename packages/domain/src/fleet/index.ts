@@ -1,4 +1,4 @@
-import { brandPriceField, type Brand, type BrandPriceField } from '../brands';
+import type { Brand } from '../brands';
 import { assertNonNegativeCents, percentOf, type Cents } from '../money';
 
 export const AVAILABILITY_STATUSES = ['available', 'lowAvailability', 'unavailable', 'promo'] as const;
@@ -18,8 +18,13 @@ export type Fuel = (typeof FUELS)[number];
 
 export const DEFAULT_MINIMUM_DAYS = 1;
 
-/** The per-brand daily prices of a `flota` row, in cents; null (or absent) = not offered by that brand. */
-export type CarPrices = Partial<Record<BrandPriceField, Cents | null>>;
+/** A car's daily price per brand, in cents; a brand absent or null does not offer the car. */
+export type BrandPrices = Partial<Record<Brand, Cents | null>>;
+
+/** Anything priced per brand: the fleet's cars. */
+export interface PricedPerBrand {
+  prices: BrandPrices;
+}
 
 export function isAvailabilityStatus(value: unknown): value is AvailabilityStatus {
   return typeof value === 'string' && (AVAILABILITY_STATUSES as readonly string[]).includes(value);
@@ -43,7 +48,7 @@ function isPositiveInteger(value: number | null | undefined): value is number {
 }
 
 /**
- * Minimum rental days for a car: its `minimio_dias` when set, else the site's `reservation_min_days`, else 1.
+ * Minimum rental days for a car: its own minimum when set, else the site's `reservation_min_days`, else 1.
  * Zero, negative or fractional values count as not set, since no rental can be shorter than one day.
  */
 export function minimumDays(carMinimumDays: number | null | undefined, siteMinimumDays?: number | null): number {
@@ -79,8 +84,8 @@ export function prepaidDailyRate(rateCents: Cents, discountPercent: number | nul
 }
 
 /** The car's daily price for a brand in cents, or null when that brand does not offer it. */
-export function carPriceFor(car: CarPrices, brand: Brand): Cents | null {
-  const price = car[brandPriceField(brand)];
+export function carPriceFor(car: PricedPerBrand, brand: Brand): Cents | null {
+  const price = car.prices[brand];
   return typeof price === 'number' ? price : null;
 }
 
@@ -90,7 +95,7 @@ export type SortDirection = 'asc' | 'desc';
  * A copy of `cars` ordered by the brand's daily price; cars the brand does not price go last whatever the
  * direction (they cannot be booked, so they never belong at the top), and ties keep their original order.
  */
-export function sortByPrice<T extends CarPrices>(cars: readonly T[], brand: Brand, direction: SortDirection = 'asc'): T[] {
+export function sortByPrice<T extends PricedPerBrand>(cars: readonly T[], brand: Brand, direction: SortDirection = 'asc'): T[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...cars].sort((a, b) => {
     const priceA = carPriceFor(a, brand);
@@ -103,7 +108,7 @@ export function sortByPrice<T extends CarPrices>(cars: readonly T[], brand: Bran
 }
 
 /** The cars the brand prices, with that price attached, ordered by it. */
-export function pricedCars<T extends CarPrices>(
+export function pricedCars<T extends PricedPerBrand>(
   cars: readonly T[],
   brand: Brand,
   direction: SortDirection = 'asc',

@@ -133,7 +133,7 @@ export function percentOf(cents: Cents, percent: number): Cents {
   return Number(divideRounded(BigInt(cents) * numerator, 100n * scale));
 }
 
-/** Directus returns decimal fields as strings ("12.00"), so percentages are accepted in either form. */
+/** Stored decimals often arrive as strings ("12.00"), so percentages are accepted in either form. */
 export type PercentValue = number | string;
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;

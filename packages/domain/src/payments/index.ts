@@ -12,6 +12,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * pending: recorded before the gateway is asked (a crash after this point is found and settled by reconciliation);
  * requires_action: the renter must act at the gateway (3-D Secure, PayPal's approval); the other three are final.
  */
+/** What a payment keeps of the card it was made with: never its number. */
+export type CardDetails = { brand: string; last4: string; expiry: string };
+
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

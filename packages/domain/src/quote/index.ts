@@ -135,6 +135,13 @@ export interface QuoteLine {
   quantity?: number;
 }
 
+/** A quote line with its label in the renter's language: how the bill, the API, the email and the saved record show it. */
+export interface LabelledLine {
+  code: string;
+  label: string;
+  amount: Cents;
+}
+
 /** Every amount in cents. */
 export interface Quote {
   days: number;

@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@/features/errors/not-found-path';
 import { BrandProvider } from '@/features/layout/brand-context';
 import { LoadingBar } from '@/features/layout/loading-bar';

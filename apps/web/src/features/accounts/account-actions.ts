@@ -8,11 +8,20 @@ import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { ContentServiceError } from '@/features/content/content-error';
+import {
+  acceptInvitation,
+  ContentServiceError,
+  endSession,
+  hitRateLimit,
+  loginWithPassword,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  type RateLimitRule,
+} from '@/content';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
-import { clientAddress, hitRateLimit, type RateLimitRule } from '@/features/booking/rate-limit';
+import { clientAddress } from '@/lib/client-address';
 import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
-import { acceptInvitation, endSession, loginWithPassword, register, requestPasswordReset, resetPassword } from './auth-client';
 import { clearSession, writeSession } from './session';
 
 /**

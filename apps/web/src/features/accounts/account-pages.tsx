@@ -9,7 +9,7 @@ import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData, verifyRegistration, type Agent } from '@/content';
 import { PageHeader } from '@/features/layout/page-header';
 import { buttonClass } from '@/features/forms/button-class';
 import { BillDetails, BookingFacts, factsOfSummary } from '@/features/booking/booking-summary';
@@ -17,7 +17,6 @@ import { reservationSummary } from '@/features/booking/reservations';
 import { ACCOUNT_PATHS, loginPathFor, safeNextPath } from './account-routes';
 import { acceptAccountInvitation, logIn, logOut, registerAccount, requestPasswordEmail, resetForgottenPassword } from './account-actions';
 import { companyReservation, companyReservations } from './agent-reservations';
-import { verifyRegistration, type Agent } from './auth-client';
 import { currentAgent } from './session';
 import { AccountForm } from './components/account-form';
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'https://firefly.test', httpsSite: true }) }));
 
 const refreshTokens = vi.fn<(token: string) => Promise<unknown>>();
-vi.mock('./auth-client', () => ({ refreshTokens: (token: string) => refreshTokens(token), fetchAgent: vi.fn() }));
+vi.mock('@/content/accounts', () => ({ refreshTokens: (token: string) => refreshTokens(token), fetchAgent: vi.fn() }));
 
 const { isProtectedAccountPath, loginPathFor, safeNextPath } = await import('./account-routes');
 const { isCrossSiteMutation } = await import('./csrf');
@@ -12,7 +12,7 @@ const { isAccessExpired } = await import('./session');
 const { applyToRequest, applyToResponse, keepSessionFresh } = await import('./session-refresh');
 const { emailLocale, linkProblem } = await import('./account-emails');
 const { NextResponse } = await import('next/server');
-const { ContentServiceError } = await import('@/features/content/content-error');
+const { ContentServiceError } = await import('@/content');
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 

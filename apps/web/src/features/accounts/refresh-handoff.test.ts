@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SharedStore } from '@/lib/shared-store';
-import { ContentServiceError } from '@/features/content/content-error';
-import type { SessionTokens } from './auth-client';
+import { ContentServiceError, type SessionTokens } from '@/content';
 import { handoffKey, refreshThroughStore, seal, unseal } from './refresh-handoff';
 
 vi.mock('server-only', () => ({}));

@@ -2,9 +2,8 @@ import 'server-only';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, type SessionTokens } from '@/content';
 import type { SharedStore } from '@/lib/shared-store';
-import type { SessionTokens } from './auth-client';
 
 /**
  * One refresh per session across every storefront instance. The content service replaces a refresh token when it is

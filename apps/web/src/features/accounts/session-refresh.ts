@@ -1,8 +1,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, refreshTokens, type SessionTokens } from '@/content';
 import { sharedStore } from '@/lib/shared-store';
-import { refreshTokens, type SessionTokens } from './auth-client';
 import { HANDOFF_MS, refreshThroughStore } from './refresh-handoff';
 import { clearSession, isAccessExpired, readStoredSession, writeSession } from './session';
 

@@ -11,8 +11,7 @@ import {
   type CookieReader,
   type CookieWriter,
 } from '@/lib/cookies';
-import { ContentServiceError } from '@/features/content/content-error';
-import { fetchAgent, type Agent, type SessionTokens } from './auth-client';
+import { ContentServiceError, fetchAgent, type Agent, type SessionTokens } from '@/content';
 
 /**
  * A signed-in agent's session, as the spec describes it (section 4): the access token, the refresh token and the

@@ -1,12 +1,9 @@
 import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
-import type { QuoteLine } from '@rentacar/domain/quote';
+import type { LabelledLine, QuoteLine } from '@rentacar/domain/quote';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
-
-/** A bill line as the API, the pages, the email and the saved reservation show it. */
-export type LabelledLine = { code: string; label: string; amount: number };
 
 /** What the labels name besides the amounts: resolved from the content service's data by the caller. */
 export type LineContext = {

@@ -8,9 +8,7 @@ import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rent
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { getBranches } from '@/features/branches/branches-data';
-import { loadAppData } from '@/features/content/app-data';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
 import { formFields } from '@/features/forms/form-fields';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { rememberedPromoCode } from '@/features/promos/promo-code';
@@ -22,7 +20,8 @@ import type { BookingIssue } from './booking-issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
 import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
-import { clientAddress, COUPON_LIMIT, hitRateLimit } from './rate-limit';
+import { clientAddress } from '@/lib/client-address';
+import { COUPON_LIMIT } from './limits';
 import { bookReservation } from './reservations';
 
 /**

@@ -1,20 +1,18 @@
 import 'server-only';
-import { createItem, readItem, updateItem } from '@directus/sdk';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { z } from 'zod';
 import { RESERVATION_TYPES } from '@rentacar/domain/quote';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
-import { contentRequest } from '@/features/content/content-client';
-import { ContentServiceError } from '@/features/content/content-error';
+import { createDraft, readDraft, saveDraft } from '@/content';
 import { currentAgent } from '@/features/accounts/session';
 import type { BookingSelection } from './booking-request';
 
 /**
- * The renter's booking in progress lives on the server (collection `reservation_drafts` in the content service, so
- * every storefront instance sees it and a restart loses nothing). The browser holds only the draft's random id, signed
- * with SESSION_SECRET, in an http-only cookie: never a price, and nothing it could edit to change one.
+ * The renter's booking in progress lives on the server (a draft in the content service, so every storefront instance
+ * sees it and a restart loses nothing). The browser holds only the draft's random id, signed with SESSION_SECRET, in
+ * an http-only cookie: never a price, and nothing it could edit to change one.
  */
 
 const DRAFT_LIFETIME_MS = RESERVATION_DRAFT_COOKIE.maxAge * 1000;
@@ -65,19 +63,12 @@ export type BookingDraft = { id: string; data: DraftData };
 
 const DRAFT_PURPOSE = 'reservation_draft';
 
-const rowSchema = z.object({ id: z.string(), data: z.unknown(), expires_at: z.string().nullish() });
-
+/** A draft gone (expired, removed by staff, from another database) or no longer of this shape: the renter starts again. */
 async function loadDraft(id: string): Promise<BookingDraft | undefined> {
-  try {
-    const row = rowSchema.parse(await contentRequest('GET /items/reservation_drafts', readItem('reservation_drafts', id, { fields: ['id', 'data', 'expires_at'] })));
-    if (row.expires_at && Date.parse(row.expires_at) < Date.now()) return undefined;
-    const data = draftDataSchema.safeParse(row.data);
-    return data.success ? { id: row.id, data: data.data } : undefined;
-  } catch (error) {
-    // A draft removed by staff, or one from another database: the renter starts again.
-    if (error instanceof ContentServiceError && (error.statusCode === 403 || error.statusCode === 404)) return undefined;
-    throw error;
-  }
+  const stored = await readDraft(id);
+  if (!stored) return undefined;
+  const data = draftDataSchema.safeParse(stored.data);
+  return data.success ? { id: stored.id, data: data.data } : undefined;
 }
 
 /** The renter's draft from the cookie, read once per request; undefined when absent, forged or expired. */
@@ -86,24 +77,19 @@ export const readBookingDraft = cache(async (): Promise<BookingDraft | undefined
   return id === undefined ? undefined : loadDraft(id);
 });
 
-function expiry(): string {
-  return new Date(Date.now() + DRAFT_LIFETIME_MS).toISOString();
+function expiry(): Date {
+  return new Date(Date.now() + DRAFT_LIFETIME_MS);
 }
 
 /** Starts a new draft and points the renter's cookie at it (a server action or route handler's cookies). */
 export async function createBookingDraft(data: DraftData, jar: CookieWriter): Promise<BookingDraft> {
-  const row = rowSchema.parse(
-    await contentRequest('POST /items/reservation_drafts', createItem('reservation_drafts', { data, expires_at: expiry() }, { fields: ['id', 'data'] })),
-  );
-  writeCookie(jar, RESERVATION_DRAFT_COOKIE, signValue(DRAFT_PURPOSE, row.id));
-  return { id: row.id, data };
+  const id = await createDraft(data, expiry());
+  writeCookie(jar, RESERVATION_DRAFT_COOKIE, signValue(DRAFT_PURPOSE, id));
+  return { id, data };
 }
 
 export async function saveBookingDraft(draft: BookingDraft): Promise<void> {
-  await contentRequest(
-    'PATCH /items/reservation_drafts',
-    updateItem('reservation_drafts', draft.id, { data: draft.data, expires_at: expiry() }, { fields: ['id'] }),
-  );
+  await saveDraft(draft.id, draft.data, expiry());
 }
 
 /**

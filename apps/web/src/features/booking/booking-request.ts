@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESERVATION_TYPES, type ReservationType } from '@rentacar/domain/quote';
-import type { CorporateBooking } from './reservation-record';
+import type { CorporateBooking } from '@/content';
 
 /**
  * The public booking API's request bodies (snake_case, as documented in docs/booking-api.md) and their translation

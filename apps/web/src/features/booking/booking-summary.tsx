@@ -4,7 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
 import { Link } from '@/features/i18n/localized-link';
 import type { ReservationSummary } from './reservation-summary';
-import type { LabelledLine } from './bill-lines';
+import type { LabelledLine } from '@rentacar/domain/quote';
 import { stepPath } from './booking-routes';
 
 export type SummaryFacts = {

@@ -2,7 +2,7 @@ import { parsePanamaDateTime, formatPanamaDate } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { zodIssueParams } from '@/features/forms/form-issues';
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
-import type { ReservationClient } from './reservation-record';
+import type { ReservationClient } from '@/content';
 
 /** The client form's fields, and where the API carries each. */
 const API_FIELDS = {

@@ -2,9 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { formatPanamaDate } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
-import type { Branch } from '@/features/branches/branches-data';
-import type { SiteConfig } from '@/features/content/site-config';
-import type { Car } from '@/features/fleet/fleet-data';
+import type { Branch, Car, SiteConfig } from '@/content';
 import { formatContentDate } from '@/features/i18n/format-date';
 import type { LocationFormProps, LocationValues, StepBranch } from './steps/location-step';
 

@@ -3,10 +3,10 @@ import type { BookingSelection } from './booking-request';
 import { issue } from './booking-issues';
 import type { PricedBooking, PricingResult } from './pricing';
 
-vi.mock('@/features/content/app-data', () => ({ loadAppData: vi.fn() }));
-vi.mock('@/features/branches/branches-data', () => ({ getBranches: vi.fn() }));
-vi.mock('./booking-catalog', () => ({ getBookingCatalog: vi.fn() }));
-vi.mock('./coupon-store', () => ({ findCoupon: vi.fn() }));
+vi.mock('@/content/app-data', () => ({ loadAppData: vi.fn() }));
+vi.mock('@/content/branches', () => ({ getBranches: vi.fn() }));
+vi.mock('@/content/booking-catalog', () => ({ getBookingCatalog: vi.fn() }));
+vi.mock('@/content/coupons', () => ({ findCoupon: vi.fn() }));
 
 const { priceDraftSelection } = await import('./pricing');
 

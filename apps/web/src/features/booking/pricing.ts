@@ -4,17 +4,30 @@ import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine } from '@rentacar/domain/quote';
 import { ageOnDate, createLocationFormSchema } from '@rentacar/domain/validation';
-import { loadAppData } from '@/features/content/app-data';
+import {
+  availabilityAt,
+  findCoupon,
+  getBookingCatalog,
+  getBranches,
+  loadAppData,
+  readCompany,
+  type BookingCatalog,
+  type Branch,
+  type Car,
+  type Company,
+  type Coverage,
+  type DeliveryOption,
+  type FleetResult,
+  type SiteConfig,
+} from '@/content';
 import { zodIssueParams } from '@/features/forms/form-issues';
-import type { SiteConfig } from '@/features/content/site-config';
-import { getBranches, type Branch } from '@/features/branches/branches-data';
-import type { Car, FleetResult } from '@/features/fleet/fleet-data';
-import { basicCoverage, getBookingCatalog, type BookingCatalog, type Coverage, type DeliveryOption } from './booking-catalog';
 import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
-import { findCoupon } from './coupon-store';
-import { readCompany, type Company } from '@/features/corporate/company-record';
-import { availabilityAt } from './stock';
+
+/** The coverage a quote uses before the renter picks one: the cheapest, which is the mandatory liability cover. */
+export function basicCoverage(coverages: readonly Coverage[]): Coverage | undefined {
+  return [...coverages].sort((a, b) => a.dailyRateSedan - b.dailyRateSedan)[0];
+}
 
 /** Everything a priced selection refers to, resolved from the content service's (cached) data. */
 export type PricedBooking = {

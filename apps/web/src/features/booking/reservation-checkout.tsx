@@ -4,15 +4,14 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { readBookingDraft } from './booking-draft';
-import { getBookingCatalog } from './booking-catalog';
+import { readBookingDraft, selectionOfDraft } from './booking-draft';
+import { getBookingCatalog, loadAppData } from '@/content';
 import { canOpenStep, firstIncompleteStep } from './booking-flow';
 import { stepPath, THANKS_PATH } from './booking-routes';
 import { BookingStepsNav } from './booking-steps-nav';
 import { BookingSidebar, priceDraftWithCoupon } from './booking-sidebar';
 import { ConfirmButton } from './steps/confirm-button';
 import { CouponForm } from './steps/coupon-form';
-import { loadAppData } from '@/features/content/app-data';
 import { cardFieldsSettings, paymentGateway } from '@/features/payments/gateways';
 import { CardPaymentForm } from '@/features/payments/components/card-payment-form';
 import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/payments/components/payment-method-choice';
@@ -20,7 +19,6 @@ import { PayPalPayButton } from '@/features/payments/components/paypal-pay-butto
 import { PaymentError } from '@/features/payments/components/payment-feedback';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from '@/features/payments/payment-actions';
 import { priceDraftSelection } from './pricing';
-import { selectionOfDraft } from './booking-draft';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

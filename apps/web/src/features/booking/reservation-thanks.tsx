@@ -7,7 +7,7 @@ import { Link } from '@/features/i18n/localized-link';
 import { readBookingDraft } from './booking-draft';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
 import { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
-import { readReservationById } from './reservation-record';
+import { readReservationById } from '@/content';
 import { reservationSummary } from './reservations';
 
 export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';

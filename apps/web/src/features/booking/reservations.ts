@@ -4,28 +4,29 @@ import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { loadAppData } from '@/features/content/app-data';
-import { getBranches } from '@/features/branches/branches-data';
+import {
+  getBookingCatalog,
+  getBranches,
+  insertReservation,
+  loadAppData,
+  markReservationCancelled,
+  readReservationByNumber,
+  stockChanged,
+  updateReservationDates,
+  type NewReservation,
+  type ReservationClient,
+  type SavedReservation,
+} from '@/content';
 import { displayPhone } from '@/features/branches/branch-links';
-import { labelLines, type LabelledLine } from './bill-lines';
-import { getBookingCatalog } from './booking-catalog';
+import type { LabelledLine } from '@rentacar/domain/quote';
+import { labelLines } from './bill-lines';
 import { issue, type BookingIssue } from './booking-issues';
 import type { BookingSelection } from './booking-request';
 import { sendReservationConfirmation } from './confirmation-email';
 import { findBranch, priceSelection, type PricedBooking } from './pricing';
-import {
-  cancellationRecord,
-  changeRecord,
-  newReservationRecord,
-  readReservationByNumber,
-  type ReservationClient,
-  type SavedReservation,
-  reshapeReservation,
-} from './reservation-record';
 import type { ReservationSummary } from './reservation-summary';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
-import { reservationsPerClient } from './rate-limit';
-import { insertReservation, stockChanged, updateReservation } from './stock';
+import { reservationsPerClient } from './limits';
 
 /** The labels of a priced booking's lines in `locale`. */
 export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
@@ -59,7 +60,7 @@ const NUMBER_ATTEMPTS = 4;
  * Saves a reservation for a priced booking: the content service checks the stock, counts the coupon and inserts in
  * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
  * paid at the counter is emailed; an email that fails does not undo the booking.
- * `clientAddress` (rate-limit.ts, clientAddress) is counted in the same transaction against the brand's reservations
+ * `clientAddress` (lib/client-address.ts) is counted in the same transaction against the brand's reservations
  * per client, so one client cannot hold the fleet with made-up renters; a corporate agent's bookings are not counted.
  */
 export async function bookReservation(
@@ -72,29 +73,25 @@ export async function bookReservation(
   const lines = labelledLines(booking, locale);
   const holdLimit = booking.corporate ? undefined : reservationsPerClient(clientAddress, booking.site.reservationHoldsPerClient);
   for (let attempt = 1; attempt <= NUMBER_ATTEMPTS; attempt += 1) {
-    const record = newReservationRecord(
-      {
-        number: generateReservationNumber(booking.site.brand),
-        brand: booking.site.brand,
-        reservationType: booking.selection.reservationType,
-        carId: booking.car.id,
-        coverageId: booking.coverage.id,
-        pickupBranchId: booking.pickupBranch.id,
-        returnBranchId: booking.returnBranch.id,
-        pickupAt: booking.selection.pickupAt,
-        returnAt: booking.selection.returnAt,
-        era: booking.selection.era,
-        deliveryOptionId: booking.delivery?.id,
-        couponId: booking.coupon?.id,
-        client,
-        locale,
-        corporate: booking.corporate ? { companyId: booking.corporate.company.id, agentId: booking.corporate.agentId } : undefined,
-        idempotencyKey,
-      },
-      booking.quote,
-      lines,
-    );
-    const result = await insertReservation(record, holdLimit);
+    const reservation: NewReservation = {
+      number: generateReservationNumber(booking.site.brand),
+      brand: booking.site.brand,
+      reservationType: booking.selection.reservationType,
+      carId: booking.car.id,
+      coverageId: booking.coverage.id,
+      pickupBranchId: booking.pickupBranch.id,
+      returnBranchId: booking.returnBranch.id,
+      pickupAt: booking.selection.pickupAt,
+      returnAt: booking.selection.returnAt,
+      era: booking.selection.era,
+      deliveryOptionId: booking.delivery?.id,
+      couponId: booking.coupon?.id,
+      client,
+      locale,
+      corporate: booking.corporate ? { companyId: booking.corporate.company.id, agentId: booking.corporate.agentId } : undefined,
+      idempotencyKey,
+    };
+    const result = await insertReservation(reservation, booking.quote, lines, holdLimit);
     if (!result.ok && result.reason === 'duplicate_number') continue;
     if (!result.ok && result.reason === 'too_many_reservations') {
       // The refused renter can still book by phone: the brand's assistance line, where it has one.
@@ -111,13 +108,13 @@ export async function bookReservation(
       return { ok: false, status: 422, issues: [issue('coupon', 'booking.errors.couponUsedUp', undefined, 'coupon_used_up')] };
     }
     if (!result.ok) return { ok: false, status: 409, issues: [issue('car_id', 'booking.errors.soldOut')] };
-    const reservation = reshapeReservation(result.row);
+    const saved = result.reservation;
     // The SDK drops the endpoint's `meta.replayed`; a replay answers the first booking, whose number differs.
-    const replayed = reservation.number !== record.reservation_number;
-    if (!replayed && reservation.reservationType === 'prepaid') stockChanged();
-    // A prepaid reservation is confirmed to the renter once it is paid (features/payments), not before.
-    else if (!replayed) await afterBooking(reservation);
-    return { ok: true, reservation, replayed };
+    const replayed = saved.number !== reservation.number;
+    if (!replayed && saved.reservationType === 'prepaid') stockChanged();
+    // A prepaid reservation is confirmed to the renter once it is paid (the payments feature), not before.
+    else if (!replayed) await afterBooking(saved);
+    return { ok: true, reservation: saved, replayed };
   }
   throw new Error(`could not find a free reservation number in ${NUMBER_ATTEMPTS} attempts`);
 }
@@ -200,25 +197,23 @@ export async function priceChange(reservation: SavedReservation, change: ChangeR
 /** Saves a priced change: stock re-checked for the new dates and branches in the same transaction. */
 export async function applyChange(reservation: SavedReservation, booking: PricedBooking): Promise<BookingOutcome> {
   const lines = labelledLines(booking, reservation.locale);
-  const result = await updateReservation(
+  const result = await updateReservationDates(
     reservation.id,
-    changeRecord(
-      { pickupBranchId: booking.pickupBranch.id, returnBranchId: booking.returnBranch.id, pickupAt: booking.selection.pickupAt, returnAt: booking.selection.returnAt },
-      booking.quote,
-      lines,
-    ),
+    { pickupBranchId: booking.pickupBranch.id, returnBranchId: booking.returnBranch.id, pickupAt: booking.selection.pickupAt, returnAt: booking.selection.returnAt },
+    booking.quote,
+    lines,
   );
   if (!result.ok) return { ok: false, status: 409, issues: [issue('pickup_date', 'booking.errors.soldOut')] };
   stockChanged();
-  return { ok: true, reservation: reshapeReservation(result.row), replayed: false };
+  return { ok: true, reservation: result.reservation, replayed: false };
 }
 
 export async function cancelReservation(reservation: SavedReservation, now: Date = new Date()): Promise<BookingOutcome> {
   if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
-  const result = await updateReservation(reservation.id, cancellationRecord(now));
+  const result = await markReservationCancelled(reservation.id, now);
   if (!result.ok) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
   stockChanged();
-  return { ok: true, reservation: reshapeReservation(result.row), replayed: false };
+  return { ok: true, reservation: result.reservation, replayed: false };
 }
 
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Coverage, DeliveryOption, Extra } from './booking-catalog';
+import type { Coverage, DeliveryOption, Extra } from '@/content';
 import { coverageStepProps, extrasStepProps } from './step-props';
 
 const text = <T,>(es: T, en: T) => ({ es, en });

@@ -2,8 +2,7 @@ import 'server-only';
 import { formatMoney } from '@rentacar/domain/money';
 import { coverageDailyRate, type YoungDriverBand } from '@rentacar/domain/quote';
 import type { Locale } from '@/i18n/routing';
-import type { Car } from '@/features/fleet/fleet-data';
-import type { BookingCatalog } from './booking-catalog';
+import type { BookingCatalog, Car } from '@/content';
 import type { StepCoverage } from './steps/coverage-step';
 import type { StepDelivery, StepExtra, StepYoungDriverBand } from './steps/extras-step';
 

@@ -8,7 +8,7 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/features/i18n/localized-link';
 import { PageHeader } from '@/features/layout/page-header';
 import { pageAlternates } from '@/features/seo/alternates';
-import { getBranches, type Branch } from './branches-data';
+import { getBranches, type Branch } from '@/content';
 import { branchAnchorId, displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
 import { OpenNowBadge } from './open-now-badge';
 import type { OpenNowLabels } from './open-now';

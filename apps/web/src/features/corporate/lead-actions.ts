@@ -6,12 +6,10 @@ import { createCorporateLeadSchema } from '@rentacar/domain/corporate';
 import { normalizePhone } from '@rentacar/domain/validation';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { loadAppData } from '@/features/content/app-data';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, hitRateLimit, loadAppData, saveLead } from '@/content';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
-import { clientAddress, hitRateLimit } from '@/features/booking/rate-limit';
+import { clientAddress } from '@/lib/client-address';
 import { sendLeadEmails } from './lead-emails';
-import { saveLead } from './lead-record';
 
 /**
  * The corporate contact form: checked again here, kept from bots by a field people never see (filled, the answer

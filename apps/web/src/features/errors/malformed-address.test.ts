@@ -14,7 +14,7 @@ describe('isMalformedPath', () => {
 
   it('lets well-formed addresses through, encoded or not', () => {
     expect(isMalformedPath('/')).toBe(false);
-    expect(isMalformedPath('/flota/marca/Hyundai')).toBe(false);
+    expect(isMalformedPath('/flota/tipo/Pickup')).toBe(false);
     expect(isMalformedPath('/info/t%C3%A9rminos')).toBe(false);
     expect(isMalformedPath('/api/reservations/%25')).toBe(false);
   });

@@ -3,7 +3,7 @@ import { SpriteIcon } from '@/features/layout/icon-sprite';
 import { formatMoney } from '@rentacar/domain/money';
 import { isCarType } from '@rentacar/domain/fleet';
 import type { Locale } from '@/i18n/routing';
-import type { Car } from './fleet-data';
+import type { Car } from '@/content';
 import { AvailabilityBadge } from './availability-badge';
 import type { FleetCarOffer } from '@/features/booking/pricing';
 import { ReserveButton, type ReserveSearch } from '@/features/booking/reserve-button';

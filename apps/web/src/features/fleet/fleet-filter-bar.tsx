@@ -31,8 +31,8 @@ export async function FleetFilterBar({ filters, types, makes, keep = {} }: { fil
       <h2 id="filters-title" className="text-base font-bold text-slate-900">
         {t('filtersTitle')}
       </h2>
-      {group('tipo', t('type'), types)}
-      {group('marca', t('make'), makes)}
+      {group('type', t('type'), types)}
+      {group('make', t('make'), makes)}
     </section>
   );
 }

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { FLEET_FILTER_PARAMS } from '@/lib/public-urls';
 import { filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, publicFleetPath, slugifyFilterValue } from './fleet-filters';
+
+// The addresses' own words, as renters see them.
+const { type, make } = FLEET_FILTER_PARAMS;
 
 describe('fleet filters in the URL', () => {
   it('reads type and make from the query, normalising values and dropping junk', () => {
-    expect(filtersFromSearchParams(new URLSearchParams('tipo=SUV&marca=Toyota'))).toEqual({ tipo: 'suv', marca: 'toyota' });
-    expect(filtersFromSearchParams(new URLSearchParams('marca=Mercedes Benz'))).toEqual({ marca: 'mercedes-benz' });
-    expect(filtersFromSearchParams(new URLSearchParams('tipo=<script>'))).toEqual({ tipo: 'script' });
+    expect(filtersFromSearchParams(new URLSearchParams(`${type}=SUV&${make}=Toyota`))).toEqual({ type: 'suv', make: 'toyota' });
+    expect(filtersFromSearchParams(new URLSearchParams(`${make}=Mercedes Benz`))).toEqual({ make: 'mercedes-benz' });
+    expect(filtersFromSearchParams(new URLSearchParams('tipo=<script>'))).toEqual({ type: 'script' });
     expect(filtersFromSearchParams(new URLSearchParams('tipo=%%%&other=1'))).toEqual({});
   });
 
   it('round-trips through internal path segments in a fixed order', () => {
-    const filters = { marca: 'kia', tipo: 'sedan' };
-    expect(filtersToSegments(filters)).toEqual(['tipo', 'sedan', 'marca', 'kia']);
+    const filters = { make: 'kia', type: 'sedan' };
+    expect(filtersToSegments(filters)).toEqual([type, 'sedan', make, 'kia']);
     expect(filtersFromSegments(filtersToSegments(filters))).toEqual(filters);
     expect(filtersFromSegments(undefined)).toEqual({});
   });
@@ -24,9 +28,9 @@ describe('fleet filters in the URL', () => {
   });
 
   it('builds the public query and maps internal paths back to it', () => {
-    expect(filtersToQuery({ tipo: 'suv' })).toBe('?tipo=suv');
+    expect(filtersToQuery({ type: 'suv' })).toBe('?tipo=suv');
     expect(filtersToQuery({})).toBe('');
-    expect(publicFleetPath('/flota/tipo/suv/marca/kia')).toBe('/flota?tipo=suv&marca=kia');
+    expect(publicFleetPath(`/flota/${type}/suv/${make}/kia`)).toBe(`/flota?${type}=suv&${make}=kia`);
     expect(publicFleetPath('/sucursales')).toBe('/sucursales');
   });
 

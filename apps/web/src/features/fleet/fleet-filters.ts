@@ -1,9 +1,20 @@
 import { decodePathSegment } from '@/lib/path-segment';
+import { FLEET_FILTER_PARAMS } from '@/lib/public-urls';
 
-/** Fleet filters live in the URL as `?tipo=suv&marca=toyota`; internally they are path segments so each combination is cached as its own page. */
-export const FILTER_KEYS = ['tipo', 'marca'] as const;
+/**
+ * Fleet filters (a car type, a make) live in the public URL as query parameters (FLEET_FILTER_PARAMS); internally they
+ * are path segments of the same names, so each combination is cached as its own page.
+ */
+export const FILTER_KEYS = ['type', 'make'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type FleetFilters = Partial<Record<FilterKey, string>>;
+
+/** The filters' names in addresses, in their fixed order. */
+export const FILTER_PARAMS: readonly string[] = FILTER_KEYS.map((key) => FLEET_FILTER_PARAMS[key]);
+
+function filterKeyOfParam(param: string | undefined): FilterKey | undefined {
+  return FILTER_KEYS.find((key) => FLEET_FILTER_PARAMS[key] === param);
+}
 
 const VALUE_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
@@ -21,7 +32,7 @@ export function slugifyFilterValue(value: string): string {
 export function filtersFromSearchParams(params: URLSearchParams): FleetFilters {
   const filters: FleetFilters = {};
   for (const key of FILTER_KEYS) {
-    const raw = params.get(key);
+    const raw = params.get(FLEET_FILTER_PARAMS[key]);
     if (!raw) continue;
     const value = slugifyFilterValue(raw);
     if (VALUE_PATTERN.test(value)) filters[key] = value;
@@ -29,9 +40,9 @@ export function filtersFromSearchParams(params: URLSearchParams): FleetFilters {
   return filters;
 }
 
-/** `{ tipo: 'suv', marca: 'toyota' }` → `['tipo', 'suv', 'marca', 'toyota']` (fixed key order). */
+/** `{ type: 'suv', make: 'toyota' }` → each filter's address name and value, in a fixed order. */
 export function filtersToSegments(filters: FleetFilters): string[] {
-  return FILTER_KEYS.flatMap((key) => (filters[key] ? [key, filters[key]] : []));
+  return FILTER_KEYS.flatMap((key) => (filters[key] ? [FLEET_FILTER_PARAMS[key], filters[key]] : []));
 }
 
 /** Inverse of filtersToSegments; returns undefined for segments that are not a filter path. */
@@ -40,9 +51,9 @@ export function filtersFromSegments(segments: readonly string[] | undefined): Fl
   if (segments.length % 2 !== 0 || segments.length > FILTER_KEYS.length * 2) return undefined;
   const filters: FleetFilters = {};
   for (let index = 0; index < segments.length; index += 2) {
-    const key = segments[index];
+    const key = filterKeyOfParam(segments[index]);
     const value = segments[index + 1];
-    if (key !== 'tipo' && key !== 'marca') return undefined;
+    if (!key) return undefined;
     if (!value || !VALUE_PATTERN.test(value) || filters[key]) return undefined;
     filters[key] = value;
   }
@@ -54,7 +65,7 @@ export function filtersToQuery(filters: FleetFilters): string {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = filters[key];
-    if (value) params.set(key, value);
+    if (value) params.set(FLEET_FILTER_PARAMS[key], value);
   }
   const query = params.toString();
   return query ? `?${query}` : '';

@@ -6,7 +6,7 @@ import { isLocale } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { FLOW_STEP_COOKIE, readCookie } from '@/lib/cookies';
 import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { readBookingDraft } from '@/features/booking/booking-draft';
 import { runGuards, type GuardName } from './route-guards';
 

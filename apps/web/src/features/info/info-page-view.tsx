@@ -3,8 +3,8 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { CorporateLeadForm } from '@/features/corporate/corporate-lead-form';
 import type { Locale } from '@/i18n/routing';
-import { RichText } from '@/features/content/rich-text-block';
-import type { InfoPage } from './info-pages';
+import { RichText } from '@/features/info/rich-text';
+import type { InfoPage } from '@/content';
 
 /** An info page: title, optional image and the staff-written HTML body. */
 export async function InfoPageView({ page, locale }: { page: InfoPage; locale: Locale }) {

@@ -1,6 +1,6 @@
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/features/i18n/localized-link';
-import type { CallToAction } from '@/features/content/site-config';
+import type { CallToAction } from '@/content';
 
 /** The brand's call-to-action blocks from the content service. */
 export function CtaBlocks({ ctas, locale }: { ctas: CallToAction[]; locale: Locale }) {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
-import type { SiteConfig } from '@/features/content/site-config';
+import type { SiteConfig } from '@/content';
 import { displayPhone, phoneHref } from '@/features/branches/branch-links';
 
 /** The brand's 24-hour assistance line, WhatsApp and email. */

@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/features/i18n/localized-link';
 import type { Locale } from '@/i18n/routing';
-import { getBrandSummaries, type SiteConfig } from '@/features/content/site-config';
-import { getInfoPages } from '@/features/info/info-pages';
+import { getBrandSummaries, getInfoPages, type SiteConfig } from '@/content';
 import { AssistanceContact } from './assistance-contact';
 
 export async function SiteFooter({ site, locale }: { site: SiteConfig; locale: Locale }) {

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Menu, Phone } from 'lucide-react';
 import { Link } from '@/features/i18n/localized-link';
-import type { SiteConfig } from '@/features/content/site-config';
+import type { SiteConfig } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { MANAGE_BOOKING_PATH } from '@/features/booking/booking-routes';
 import { displayPhone, phoneHref } from '@/features/branches/branch-links';

@@ -6,7 +6,7 @@ import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
 import { clearCookie, MANAGE_BOOKING_COOKIE, writeCookie } from '@/lib/cookies';
 import { signValue } from '@/lib/signed-value';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError } from '@/content';
 import type { FormIssue } from '@/features/forms/form-issues';
 import type { BookingIssue } from '@/features/booking/booking-issues';
 import { labelledLines, priceChange } from '@/features/booking/reservations';

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { MANAGE_BOOKING_COOKIE, readCookie } from '@/lib/cookies';
 import { verifySignedValue } from '@/lib/signed-value';
-import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
+import { readReservationById, type SavedReservation } from '@/content';
 
 export const MANAGE_PURPOSE = 'manage_booking';
 

@@ -2,9 +2,11 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import type { FormIssue } from '@/features/forms/form-issues';
-import { clientAddress, hitRateLimit, LOOKUP_LIMIT } from '@/features/booking/rate-limit';
+import { hitRateLimit } from '@/content';
+import { clientAddress } from '@/lib/client-address';
+import { LOOKUP_LIMIT } from '@/features/booking/limits';
 import { findReservation } from '@/features/booking/reservations';
-import type { SavedReservation } from '@/features/booking/reservation-record';
+import type { SavedReservation } from '@/content';
 
 /**
  * Finding a reservation by its number and the email it was booked with, for manage booking and the pre-check-in:

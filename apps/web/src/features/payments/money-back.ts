@@ -3,11 +3,9 @@ import { createHash } from 'node:crypto';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { amountHeld, cancellationRefund, changeSettlement, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
-import { loadAppData } from '@/features/content/app-data';
-import type { SavedReservation } from '@/features/booking/reservation-record';
+import { loadAppData, readPaymentById, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
 import { paymentGateway } from './gateways';
-import { readPaymentById, readReservationPayments, recordPayment, type PaymentRecord } from './payment-record';
 
 /**
  * Money back and money more: what cancelling a paid reservation gives back under the brand's terms (site config), and

@@ -1,7 +1,7 @@
 import 'server-only';
 import { issue, type BookingIssue } from '@/features/booking/booking-issues';
 import type { PricedBooking } from '@/features/booking/pricing';
-import type { SavedReservation } from '@/features/booking/reservation-record';
+import type { SavedReservation } from '@/content';
 import { applyChange, cancelReservation, isChangeable, type BookingOutcome } from '@/features/booking/reservations';
 import { cancellationTerms, changeTerms, chargeDifference, refundAmount, type MoneyBackError } from './money-back';
 

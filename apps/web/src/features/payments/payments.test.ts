@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canMovePayment } from '@rentacar/domain/payments';
-import type { SavedReservation } from '@/features/booking/reservation-record';
+import type { PaymentRecord, PaymentUpdate, RecordedPayment, SavedReservation } from '@/content';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
-import type { PaymentRecord, PaymentUpdate, RecordedPayment } from './payment-record';
 
 // The content service's POST /booking/payments, in memory, with its rules: one row per key, forward-only statuses,
 // `changed` for the one call that moved it, and the reservation paid by a succeeded charge.
 const store = vi.hoisted(() => ({ rows: new Map<string, PaymentRecord>(), conflict: undefined as 'cancelled' | 'sold_out' | undefined, created: new Map<string, string>() }));
 
-vi.mock('./payment-record', () => ({
+vi.mock('@/content/payments', () => ({
   recordPayment: (update: PaymentUpdate): Promise<RecordedPayment> => {
     const existing = store.rows.get(update.idempotencyKey);
     const base: PaymentRecord = existing ?? {
@@ -62,9 +61,9 @@ vi.mock('./gateways', () => ({
 const emails = vi.hoisted(() => ({ sent: vi.fn(() => Promise.resolve()) }));
 vi.mock('@/features/booking/confirmation-email', () => ({ sendReservationConfirmation: emails.sent }));
 vi.mock('@/features/booking/reservations', () => ({ reservationSummary: () => Promise.resolve({}) }));
-vi.mock('@/features/booking/reservation-record', () => ({ readReservationById: (id: string) => Promise.resolve({ id, locale: 'es' }) }));
-vi.mock('@/features/booking/stock', () => ({ stockChanged: vi.fn() }));
-vi.mock('@/features/content/app-data', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly', paymentGateway: 'metrobank' } }) }));
+vi.mock('@/content/reservations', () => ({ readReservationById: (id: string) => Promise.resolve({ id, locale: 'es' }) }));
+vi.mock('@/content/stock', () => ({ stockChanged: vi.fn() }));
+vi.mock('@/content/app-data', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly', paymentGateway: 'metrobank' } }) }));
 vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'http://shop.test', brand: 'firefly', payments: { timeoutMs: 10_000 } }) }));
 
 const { handleWebhook, payByCard, reconcilePayments, settlePaymentByKey } = await import('./payments');

@@ -2,15 +2,25 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { loadAppData } from '@/features/content/app-data';
-import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
+import {
+  expirePaymentHolds,
+  loadAppData,
+  readOpenPayments,
+  readPaymentByKey,
+  readPaymentByReference,
+  readReservationById,
+  recordPayment,
+  stockChanged,
+  type PaymentRecord,
+  type RecordedPayment,
+  type SavedReservation,
+} from '@/content';
 import { reservationSummary } from '@/features/booking/reservations';
 import { sendReservationConfirmation } from '@/features/booking/confirmation-email';
-import { stockChanged } from '@/features/booking/stock';
-import { GatewayRequestError, GatewayUnavailableError, type CardDetails, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
+import type { CardDetails } from '@rentacar/domain/payments';
+import { GatewayRequestError, GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 import { cardGatewayFor, paymentGateway } from './gateways';
 import { retryRefund } from './money-back';
-import { readOpenPayments, readPaymentByKey, readPaymentByReference, recordPayment, expirePaymentHolds, type PaymentRecord, type RecordedPayment } from './payment-record';
 
 /**
  * Taking a renter's money, exactly once. Every attempt is recorded as `pending` before the gateway is asked, with an

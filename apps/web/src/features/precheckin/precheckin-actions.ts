@@ -7,16 +7,13 @@ import { createPreferencesSchema, createPrecheckinFormSchema } from '@rentacar/d
 import { normalizePhone } from '@rentacar/domain/validation';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/features/i18n/locale-detection';
-import { loadAppData } from '@/features/content/app-data';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, loadAppData, saveDetails, savePreferences, type SavedReservation } from '@/content';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { lookUpReservation } from '@/features/manage-booking/reservation-lookup';
-import type { SavedReservation } from '@/features/booking/reservation-record';
 import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from '@/features/payments/payment-answers';
 import { closeAttempt, payByCard, payWithPayPal, settlePayment, type PaymentOutcome } from '@/features/payments/payments';
 import { documentIdOf } from './precheckin-documents';
 import { completeAfterPayment, completePrecheckin, latestCharge, openCharge, precheckinRefusal, precheckinState, type PrecheckinState } from './precheckin-flow';
-import { saveDetails, savePreferences } from './precheckin-record';
 import { PRECHECKIN_PATHS } from './precheckin-paths';
 import { reachFlowStep, readPrecheckinReservation, startPrecheckinSession } from './precheckin-session';
 

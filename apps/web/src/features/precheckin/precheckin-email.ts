@@ -5,12 +5,11 @@ import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
 import { escapeHtml } from '@/features/email/html';
 import { sendMail, type SentMail } from '@/features/email/mailer';
 import { reservationSummary } from '@/features/booking/reservations';
-import type { SavedReservation } from '@/features/booking/reservation-record';
+import type { Precheckin, SavedReservation } from '@/content';
 import type { ReservationSummary } from '@/features/booking/reservation-summary';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import { counterCodePng } from './counter-code';
-import type { Precheckin } from './precheckin-record';
 
 // The renter's chosen language, not the page's: the email may be sent from a gateway's return or a webhook.
 const MESSAGES: Record<Locale, Messages> = { es, en };

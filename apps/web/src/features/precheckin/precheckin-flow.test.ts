@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError } from '@/content';
 
 const setPrecheckinStatus = vi.fn<(precheckin: unknown, status: string) => Promise<void>>();
 const sendPrecheckinConfirmation = vi.fn<() => Promise<void>>();
-vi.mock('./precheckin-record', () => ({ readPrecheckin: vi.fn(), setPrecheckinStatus: (precheckin: unknown, status: string) => setPrecheckinStatus(precheckin, status) }));
+vi.mock('@/content/precheckins', () => ({ readPrecheckin: vi.fn(), setPrecheckinStatus: (precheckin: unknown, status: string) => setPrecheckinStatus(precheckin, status) }));
 vi.mock('./precheckin-email', () => ({ sendPrecheckinConfirmation: () => sendPrecheckinConfirmation() }));
-vi.mock('@/features/payments/payment-record', () => ({ readReservationPayments: vi.fn() }));
+vi.mock('@/content/payments', () => ({ readReservationPayments: vi.fn() }));
 
 const { completeAfterPayment } = await import('./precheckin-flow');
 

@@ -3,11 +3,16 @@ import { amountHeld } from '@rentacar/domain/payments';
 import { amountDue } from '@rentacar/domain/precheckin';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Cents } from '@rentacar/domain/money';
-import type { SavedReservation } from '@/features/booking/reservation-record';
-import { ContentServiceError } from '@/features/content/content-error';
+import {
+  ContentServiceError,
+  readPrecheckin,
+  readReservationPayments,
+  setPrecheckinStatus,
+  type PaymentRecord,
+  type Precheckin,
+  type SavedReservation,
+} from '@/content';
 import type { FormIssue } from '@/features/forms/form-issues';
-import { readReservationPayments, type PaymentRecord } from '@/features/payments/payment-record';
-import { readPrecheckin, setPrecheckinStatus, type Precheckin } from './precheckin-record';
 import { sendPrecheckinConfirmation } from './precheckin-email';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { clearCookie, FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
-import { readReservationById, type SavedReservation } from '@/features/booking/reservation-record';
+import { readReservationById, type SavedReservation } from '@/content';
 import { DIRECT_ACCESS_ORDER } from '@/features/guards/route-guards';
 
 /**

@@ -4,7 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { buttonClass } from '@/features/forms/button-class';
 import { formatContentDate } from '@/features/i18n/format-date';
 import { bookWithPromoCode } from './promo-actions';
-import type { Promo } from './promos-data';
+import type { Promo } from '@/content';
 
 /** The promotion's validity as renters read it: both Panama days when known, else the one there is. */
 async function validityText(promo: Promo, locale: Locale): Promise<string | undefined> {

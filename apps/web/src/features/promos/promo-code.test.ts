@@ -14,13 +14,13 @@ vi.hoisted(() => {
 });
 
 const contentRequest = vi.fn<() => Promise<unknown[]>>();
-vi.mock('@/features/content/content-client', () => ({
+vi.mock('@/content/client', () => ({
   contentRequest: () => contentRequest(),
   assetUrl: () => undefined,
 }));
 
 const findCoupon = vi.fn<(code: string) => Promise<{ id: string; coupon: Coupon } | null>>();
-vi.mock('@/features/booking/coupon-store', () => ({ findCoupon: (code: string) => findCoupon(code) }));
+vi.mock('@/content/coupons', () => ({ findCoupon: (code: string) => findCoupon(code) }));
 
 type Stored = { value: string; attributes?: CookieAttributes };
 const jar = new Map<string, Stored>();
@@ -42,10 +42,10 @@ vi.mock('next/navigation', () => ({
   },
 }));
 
-vi.mock('@/features/content/app-data', () => ({
+vi.mock('@/content/app-data', () => ({
   loadAppData: () => Promise.resolve({ site: { brand: 'firefly' }, fleet: { cars: [{ id: '7', minimumDays: 1 }], failed: false } }),
 }));
-vi.mock('@/features/branches/branches-data', () => ({ getBranches: () => Promise.resolve([{ id: '1', code: 'PTY' }]) }));
+vi.mock('@/content/branches', () => ({ getBranches: () => Promise.resolve([{ id: '1', code: 'PTY' }]) }));
 
 const drafts: DraftData[] = [];
 vi.mock('@/features/booking/booking-draft', async (importOriginal) => ({
@@ -59,7 +59,7 @@ vi.mock('@/features/booking/booking-draft', async (importOriginal) => ({
 const { rememberPromoCode, rememberedPromoCode } = await import('./promo-code');
 const { bookWithPromoCode } = await import('./promo-actions');
 const { startBooking } = await import('@/features/booking/booking-actions');
-const { ContentServiceError } = await import('@/features/content/content-error');
+const { ContentServiceError } = await import('@/content');
 
 function promo(id: number, slug: string, coupon: string | null, from: string, until: string, brands: string[] = []) {
   return { id, slug, coupon_code: coupon, valid_from: from, valid_until: until, brands, image: null, translations: [] };

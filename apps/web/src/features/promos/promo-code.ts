@@ -2,9 +2,8 @@ import 'server-only';
 import { evaluateCoupon } from '@rentacar/domain/coupons';
 import type { Brand } from '@rentacar/domain/brands';
 import { PROMO_CODE_COOKIE, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
-import { ContentServiceError } from '@/features/content/content-error';
-import { findCoupon } from '@/features/booking/coupon-store';
-import { runningPromoCouponCode } from './promos-data';
+import { ContentServiceError, findCoupon } from '@/content';
+import { runningPromoCouponCode } from '@/features/promos/promos';
 
 /**
  * How a promotion's coupon travels from /promos into a booking. The page stays one static page for everyone, so its

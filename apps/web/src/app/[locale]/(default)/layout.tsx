@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { IconSprite } from '@/features/layout/icon-sprite';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { SiteHeader } from '@/features/layout/site-header';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { CheckoutExitWatcher } from '@/features/booking/checkout-exit-watcher';

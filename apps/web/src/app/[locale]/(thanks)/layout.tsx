@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { SiteHeader } from '@/features/layout/site-header';
 
 /** The thanks layout: a calm confirmation page with only the brand header. */

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { serverEnv } from '@/lib/env';
-import { pingContentService } from '@/features/content/content-health';
+import { pingContentService } from '@/content';
 import { BUILD_ID } from '@/features/self-healing/build-version';
 
 // Asked by load balancers every few seconds: never cached, never prerendered.

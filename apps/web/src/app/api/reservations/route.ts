@@ -5,7 +5,7 @@ import { issue } from '@/features/booking/booking-issues';
 import { reservationRequestSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
 import { validateClient } from '@/features/booking/client-details';
 import { priceSelection } from '@/features/booking/pricing';
-import { clientAddress } from '@/features/booking/rate-limit';
+import { clientAddress } from '@/lib/client-address';
 import { bookReservation } from '@/features/booking/reservations';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;

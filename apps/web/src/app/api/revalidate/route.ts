@@ -1,9 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
-import { revalidationPayloadSchema, tagsForCollection } from '@/features/content/revalidation';
-import { readContentWebhook } from '@/features/content/content-webhook';
-import { recheckContent } from '@/features/content/content-recheck';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, readContentWebhook, recheckContent, revalidationPayloadSchema, tagsForCollection } from '@/content';
 
 /**
  * Webhook of the content service: expires the cache tags of the changed collection. Also takes the storefront's own

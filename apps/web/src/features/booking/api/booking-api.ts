@@ -3,9 +3,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import type { Locale } from '@/i18n/routing';
 import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError, hitRateLimit, type RateLimitRule } from '@/content';
 import { issue, translateIssues, type BookingIssue, type IssueMessage } from '../booking-issues';
-import { clientAddress, hitRateLimit, type RateLimitRule } from '../rate-limit';
+import { clientAddress } from '@/lib/client-address';
 
 /**
  * The public booking API's edges: language from Accept-Language (Spanish by default), JSON bodies validated with zod,

@@ -2,7 +2,7 @@ import 'server-only';
 import { CURRENCY } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
 import type { PricedBooking } from '../pricing';
-import type { SavedReservation } from '../reservation-record';
+import type { SavedReservation } from '@/content';
 import { labelledLines } from '../reservations';
 
 /** The API's quote: integer cents, the spec's `totals` names, and every line labelled in the caller's language. */

@@ -1,4 +1,5 @@
 import type { Cents } from '@rentacar/domain/money';
+import type { CardDetails, PaymentStatus } from '@rentacar/domain/payments';
 
 /**
  * One interface for every payment provider (the card gateway the brand's site config names, and PayPal), so the
@@ -7,9 +8,7 @@ import type { Cents } from '@rentacar/domain/money';
  * differ by configuration only.
  */
 
-export type GatewayPaymentStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
-
-export type CardDetails = { brand: string; last4: string; expiry: string };
+export type GatewayPaymentStatus = PaymentStatus;
 
 export type GatewayPayment = {
   /** The provider's id of the payment: a card PaymentIntent, a PayPal order. */

@@ -5,10 +5,10 @@ import { Briefcase, MapPin } from 'lucide-react';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { formatContentDate } from '@/features/i18n/format-date';
 import { formatPanamaDate } from '@rentacar/domain/dates';
-import { getJobs, type Job } from '@/features/jobs/jobs-data';
+import { getJobs, type Job } from '@/content';
 import { JobApplicationForm } from '@/features/jobs/job-application-form';
 import { PageHeader } from '@/features/layout/page-header';
-import { RichText } from '@/features/content/rich-text-block';
+import { RichText } from '@/features/info/rich-text';
 import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
 
 type Props = { params: Promise<{ locale: string }> };

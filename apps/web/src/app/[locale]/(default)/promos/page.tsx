@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
-import { loadAppData } from '@/features/content/app-data';
-import { getPromos } from '@/features/promos/promos-data';
+import { loadAppData } from '@/content';
+import { getPromos } from '@/features/promos/promos';
 import { PromoCard } from '@/features/promos/promo-card';
 import { PageHeader } from '@/features/layout/page-header';
 import { catalogueMetadata } from '@/features/seo/catalogue-metadata';

@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
-import { readContentWebhook } from '@/features/content/content-webhook';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData, readContentWebhook } from '@/content';
 import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/accounts/account-emails';
 
 /**

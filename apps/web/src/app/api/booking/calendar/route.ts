@@ -3,7 +3,7 @@ import { readBookingDraft } from '@/features/booking/booking-draft';
 import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
 import { issue } from '@/features/booking/booking-issues';
 import { reservationIcs, reservationIcsFileName } from '@/features/booking/reservation-calendar';
-import { readReservationById } from '@/features/booking/reservation-record';
+import { readReservationById } from '@/content';
 import { reservationSummary } from '@/features/booking/reservations';
 
 /** GET /api/booking/calendar: the .ics of the renter's finished booking (found through the draft cookie). */

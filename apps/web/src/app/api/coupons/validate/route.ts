@@ -3,7 +3,7 @@ import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } f
 import { quoteBody } from '@/features/booking/api/booking-responses';
 import { couponValidationSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
 import { priceSelection } from '@/features/booking/pricing';
-import { COUPON_LIMIT } from '@/features/booking/rate-limit';
+import { COUPON_LIMIT } from '@/features/booking/limits';
 
 /**
  * POST /api/coupons/validate: whether `code` applies to this selection, with the discount and the quote it gives, or

@@ -6,8 +6,9 @@ import { isLocale, type Locale } from '@/i18n/routing';
 import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
 import { issue, type BookingIssue, type IssueMessage } from '@/features/booking/booking-issues';
 import { zodIssueParams } from '@/features/forms/form-issues';
-import { clientAddress, hitRateLimit } from '@/features/booking/rate-limit';
-import { storeApplication } from '@/features/jobs/job-applications';
+import { hitRateLimit } from '@/content';
+import { clientAddress } from '@/lib/client-address';
+import { storeApplication } from '@/content';
 
 /** Applications per client address in an hour: a person applies to a few offers; more is a script. */
 const APPLICATION_LIMIT = { name: 'job-application', limit: 5, windowSeconds: 60 * 60 };

@@ -1,11 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
+import { isDocumentKind, MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
 import { isLocale } from '@/i18n/routing';
 import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
 import { issue, type IssueMessage } from '@/features/booking/booking-issues';
-import { hitRateLimit } from '@/features/booking/rate-limit';
-import { loadAppData } from '@/features/content/app-data';
-import { documentReference, isDocumentKind, MAX_UPLOAD_BODY_BYTES, storeDocument } from '@/features/precheckin/precheckin-documents';
+import { hitRateLimit, loadAppData, storeDocument } from '@/content';
+import { documentReference, MAX_UPLOAD_BODY_BYTES } from '@/features/precheckin/precheckin-documents';
 import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
 
 /** Uploads per pre-check-in in ten minutes: room for retries and wrong files, not for filling the folder. */

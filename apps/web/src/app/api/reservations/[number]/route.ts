@@ -3,7 +3,7 @@ import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } f
 import { quoteBody, reservationBody } from '@/features/booking/api/booking-responses';
 import { issue } from '@/features/booking/booking-issues';
 import { reservationChangeSchema, reservationLookupSchema } from '@/features/booking/booking-request';
-import { LOOKUP_LIMIT } from '@/features/booking/rate-limit';
+import { LOOKUP_LIMIT } from '@/features/booking/limits';
 import { findReservation, priceChange } from '@/features/booking/reservations';
 import { changeTerms } from '@/features/payments/money-back';
 import { changeWithPayment } from '@/features/payments/paid-changes';

@@ -4,9 +4,8 @@ import { serverEnv } from '@/lib/env';
 import { clearCookie, providerRefreshCookie, readCookie } from '@/lib/cookies';
 import { localizedPath } from '@/features/i18n/locale-detection';
 import { ACCOUNT_PATHS, loginPathFor } from '@/features/accounts/account-routes';
-import { refreshTokens } from '@/features/accounts/auth-client';
+import { ContentServiceError, refreshTokens } from '@/content';
 import { writeSession } from '@/features/accounts/session';
-import { ContentServiceError } from '@/features/content/content-error';
 
 type Context = { params: Promise<{ locale: string }> };
 

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { CarCard } from '@/features/fleet/car-card';
 import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
 import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
@@ -42,7 +42,7 @@ export default async function FleetPage({ params }: Props) {
   }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
   const cars = fleet.cars.filter(
-    (car) => (!filters.tipo || car.type === filters.tipo) && (!filters.marca || slugifyFilterValue(car.make) === filters.marca),
+    (car) => (!filters.type || car.type === filters.type) && (!filters.make || slugifyFilterValue(car.make) === filters.make),
   );
 
   return (
@@ -53,7 +53,7 @@ export default async function FleetPage({ params }: Props) {
         <p className="text-sm font-medium text-slate-700" role="status" data-testid="fleet-count">
           {t('count', { count: cars.length })}
         </p>
-        {filters.tipo || filters.marca ? (
+        {filters.type || filters.make ? (
           <Link href="/flota" className="text-sm font-semibold text-brand underline underline-offset-4">
             {t('clearFilters')}
           </Link>

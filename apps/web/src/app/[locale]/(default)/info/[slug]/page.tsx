@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import {} from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { getInfoPage } from '@/features/info/info-pages';
+import { getInfoPage } from '@/features/info/info-page';
 import { InfoPageView } from '@/features/info/info-page-view';
 import { pageAlternates } from '@/features/seo/alternates';
 

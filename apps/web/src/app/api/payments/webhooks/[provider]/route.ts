@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { ContentServiceError } from '@/features/content/content-error';
+import { ContentServiceError } from '@/content';
 import { handleWebhook } from '@/features/payments/payments';
 
 const MAX_BODY_BYTES = 256 * 1024;

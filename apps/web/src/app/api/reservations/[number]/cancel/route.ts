@@ -3,7 +3,7 @@ import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } f
 import { reservationBody } from '@/features/booking/api/booking-responses';
 import { issue } from '@/features/booking/booking-issues';
 import { reservationLookupSchema } from '@/features/booking/booking-request';
-import { LOOKUP_LIMIT } from '@/features/booking/rate-limit';
+import { LOOKUP_LIMIT } from '@/features/booking/limits';
 import { findReservation } from '@/features/booking/reservations';
 import { cancelWithRefund } from '@/features/payments/paid-changes';
 

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { isCarType } from '@rentacar/domain/fleet';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
-import { loadAppData } from '@/features/content/app-data';
+import { loadAppData } from '@/content';
 import { translateIssues } from '@/features/booking/booking-issues';
 import { priceFleetForDates } from '@/features/booking/pricing';
 import { CarCard } from '@/features/fleet/car-card';
@@ -48,7 +48,7 @@ export default async function FleetForDatesPage({ params }: Props) {
 
   const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({ value: type, label: isCarType(type) ? t(`types.${type}`) : type }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
-  const cars = fleet.cars.filter((car) => (!filters.tipo || car.type === filters.tipo) && (!filters.marca || slugifyFilterValue(car.make) === filters.marca));
+  const cars = fleet.cars.filter((car) => (!filters.type || car.type === filters.type) && (!filters.make || slugifyFilterValue(car.make) === filters.make));
   // Bookable cars first, each group in the fleet's price order.
   const ordered = priced.ok ? [...cars].sort((a, b) => Number(Boolean(priced.offers.get(a.id)?.refusal)) - Number(Boolean(priced.offers.get(b.id)?.refusal))) : cars;
 

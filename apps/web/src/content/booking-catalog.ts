@@ -1,0 +1,151 @@
+import 'server-only';
+import { readItems } from '@directus/sdk';
+import { z } from 'zod';
+import type { DropoffFee } from '@rentacar/domain/quote';
+import { contentRequest } from './client';
+import { cachedContentRead } from './cache';
+import { idText as id, localize, optionalText, parseRows, translationRow, type Localized } from './fields';
+
+/**
+ * What a quote needs besides the car, the branches and the site config: coverages, extras, delivery options and the
+ * drop-off table, read through the tagged cache (a staff edit expires them through the webhook) and reshaped from the
+ * content service's field names into the storefront's types.
+ */
+
+const cents = z.number().int().nonnegative();
+
+const coverageSchema = z.object({
+  id,
+  code: z.string(),
+  sort: z.number().nullish(),
+  daily_rate_sedan: cents.nullish(),
+  daily_rate_other: cents.nullish(),
+  deductible: cents.nullish(),
+  includes_era: z.boolean().nullish(),
+  recommended: z.boolean().nullish(),
+  translations: z
+    .array(translationRow({ name: optionalText, description: optionalText, benefits: z.array(z.string()).nullish() }))
+    .nullish(),
+});
+
+export type Coverage = {
+  id: string;
+  code: string;
+  dailyRateSedan: number;
+  dailyRateOther: number;
+  deductible: number;
+  includesEra: boolean;
+  recommended: boolean;
+  text: Localized<{ name: string; description: string; benefits: string[] }>;
+};
+
+const extraSchema = z.object({
+  id,
+  code: z.string(),
+  daily_rate: cents,
+  max_per_rental: cents.nullish(),
+  max_quantity: z.number().int().positive().nullish(),
+  translations: z.array(translationRow({ name: optionalText, description: optionalText })).nullish(),
+});
+
+export type Extra = {
+  id: string;
+  code: string;
+  dailyRate: number;
+  maxPerRental: number | undefined;
+  maxQuantity: number;
+  text: Localized<{ name: string; description: string }>;
+};
+
+const deliverySchema = z.object({
+  id,
+  code: z.string(),
+  price: cents.nullish(),
+  translations: z.array(translationRow({ description: optionalText })).nullish(),
+});
+
+export type DeliveryOption = { id: string; code: string; price: number; description: Localized<string> };
+
+const dropoffSchema = z.object({ from_branch: id, to_branch: id, fee: cents.nullish() });
+
+const PUBLISHED = { status: { _eq: 'published' } };
+
+async function fetchCoverages(): Promise<Coverage[]> {
+  const rows = await contentRequest(
+    'GET /items/coverages',
+    readItems('coverages', { filter: PUBLISHED, fields: ['*', 'translations.*'], sort: ['sort', 'id'], limit: -1 }),
+  );
+  return parseRows(rows, coverageSchema, 'coverage').map((raw) => ({
+    id: raw.id,
+    code: raw.code,
+    dailyRateSedan: raw.daily_rate_sedan ?? 0,
+    dailyRateOther: raw.daily_rate_other ?? 0,
+    deductible: raw.deductible ?? 0,
+    includesEra: raw.includes_era ?? false,
+    recommended: raw.recommended ?? false,
+    text: localize(raw.translations, (row) => ({ name: row.name || raw.code, description: row.description, benefits: row.benefits ?? [] }), {
+      name: raw.code,
+      description: '',
+      benefits: [],
+    }),
+  }));
+}
+
+async function fetchExtras(): Promise<Extra[]> {
+  const rows = await contentRequest(
+    'GET /items/extras',
+    readItems('extras', { filter: PUBLISHED, fields: ['*', 'translations.*'], sort: ['sort', 'id'], limit: -1 }),
+  );
+  return parseRows(rows, extraSchema, 'extra').map((raw) => ({
+    id: raw.id,
+    code: raw.code,
+    dailyRate: raw.daily_rate,
+    maxPerRental: raw.max_per_rental ?? undefined,
+    maxQuantity: raw.max_quantity ?? 1,
+    text: localize(raw.translations, (row) => ({ name: row.name || raw.code, description: row.description }), { name: raw.code, description: '' }),
+  }));
+}
+
+async function fetchDeliveryOptions(): Promise<DeliveryOption[]> {
+  const rows = await contentRequest(
+    'GET /items/delivery_options',
+    readItems('delivery_options', { filter: PUBLISHED, fields: ['*', 'translations.*'], sort: ['sort', 'id'], limit: -1 }),
+  );
+  return parseRows(rows, deliverySchema, 'delivery option').map((raw) => ({
+    id: raw.id,
+    code: raw.code,
+    price: raw.price ?? 0,
+    description: localize(raw.translations, (row) => row.description, raw.code),
+  }));
+}
+
+async function fetchDropoffFees(): Promise<DropoffFee[]> {
+  const rows = await contentRequest(
+    'GET /items/dropoff_fees',
+    readItems('dropoff_fees', { fields: ['from_branch', 'to_branch', 'fee'], limit: -1 }),
+  );
+  return parseRows(rows, dropoffSchema, 'drop-off fee').map((raw) => ({ fromBranch: raw.from_branch, toBranch: raw.to_branch, fee: raw.fee ?? 0 }));
+}
+
+const cachedCoverages = cachedContentRead(fetchCoverages, 'coverages');
+const cachedExtras = cachedContentRead(fetchExtras, 'extras');
+const cachedDeliveryOptions = cachedContentRead(fetchDeliveryOptions, 'deliveryOptions', 'delivery-options');
+const cachedDropoffFees = cachedContentRead(fetchDropoffFees, 'dropoffFees', 'dropoff-fees');
+
+export type BookingCatalog = {
+  coverages: Coverage[];
+  extras: Extra[];
+  deliveryOptions: DeliveryOption[];
+  dropoffFees: DropoffFee[];
+};
+
+/** Everything a quote reads besides the fleet, the branches and the site config, from the tagged cache. */
+export async function getBookingCatalog(): Promise<BookingCatalog> {
+  const [coverages, extras, deliveryOptions, dropoffFees] = await Promise.all([
+    cachedCoverages(),
+    cachedExtras(),
+    cachedDeliveryOptions(),
+    cachedDropoffFees(),
+  ]);
+  return { coverages, extras, deliveryOptions, dropoffFees };
+}

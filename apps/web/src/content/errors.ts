@@ -1,0 +1,33 @@
+/** A failed content-service request, with what callers and logs need: status code, status text and body. */
+export class ContentServiceError extends Error {
+  readonly statusCode: number;
+  readonly statusMessage: string;
+  readonly body: unknown;
+
+  constructor(message: string, statusCode: number, statusMessage: string, body: unknown) {
+    super(message);
+    this.name = 'ContentServiceError';
+    this.statusCode = statusCode;
+    this.statusMessage = statusMessage;
+    this.body = body;
+  }
+}
+
+type SdkFailure = { errors?: unknown; response?: Response };
+
+function isSdkFailure(error: unknown): error is SdkFailure {
+  return typeof error === 'object' && error !== null && 'response' in error;
+}
+
+/** Normalises whatever the SDK or fetch threw into a ContentServiceError and logs status and status text. */
+export function toContentServiceError(error: unknown, what: string): ContentServiceError {
+  if (error instanceof ContentServiceError) return error;
+  if (isSdkFailure(error) && error.response instanceof Response) {
+    const { status, statusText } = error.response;
+    console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`[content] ${what} failed: 503 Content service unreachable (${reason})`);
+  return new ContentServiceError(`${what} failed: ${reason}`, 503, 'Content service unreachable', null);
+}

@@ -1,0 +1,126 @@
+import 'server-only';
+import { readItems } from '@directus/sdk';
+import { z } from 'zod';
+import { BRANDS, type Brand } from '@rentacar/domain/brands';
+import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, pricedCars, type AvailabilityStatus, type BrandPrices } from '@rentacar/domain/fleet';
+import { parsePercent, type Cents } from '@rentacar/domain/money';
+import { assetUrl, contentRequest } from './client';
+import { cachedContentRead } from './cache';
+import { fileField, idText, parseRows } from './fields';
+import type { SiteConfig } from './site-config';
+
+export type Availability = AvailabilityStatus;
+
+/** The `flota` field holding each brand's daily price in cents. */
+const PRICE_FIELDS = { firefly: 'precio_firefly', hertz: 'precio_hertz', thrifty: 'precio_thrifty', dollar: 'precio_dollar' } as const satisfies Record<Brand, string>;
+
+const carSchema = z.object({
+  id: idText,
+  status: z.enum(AVAILABILITY_STATUSES).catch('available'),
+  featured: z.boolean().nullish(),
+  marca: z.string(),
+  modelo: z.string(),
+  anio: z.number().int().nullish(),
+  tipo: z.string(),
+  clasificacion: z.string().nullish(),
+  minimio_dias: z.number().int().positive().nullish(),
+  puertas: z.number().int().nullish(),
+  maletas: z.number().int().nullish(),
+  pasajeros: z.number().int().nullish(),
+  transmision: z.enum(['automatic', 'manual']).nullish(),
+  combustible: z.enum(['gas', 'diesel']).nullish(),
+  image: fileField,
+  discount: z
+    .object({ id: z.union([z.number(), z.string()]), percentage: z.union([z.number(), z.string()]), charge_id: z.string().nullish() })
+    .nullish(),
+  precio_firefly: z.number().int().nullish(),
+  precio_hertz: z.number().int().nullish(),
+  precio_thrifty: z.number().int().nullish(),
+  precio_dollar: z.number().int().nullish(),
+});
+
+type CarRow = z.infer<typeof carSchema>;
+
+function pricesOf(row: CarRow): BrandPrices {
+  return Object.fromEntries(BRANDS.map((brand) => [brand, row[PRICE_FIELDS[brand]]]));
+}
+
+export type Car = {
+  id: string;
+  make: string;
+  model: string;
+  year: number | undefined;
+  type: string;
+  classCode: string | undefined;
+  status: Availability;
+  featured: boolean;
+  dailyRate: number;
+  prepaidDailyRate: number;
+  discountPercent: number;
+  prepaidDiscountId: string | undefined;
+  minimumDays: number;
+  doors: number | undefined;
+  bags: number | undefined;
+  passengers: number | undefined;
+  transmission: 'automatic' | 'manual' | undefined;
+  fuel: 'gas' | 'diesel' | undefined;
+  imageUrl: string | undefined;
+};
+
+function reshapeCar(raw: CarRow, dailyRate: Cents, siteMinDays: number): Car {
+  // A discount outside 0–100 is a content slip: the car is shown at its plain rate rather than hiding the fleet.
+  const discountPercent = parsePercent(raw.discount?.percentage) ?? 0;
+  return {
+    id: raw.id,
+    make: raw.marca,
+    model: raw.modelo,
+    year: raw.anio ?? undefined,
+    type: raw.tipo,
+    classCode: raw.clasificacion ?? undefined,
+    status: raw.status,
+    featured: raw.featured ?? false,
+    dailyRate,
+    prepaidDailyRate: prepaidDailyRate(dailyRate, discountPercent),
+    discountPercent,
+    prepaidDiscountId: raw.discount?.charge_id ?? undefined,
+    minimumDays: minimumDays(raw.minimio_dias, siteMinDays),
+    doors: raw.puertas ?? undefined,
+    bags: raw.maletas ?? undefined,
+    passengers: raw.pasajeros ?? undefined,
+    transmission: raw.transmision ?? undefined,
+    fuel: raw.combustible ?? undefined,
+    imageUrl: assetUrl(raw.image),
+  };
+}
+
+async function fetchFleet(brand: Brand, allowedClasses: string[], siteMinDays: number): Promise<Car[]> {
+  const priceField = PRICE_FIELDS[brand];
+  const filter = allowedClasses.length > 0 ? { clasificacion: { _in: allowedClasses } } : {};
+  let rows: unknown[];
+  try {
+    rows = await contentRequest(
+      'GET /items/flota',
+      readItems('flota', { filter, fields: ['*', 'discount.*'], sort: [priceField], limit: -1 }),
+    );
+  } catch (error) {
+    console.error('Error retrieving cars', error);
+    throw error;
+  }
+  const cars = parseRows(rows, carSchema, 'car').map((row) => ({ row, prices: pricesOf(row) }));
+  // The brand's priced cars only, cheapest first.
+  return pricedCars(cars, brand).map(({ car, dailyRate }) => reshapeCar(car.row, dailyRate, siteMinDays));
+}
+
+const cachedFleet = cachedContentRead(fetchFleet, 'fleet');
+
+export type FleetResult = { cars: Car[]; failed: boolean };
+
+/** The brand's fleet, sorted by price; a failure is logged ('Error getting cars') and reported, not thrown. */
+export async function getFleet(site: Pick<SiteConfig, 'brand' | 'allowedClasses' | 'reservationMinDays'>): Promise<FleetResult> {
+  try {
+    return { cars: await cachedFleet(site.brand, site.allowedClasses, site.reservationMinDays), failed: false };
+  } catch (error) {
+    console.error('Error getting cars', error);
+    return { cars: [], failed: true };
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The content seam: the only code in the storefront that knows the content service (Directus, its SDK, its
+ * collections and field names). Every read and write of content and records goes through these functions, which
+ * check what comes back with zod and return the storefront's own types with English names.
+ */
+export { ContentServiceError } from './errors';
+export { assetUrl } from './client';
+export { ALL_CONTENT_TAG, CONTENT_MAX_AGE_SECONDS, READ_COLLECTIONS, collectionTag, tagsForCollection } from './cache';
+export type { Localized } from './fields';
+export type { SafeHtml } from './rich-text';
+export { DEFAULT_HOLDS_PER_CLIENT, SiteConfigError, getBrandSummaries, getSiteConfig } from './site-config';
+export type { BrandSummary, CallToAction, SiteConfig, SiteText } from './site-config';
+export { loadAppData } from './app-data';
+export { getFleet } from './fleet';
+export type { Availability, Car, FleetResult } from './fleet';
+export { getBranches } from './branches';
+export type { Branch } from './branches';
+export { getBookingCatalog } from './booking-catalog';
+export type { BookingCatalog, Coverage, DeliveryOption, Extra } from './booking-catalog';
+export { getInfoPages } from './info-pages';
+export type { InfoPage } from './info-pages';
+export { getPublishedPromos } from './promos';
+export type { Promo } from './promos';
+export { getJobs } from './jobs';
+export type { Job } from './jobs';
+export { findCoupon } from './coupons';
+export type { StoredCoupon } from './coupons';
+export { availabilityAt, stockChanged } from './stock';
+export {
+  PAYMENT_TYPES,
+  RESERVATION_STATUSES,
+  insertReservation,
+  markReservationCancelled,
+  readCompanyReservation,
+  readCompanyReservations,
+  readReservationById,
+  readReservationByNumber,
+  updateReservationDates,
+} from './reservations';
+export type {
+  CorporateBooking,
+  HoldLimit,
+  NewReservation,
+  PaymentType,
+  ReservationChange,
+  ReservationClient,
+  ReservationStatus,
+  ReservationTotals,
+  ReservationWrite,
+  SavedReservation,
+} from './reservations';
+export { createDraft, readDraft, saveDraft } from './drafts';
+export type { StoredDraft } from './drafts';
+export {
+  expirePaymentHolds,
+  isContentConflict,
+  readOpenPayments,
+  readPaymentById,
+  readPaymentByKey,
+  readPaymentByReference,
+  readReservationPayments,
+  recordPayment,
+} from './payments';
+export type { PaymentKind, PaymentRecord, PaymentUpdate, RecordedPayment } from './payments';
+export { readPrecheckin, saveDetails, savePreferences, setPrecheckinStatus } from './precheckins';
+export type { Precheckin, PrecheckinDetails, PrecheckinPreferences } from './precheckins';
+export { storeDocument } from './documents';
+export type { StoredDocument } from './documents';
+export { storeApplication } from './job-applications';
+export type { StoredApplication } from './job-applications';
+export { readCompany, saveLead } from './corporate';
+export type { Company } from './corporate';
+export {
+  acceptInvitation,
+  endSession,
+  fetchAgent,
+  languageOf,
+  loginWithPassword,
+  refreshTokens,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  verifyRegistration,
+} from './accounts';
+export type { Agent, RegistrationOutcome, SessionTokens } from './accounts';
+export { hitRateLimit } from './rate-limits';
+export type { RateLimitOutcome, RateLimitRule } from './rate-limits';
+export { recheckContent } from './recheck';
+export type { RecheckResult } from './recheck';
+export { scheduleStartupRecheck } from './startup-recheck';
+export { pingContentService } from './health';
+export type { ContentHealth } from './health';
+export { isValidSecret, readContentWebhook, revalidationPayloadSchema } from './webhooks';
+export type { WebhookRequest } from './webhooks';

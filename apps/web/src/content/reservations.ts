@@ -1,0 +1,374 @@
+import 'server-only';
+import { customEndpoint, readItems } from '@directus/sdk';
+import { z } from 'zod';
+import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType } from '@rentacar/domain/quote';
+import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
+import { CONTENT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
+import { contentRequest, endpointData } from './client';
+import { ContentServiceError } from './errors';
+
+/**
+ * The `reservations` collection, reshaped: the only code that knows its field names. Every write goes through the
+ * content service's `booking` extension, the only writer of reservations: the stock check and the write are one
+ * database transaction there, so no number of storefront instances can overbook.
+ */
+
+export const RESERVATION_STATUSES = ['unpaid', 'paid', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const PAYMENT_TYPES = ['unpaid', 'card', 'paypal'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export type ReservationClient = { firstName: string; lastName: string; email: string; phone: string; birthday: string; license: string };
+
+export type ReservationTotals = {
+  subtotal: number;
+  airportTax: number;
+  tax: number;
+  dropoff: number;
+  era: number;
+  total: number;
+  carTotal: number;
+  coverage: number;
+  extras: number;
+  youngDriverFee: number;
+  couponDiscount: number;
+  delivery: number;
+};
+
+export type SavedReservation = {
+  id: string;
+  number: string;
+  brand: string;
+  status: ReservationStatus;
+  paymentType: PaymentType;
+  reservationType: ReservationType;
+  carId: string;
+  coverageId: string;
+  pickupBranchId: string;
+  returnBranchId: string;
+  pickupAt: string;
+  returnAt: string;
+  days: number;
+  era: boolean;
+  deliveryOptionId: string | undefined;
+  couponId: string | undefined;
+  couponCode: string | undefined;
+  client: ReservationClient;
+  locale: Locale;
+  totals: ReservationTotals;
+  lines: LabelledLine[];
+  extras: { code: string; quantity: number; total: number }[];
+  /** A corporate agent's booking: the company it was booked for and the agent (content-service user) who booked it. */
+  corporate: CorporateBooking | undefined;
+  createdAt: string | undefined;
+};
+
+export type CorporateBooking = { companyId: string; agentId: string };
+
+const id = z.union([z.number(), z.string()]).transform(String);
+const optionalId = z.union([z.number(), z.string(), z.object({ id: z.union([z.number(), z.string()]) })]).nullish();
+const cents = z.number().int().nullish().transform((value) => value ?? 0);
+
+const rowSchema = z.object({
+  id,
+  reservation_number: z.string(),
+  brand: z.string().nullish(),
+  status: z.enum(RESERVATION_STATUSES).catch('unpaid'),
+  payment_type: z.enum(PAYMENT_TYPES).catch('unpaid'),
+  reservation_type: z.enum(RESERVATION_TYPES).catch('postpaid'),
+  car: optionalId,
+  coverage: optionalId,
+  pickup_branch: optionalId,
+  return_branch: optionalId,
+  pickup_date: z.string(),
+  return_date: z.string(),
+  days: z.number().int().nullish(),
+  era: z.boolean().nullish(),
+  delivery_option: optionalId,
+  coupon: z.union([z.number(), z.string(), z.object({ id: z.union([z.number(), z.string()]), code: z.string().nullish() })]).nullish(),
+  client_name: z.string().nullish(),
+  client_last_name: z.string().nullish(),
+  client_email: z.string().nullish(),
+  client_phone: z.string().nullish(),
+  client_birthday: z.string().nullish(),
+  client_license: z.string().nullish(),
+  language: z.string().nullish(),
+  car_total: cents,
+  coverage_total: cents,
+  era_total: cents,
+  extras_total: cents,
+  young_driver_fee: cents,
+  dropoff: cents,
+  delivery_price: cents,
+  coupon_discount: cents,
+  subtotal: cents,
+  airport_tax: cents,
+  tax: cents,
+  total: cents,
+  lines: z.array(z.object({ code: z.string(), label: z.string(), amount: z.number().int() })).nullish().catch(null),
+  extras: z.array(z.object({ code: z.string(), quantity: z.number().int(), total: z.number().int() })).nullish().catch(null),
+  corporate_account: optionalId,
+  agent: optionalId,
+  date_created: z.string().nullish(),
+});
+
+function idOf(value: z.infer<typeof optionalId>): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'object' ? String(value.id) : String(value);
+}
+
+function localeOfLanguage(language: string | null | undefined): Locale {
+  return LOCALES.find((locale) => CONTENT_LANGUAGE[locale] === language) ?? DEFAULT_LOCALE;
+}
+
+/** Content-service date-times come back as `YYYY-MM-DDTHH:mm:ss`: the storefront speaks `YYYY-MM-DDTHH:mm`. */
+function localDateTime(value: string): string {
+  return value.replace(' ', 'T').slice(0, 16);
+}
+
+function corporateOf(companyId: string | undefined, agentId: string | undefined): CorporateBooking | undefined {
+  return companyId === undefined || agentId === undefined ? undefined : { companyId, agentId };
+}
+
+function reshapeReservation(row: unknown): SavedReservation {
+  const raw = rowSchema.parse(row);
+  const coupon = raw.coupon;
+  return {
+    id: raw.id,
+    number: raw.reservation_number,
+    brand: raw.brand ?? '',
+    status: raw.status,
+    paymentType: raw.payment_type,
+    reservationType: raw.reservation_type,
+    carId: idOf(raw.car) ?? '',
+    coverageId: idOf(raw.coverage) ?? '',
+    pickupBranchId: idOf(raw.pickup_branch) ?? '',
+    returnBranchId: idOf(raw.return_branch) ?? '',
+    pickupAt: localDateTime(raw.pickup_date),
+    returnAt: localDateTime(raw.return_date),
+    days: raw.days ?? 1,
+    era: raw.era ?? false,
+    deliveryOptionId: idOf(raw.delivery_option),
+    couponId: coupon === null || coupon === undefined ? undefined : typeof coupon === 'object' ? String(coupon.id) : String(coupon),
+    couponCode: typeof coupon === 'object' && coupon !== null ? (coupon.code ?? undefined) : undefined,
+    client: {
+      firstName: raw.client_name ?? '',
+      lastName: raw.client_last_name ?? '',
+      email: raw.client_email ?? '',
+      phone: raw.client_phone ?? '',
+      birthday: raw.client_birthday ?? '',
+      license: raw.client_license ?? '',
+    },
+    locale: localeOfLanguage(raw.language),
+    totals: {
+      subtotal: raw.subtotal,
+      airportTax: raw.airport_tax,
+      tax: raw.tax,
+      dropoff: raw.dropoff,
+      era: raw.era_total,
+      total: raw.total,
+      carTotal: raw.car_total,
+      coverage: raw.coverage_total,
+      extras: raw.extras_total,
+      youngDriverFee: raw.young_driver_fee,
+      couponDiscount: raw.coupon_discount,
+      delivery: raw.delivery_price,
+    },
+    lines: raw.lines ?? [],
+    extras: raw.extras ?? [],
+    corporate: corporateOf(idOf(raw.corporate_account), idOf(raw.agent)),
+    createdAt: raw.date_created ?? undefined,
+  };
+}
+
+/** The quote's amounts and lines under the collection's field names. */
+function totalsRecord(result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
+  return {
+    days: result.days,
+    car_total: result.carTotal,
+    coverage_total: result.coverage,
+    era_total: result.era,
+    extras_total: result.extras,
+    young_driver_fee: result.youngDriverFee,
+    dropoff: result.dropoff,
+    delivery_price: result.delivery.price,
+    coupon_discount: result.couponDiscount,
+    subtotal: result.subtotal,
+    airport_tax: result.airportTax,
+    tax: result.tax,
+    total: result.total,
+    lines,
+    extras: result.extraItems.map((extra) => ({ code: extra.code, quantity: extra.quantity, total: extra.total })),
+  };
+}
+
+/** What a new reservation records besides its amounts: a saved one's choices, and the key that makes it once. */
+export type NewReservation = Pick<
+  SavedReservation,
+  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale' | 'corporate'
+> & { idempotencyKey: string };
+
+function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
+  return {
+    reservation_number: reservation.number,
+    brand: reservation.brand,
+    status: 'unpaid',
+    payment_type: 'unpaid',
+    reservation_type: reservation.reservationType,
+    car: reservation.carId,
+    coverage: reservation.coverageId,
+    pickup_branch: reservation.pickupBranchId,
+    return_branch: reservation.returnBranchId,
+    pickup_date: reservation.pickupAt,
+    return_date: reservation.returnAt,
+    era: reservation.era,
+    delivery_option: reservation.deliveryOptionId ?? null,
+    coupon: reservation.couponId ?? null,
+    client_name: reservation.client.firstName,
+    client_last_name: reservation.client.lastName,
+    client_email: reservation.client.email,
+    client_phone: reservation.client.phone,
+    client_birthday: reservation.client.birthday,
+    client_license: reservation.client.license,
+    language: CONTENT_LANGUAGE[reservation.locale],
+    idempotency_key: reservation.idempotencyKey,
+    ...(reservation.corporate ? { corporate_account: reservation.corporate.companyId, agent: reservation.corporate.agentId } : {}),
+    ...totalsRecord(result, lines),
+  };
+}
+
+/** New branches and dates for a saved reservation. */
+export type ReservationChange = Pick<SavedReservation, 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt'>;
+
+function changeRecord(change: ReservationChange, result: Quote, lines: readonly LabelledLine[]) {
+  return {
+    pickup_branch: change.pickupBranchId,
+    return_branch: change.returnBranchId,
+    pickup_date: change.pickupAt,
+    return_date: change.returnAt,
+    ...totalsRecord(result, lines),
+  };
+}
+
+function cancellationRecord(now: Date): Record<string, unknown> {
+  return { status: 'cancelled', cancelled_at: now.toISOString() };
+}
+
+const READ_FIELDS = ['*', 'coupon.id', 'coupon.code'];
+
+/** The reservation with this number, or undefined; the number is matched exactly (callers normalise it). */
+export async function readReservationByNumber(number: string): Promise<SavedReservation | undefined> {
+  const rows = await contentRequest(
+    'GET /items/reservations (by number)',
+    readItems('reservations', { filter: { reservation_number: { _eq: number } }, fields: READ_FIELDS, limit: 1 }),
+  );
+  return rows[0] === undefined ? undefined : reshapeReservation(rows[0]);
+}
+
+export async function readReservationById(reservationId: string): Promise<SavedReservation | undefined> {
+  const rows = await contentRequest(
+    'GET /items/reservations (by id)',
+    readItems('reservations', { filter: { id: { _eq: reservationId } }, fields: READ_FIELDS, limit: 1 }),
+  );
+  return rows[0] === undefined ? undefined : reshapeReservation(rows[0]);
+}
+
+/**
+ * An agent's view of reservations, read with the agent's own access token: the content service's Corporate agent
+ * policy lets them read their company's reservations and nothing else, so another company's is simply not found.
+ * Only the reservation's own fields: the agent's policy reads no coupons, and naming coupon.code would be refused.
+ */
+const AGENT_FIELDS = ['*'];
+const AGENT_LIST_LIMIT = 100;
+
+/** The company's latest reservations, as the agent whose token this is may read them. */
+export async function readCompanyReservations(accessToken: string): Promise<SavedReservation[]> {
+  const rows = await contentRequest(
+    'GET /items/reservations (company)',
+    readItems('reservations', { fields: AGENT_FIELDS, sort: ['-date_created'], limit: AGENT_LIST_LIMIT }),
+    { user: accessToken },
+  );
+  return rows.map(reshapeReservation);
+}
+
+/** One of the company's reservations by its number (`FF-7K3M9Q`) or its id; undefined for any other. */
+export async function readCompanyReservation(accessToken: string, reference: string): Promise<SavedReservation | undefined> {
+  const trimmed = reference.trim();
+  const number = normalizeReservationNumber(trimmed);
+  const filter = /^\d{1,12}$/.test(trimmed) ? { id: { _eq: trimmed } } : number !== null ? { reservation_number: { _eq: number } } : undefined;
+  if (!filter) return undefined;
+  const rows = await contentRequest('GET /items/reservations (company, one)', readItems('reservations', { fields: AGENT_FIELDS, filter, limit: 1 }), { user: accessToken });
+  return rows[0] === undefined ? undefined : reshapeReservation(rows[0]);
+}
+
+export type ReservationWrite =
+  | { ok: true; reservation: SavedReservation }
+  | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' | 'corporate_refused' }
+  | { ok: false; reason: 'too_many_reservations'; retryAfterSeconds: number };
+
+/** How many reservations one client may make in a window, counted by the content service with each booking. */
+export type HoldLimit = { key: string; limit: number; windowSeconds: number };
+
+const tooManySchema = z.object({ extensions: z.object({ retry_after_seconds: z.number().int().positive() }) });
+/** Retry-After for a refusal that does not say when its window ends: an hour, rather than inviting retries at once. */
+const UNSTATED_RETRY_AFTER_SECONDS = 60 * 60;
+
+/** The content service's refusals of a corporate booking (the agent deactivated, moved, or the company unpublished). */
+const CORPORATE_REFUSALS = /^(CORPORATE_|AGENT_|NOT_A_CORPORATE_AGENT)/;
+
+function errorCode(error: ContentServiceError): string | undefined {
+  const body = error.body;
+  if (!Array.isArray(body)) return undefined;
+  const first: unknown = body[0];
+  if (typeof first !== 'object' || first === null || !('extensions' in first)) return undefined;
+  const extensions = (first as { extensions?: { code?: unknown } }).extensions;
+  return typeof extensions?.code === 'string' ? extensions.code : undefined;
+}
+
+function mentionsReservationNumber(error: ContentServiceError): boolean {
+  return JSON.stringify(error.body ?? '').includes('reservation_number');
+}
+
+async function bookingWrite(what: string, path: string, method: 'POST' | 'PATCH', record: Record<string, unknown>): Promise<ReservationWrite> {
+  try {
+    const body = await contentRequest(what, customEndpoint<unknown>({ path, method, body: JSON.stringify(record) }));
+    return { ok: true, reservation: reshapeReservation(endpointData(body)) };
+  } catch (error) {
+    if (error instanceof ContentServiceError) {
+      if (error.statusCode === 409) return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
+      if (error.statusCode === 404) return { ok: false, reason: 'not_found' };
+      if (error.statusCode === 429 && errorCode(error) === 'TOO_MANY_RESERVATIONS') {
+        const first: unknown = Array.isArray(error.body) ? error.body[0] : undefined;
+        const parsed = tooManySchema.safeParse(first);
+        return { ok: false, reason: 'too_many_reservations', retryAfterSeconds: parsed.success ? parsed.data.extensions.retry_after_seconds : UNSTATED_RETRY_AFTER_SECONDS };
+      }
+      if (error.statusCode === 422 && CORPORATE_REFUSALS.test(errorCode(error) ?? '')) return { ok: false, reason: 'corporate_refused' };
+      if (errorCode(error) === 'RECORD_NOT_UNIQUE' && mentionsReservationNumber(error)) return { ok: false, reason: 'duplicate_number' };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks stock, counts the coupon (and the client's reservations under `holdLimit`) and saves the reservation in one
+ * transaction. A known idempotency key answers the reservation it made, recognisable by a number other than this one.
+ */
+export function insertReservation(reservation: NewReservation, quote: Quote, lines: readonly LabelledLine[], holdLimit?: HoldLimit): Promise<ReservationWrite> {
+  const record = newReservationRecord(reservation, quote, lines);
+  const body = holdLimit ? { ...record, hold_limit: { key: holdLimit.key, limit: holdLimit.limit, window_seconds: holdLimit.windowSeconds } } : record;
+  return bookingWrite('POST /booking/reservations', '/booking/reservations', 'POST', body);
+}
+
+function patchReservation(id: string, changes: Record<string, unknown>): Promise<ReservationWrite> {
+  return bookingWrite(`PATCH /booking/reservations/${id}`, `/booking/reservations/${encodeURIComponent(id)}`, 'PATCH', changes);
+}
+
+/** Re-checks stock for the new dates or branches and saves them with the new amounts, in one transaction. */
+export function updateReservationDates(id: string, change: ReservationChange, quote: Quote, lines: readonly LabelledLine[]): Promise<ReservationWrite> {
+  return patchReservation(id, changeRecord(change, quote, lines));
+}
+
+/** Marks the reservation cancelled, which frees its unit. */
+export function markReservationCancelled(id: string, now: Date): Promise<ReservationWrite> {
+  return patchReservation(id, cancellationRecord(now));
+}
