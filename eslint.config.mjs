@@ -2,6 +2,7 @@
 // plus the accessibility rules for the storefront, typescript-eslint's type-checked rules for every TypeScript file
 // (each file is checked with its workspace's tsconfig), ESLint's recommended rules for the Node scripts.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -9,6 +10,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webFiles = ['apps/web/**/*.{js,jsx,mjs,ts,tsx}'];
+const webSource = 'apps/web/src';
+// Tests may reach into what they test (and mock its parts); the boundaries below hold for the product's code.
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts'];
 const typeScriptFiles = ['**/*.{ts,tsx,mts,cts}'];
 
 export default defineConfig([
@@ -68,5 +72,54 @@ export default defineConfig([
       ...jsxA11y.flatConfigs.recommended.rules,
       'import/no-anonymous-default-export': 'error',
     },
+  },
+
+  // The storefront's shape (docs/architecture.md): lib and i18n at the bottom, the content seam above them, shared
+  // components, then the features, then the routes. A feature is used by others only through its index.ts, and so is
+  // the content seam; nothing but the seam talks to the content service's SDK.
+  {
+    files: [`${webSource}/**/*.{ts,tsx}`],
+    ignores: testFiles,
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'boundaries/include': [`${webSource}/**/*`],
+      'boundaries/elements': [
+        { type: 'lib', pattern: `${webSource}/lib` },
+        { type: 'i18n', pattern: `${webSource}/i18n` },
+        { type: 'content', pattern: `${webSource}/content` },
+        { type: 'components', pattern: `${webSource}/components` },
+        { type: 'feature', pattern: `${webSource}/features/*`, capture: ['area'] },
+        { type: 'app', pattern: `${webSource}/app` },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: '{{from.type}} may not import {{to.type}} (docs/architecture.md, "Who may import whom")',
+          policies: [
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'i18n'] } } } } },
+            { from: { element: { type: 'i18n' } }, allow: { to: { element: { types: { anyOf: ['i18n', 'lib'] } } } } },
+            { from: { element: { type: 'content' } }, allow: { to: { element: { types: { anyOf: ['content', 'lib', 'i18n'] } } } } },
+            { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib', 'i18n', 'content'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib', 'i18n', 'content'] } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib', 'i18n', 'content', 'app'] } } } } },
+            // Front doors: another feature, or the content seam, only through its index.ts.
+            {
+              to: { element: { types: { anyOf: ['feature', 'content'] } } },
+              disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
+              message: 'import {{to.type}} {{to.captured.area}} through its index.ts',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: '@directus/sdk', message: 'Only the content seam (apps/web/src/content) talks to the content service.' }] }],
+    },
+  },
+  {
+    files: [`${webSource}/content/**/*.ts`],
+    rules: { 'no-restricted-imports': 'off' },
   },
 ]);

@@ -4,14 +4,27 @@ import { LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/c
 import { serverEnv } from '@/lib/env';
 import { isPagePath } from '@/lib/response-headers';
 import { applyDeploymentHeaders } from '@/lib/deployment-headers';
-import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/features/i18n/locale-detection';
-import { TERMS_PATH, shouldRedirectToTerms } from '@/features/info/terms-redirect';
-import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts/csrf';
-import { isMalformedPath, malformedPathResponse } from '@/features/errors/malformed-address';
-import { hasUnreadableActionBody, isServerActionRequest, unreadableActionResponse } from '@/features/errors/unreadable-action';
-import { applyToRequest, applyToResponse, keepSessionFresh, type SessionRefresh } from '@/features/accounts/session-refresh';
-import { isProtectedAccountPath, loginPathFor } from '@/features/accounts/account-routes';
-import { filtersFromSearchParams, filtersToSegments, FILTER_PARAMS, fleetSearchFromParams, isDatedFleetSearch, searchToSegments } from '@/features/fleet/fleet-filters';
+import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
+import { shouldRedirectToTerms, TERMS_PATH } from '@/features/info';
+import {
+  applyToRequest,
+  applyToResponse,
+  crossSiteRefusal,
+  isCrossSiteMutation,
+  isProtectedAccountPath,
+  keepSessionFresh,
+  loginPathFor,
+  type SessionRefresh,
+} from '@/features/accounts';
+import { hasUnreadableActionBody, isMalformedPath, isServerActionRequest, malformedPathResponse, unreadableActionResponse } from '@/features/errors';
+import {
+  FILTER_PARAMS,
+  filtersFromSearchParams,
+  filtersToSegments,
+  fleetSearchFromParams,
+  isDatedFleetSearch,
+  searchToSegments,
+} from '@/features/fleet';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the

@@ -1,8 +1,7 @@
 'use client';
 
 import './globals.css';
-import { useErrorScreen } from '@/features/errors/use-error-screen';
-import { FALLBACK_ERROR_TEXTS } from '@/features/errors/fallback-error-texts';
+import { FALLBACK_ERROR_TEXTS, useErrorScreen } from '@/features/errors';
 
 // Errors in the locale layout itself (a site config failure, say) end here, outside every provider.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { getInfoPages } from '@/content';
 
 const STATIC_PATHS = ['/', '/flota', '/sucursales', '/promos', '/jobs'];

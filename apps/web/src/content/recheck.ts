@@ -6,8 +6,7 @@ import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { contentRequest } from './client';
-import { ALL_CONTENT_TAG } from './cache';
-import { tagsForCollection } from './cache';
+import { ALL_CONTENT_TAG, tagsForCollection } from './cache';
 
 // The storefront's and the content service's clocks may differ a little: look back further than the last check.
 const CLOCK_MARGIN_MS = 5 * 60_000;

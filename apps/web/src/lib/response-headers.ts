@@ -1,5 +1,14 @@
-import { TAG_MANAGER_ORIGINS } from '@/features/analytics/tag-manager';
-import { splitLocalePrefix } from '@/features/i18n/locale-detection';
+import { splitLocalePrefix } from '@/i18n/locale-detection';
+
+/**
+ * Where the tag manager loads from and reports to, for the Content-Security-Policy (Google's list for Tag Manager
+ * with Analytics 4). The container id is content that staff can set at any time, so the policy always allows them.
+ */
+const TAG_MANAGER_ORIGINS = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+} as const;
 
 /**
  * Cache-Control the proxy sends (Next keeps a Cache-Control that is already on the response). Inside the app every

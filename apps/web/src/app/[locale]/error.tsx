@@ -1,8 +1,7 @@
 'use client';
 
-import { useErrorScreen } from '@/features/errors/use-error-screen';
-import { ErrorScreen } from '@/features/errors/error-screen';
-import { useChunkErrorReload } from '@/features/self-healing/use-chunk-error-reload';
+import { ErrorScreen, useErrorScreen } from '@/features/errors';
+import { useChunkErrorReload } from '@/features/self-healing';
 
 /**
  * Any app error shows the 404 screen; bots get no error page, the error is only logged. A chunk that failed to load

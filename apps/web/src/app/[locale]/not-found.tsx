@@ -1,4 +1,4 @@
-import { ErrorScreen } from '@/features/errors/error-screen';
+import { ErrorScreen } from '@/features/errors';
 
 export default function NotFound() {
   return <ErrorScreen />;

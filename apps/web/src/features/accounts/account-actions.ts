@@ -7,7 +7,7 @@ import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import {
   acceptInvitation,
   ContentServiceError,
@@ -19,7 +19,7 @@ import {
   resetPassword,
   type RateLimitRule,
 } from '@/content';
-import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
+import { issuesByField, type FormResult } from '@/features/forms';
 import { clientAddress } from '@/lib/client-address';
 import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
 import { clearSession, writeSession } from './session';
@@ -29,7 +29,7 @@ import { clearSession, writeSession } from './session';
  * service's auth. Cookies are written only here (and by the proxy's refresh), never by a page.
  */
 
-export type AccountFormResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+export type AccountFormResult = FormResult;
 
 const SERVICE_DOWN: AccountFormResult = { ok: false, errors: {}, formError: { message: 'accounts.unavailable' } };
 

@@ -1,4 +1,4 @@
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import type { Locale } from '@/i18n/routing';
 
 /** The corporate area's pages (Spanish paths in both languages, like the rest of the site). */

@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
-import { splitLocalePrefix } from '@/features/i18n/locale-detection';
+import { splitLocalePrefix } from '@/i18n/locale-detection';
 import { pageViewEvent } from './tag-manager';
 
 declare global {

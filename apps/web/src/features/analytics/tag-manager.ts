@@ -1,15 +1,5 @@
 const CONTAINER_ID = /^(GTM-[A-Z0-9]{4,12}|G-[A-Z0-9]{4,14})$/;
 
-/**
- * Where the tag manager loads from and reports to, for the Content-Security-Policy (Google's list for Tag Manager
- * with Analytics 4). The container id is content that staff can set at any time, so the policy always allows them.
- */
-export const TAG_MANAGER_ORIGINS = {
-  script: ['https://*.googletagmanager.com'],
-  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
-  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
-} as const;
-
 /** Default event name of page views, as the spec gives it. */
 export const PAGE_VIEW_EVENT = 'content-view';
 

@@ -7,16 +7,15 @@ import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
-import { formFields } from '@/features/forms/form-fields';
-import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
-import { rememberedPromoCode } from '@/features/promos/promo-code';
-import { currentAgent } from '@/features/accounts/session';
+import { formFields, issuesByField, type FormIssue, type FormResult } from '@/features/forms';
+import { rememberedPromoCode } from '@/features/promos';
+import { currentAgent } from '@/features/accounts';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import { extrasStepRefusal } from './step-refusals';
-import type { BookingIssue } from './booking-issues';
+import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
 import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
@@ -30,7 +29,7 @@ import { bookReservation } from './reservations';
  * fields' catalogue keys, which the form shows under each field, and loses nothing the renter typed.
  */
 
-export type ActionResult = { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue } | { ok: true };
+export type ActionResult = FormResult;
 
 function failure(errors: Record<string, FormIssue>, formError?: FormIssue): ActionResult {
   return { ok: false, errors, ...(formError ? { formError } : {}) };

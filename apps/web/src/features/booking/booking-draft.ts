@@ -6,7 +6,7 @@ import { RESERVATION_TYPES } from '@rentacar/domain/quote';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
 import { createDraft, readDraft, saveDraft } from '@/content';
-import { currentAgent } from '@/features/accounts/session';
+import { currentAgent } from '@/features/accounts';
 import type { BookingSelection } from './booking-request';
 
 /**

@@ -1,7 +1,7 @@
 import { parsePanamaDateTime, formatPanamaDate } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
-import { zodIssueParams } from '@/features/forms/form-issues';
-import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
+import { zodIssueParams } from '@/features/forms';
+import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import type { ReservationClient } from '@/content';
 
 /** The client form's fields, and where the API carries each. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BookingSelection } from './booking-request';
-import { issue } from './booking-issues';
+import { issue } from '@/lib/issues';
 import type { PricedBooking, PricingResult } from './pricing';
 
 vi.mock('@/content/app-data', () => ({ loadAppData: vi.fn() }));

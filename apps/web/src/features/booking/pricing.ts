@@ -20,8 +20,8 @@ import {
   type FleetResult,
   type SiteConfig,
 } from '@/content';
-import { zodIssueParams } from '@/features/forms/form-issues';
-import { issue, type BookingIssue, type IssueMessage } from './booking-issues';
+import { zodIssueParams } from '@/features/forms';
+import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
 
 /** The coverage a quote uses before the renter picks one: the cheapest, which is the mandatory liability cover. */

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { getBookingCatalog, getBranches, loadAppData } from '@/content';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
 import { stepPath, STEP_PARAM } from './booking-routes';

@@ -3,7 +3,7 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import {
   getBookingCatalog,
   getBranches,
@@ -17,10 +17,10 @@ import {
   type ReservationClient,
   type SavedReservation,
 } from '@/content';
-import { displayPhone } from '@/features/branches/branch-links';
+import { displayPhone } from '@/features/branches';
 import type { LabelledLine } from '@rentacar/domain/quote';
 import { labelLines } from './bill-lines';
-import { issue, type BookingIssue } from './booking-issues';
+import { issue, type BookingIssue } from '@/lib/issues';
 import type { BookingSelection } from './booking-request';
 import { sendReservationConfirmation } from './confirmation-email';
 import { findBranch, priceSelection, type PricedBooking } from './pricing';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issue } from './booking-issues';
+import { issue } from '@/lib/issues';
 import { extrasStepRefusal, stepToFix } from './step-refusals';
 
 describe('the extras step’s refusal', () => {

@@ -1,6 +1,6 @@
-import type { FormIssue } from '@/features/forms/form-issues';
+import type { FormIssue } from '@/features/forms';
 import type { BookingStep } from './booking-draft';
-import type { BookingIssue } from './booking-issues';
+import type { BookingIssue } from '@/lib/issues';
 import { SELECTION_FIELDS } from './booking-request';
 
 const EXTRA_FIELD_PREFIX = `${SELECTION_FIELDS.extras}.`;

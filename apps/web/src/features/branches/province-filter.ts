@@ -1,4 +1,4 @@
-import { slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { slugify } from '@/lib/slug';
 import { decodePathSegment } from '@/lib/path-segment';
 
 /**
@@ -16,7 +16,7 @@ export type BranchesFilter = { province?: ProvinceSlug };
 const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 export function provinceSlug(name: string): ProvinceSlug {
-  return slugifyFilterValue(name);
+  return slugify(name);
 }
 
 /** The public path (without locale prefix) of the branches page for a filter. */

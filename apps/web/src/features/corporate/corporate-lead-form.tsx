@@ -4,13 +4,20 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { createCorporateLeadSchema, type CorporateLeadInput } from '@rentacar/domain/corporate';
-import { Button } from '@/features/forms/button';
-import { CONTROL_CLASS, Field, Input } from '@/features/forms/field';
-import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
+import {
+  Button,
+  callAction,
+  connectionLost,
+  CONTROL_CLASS,
+  domainResolver,
+  Field,
+  FormAlert,
+  Input,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { submitCorporateLead } from './lead-actions';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Values = CorporateLeadInput & { website: string };
 

@@ -7,7 +7,7 @@ import { normalizePhone } from '@rentacar/domain/validation';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { ContentServiceError, hitRateLimit, loadAppData, saveLead } from '@/content';
-import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
+import { issuesByField, type FormResult } from '@/features/forms';
 import { clientAddress } from '@/lib/client-address';
 import { sendLeadEmails } from './lead-emails';
 
@@ -17,7 +17,7 @@ import { sendLeadEmails } from './lead-emails';
  * the sender and announced to the brand's staff by email.
  */
 
-export type LeadResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+export type LeadResult = FormResult;
 
 /** Leads per client address in an hour: a company writes once or twice; more is a script. */
 const LEAD_LIMIT = { name: 'corporate-lead', limit: 5, windowSeconds: 60 * 60 };

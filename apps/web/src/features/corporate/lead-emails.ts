@@ -2,8 +2,7 @@ import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import type { CorporateLead } from '@rentacar/domain/corporate';
 import type { Locale } from '@/i18n/routing';
-import { escapeHtml } from '@/features/email/html';
-import { sendMail } from '@/features/email/mailer';
+import { escapeHtml, sendMail } from '@/features/email';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 

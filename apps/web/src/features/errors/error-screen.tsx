@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useBrandIdentity } from '@/features/layout/brand-context';
+import { useBrandIdentity } from '@/components/brand-context';
 import { decodePathSegment } from '@/lib/path-segment';
 import { NOT_FOUND_PATH_PLACEHOLDER } from './not-found-path';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPagePath } from '@/lib/response-headers';
-import { issue, translateIssues, type BookingIssue } from '@/features/booking/booking-issues';
-import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
+import { issue, translateIssues, type BookingIssue } from '@/lib/issues';
+import { acceptLanguageLocale } from '@/i18n/locale-detection';
 
 /**
  * Whether a path cannot be percent-decoded: a `%` not followed by two hex digits, or escapes that are not UTF-8

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
-import { issue } from '@/features/booking/booking-issues';
+import { issue } from '@/lib/issues';
 import { plainTextRefusal } from './malformed-address';
 
 const isMultipart = (request: Request) => /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '');

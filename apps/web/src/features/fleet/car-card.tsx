@@ -1,12 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import { SpriteIcon } from '@/features/layout/icon-sprite';
+import { SpriteIcon } from '@/components/icon-sprite';
 import { formatMoney } from '@rentacar/domain/money';
 import { isCarType } from '@rentacar/domain/fleet';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
 import { AvailabilityBadge } from './availability-badge';
-import type { FleetCarOffer } from '@/features/booking/pricing';
-import { ReserveButton, type ReserveSearch } from '@/features/booking/reserve-button';
+import type { FleetCarOffer } from '@/features/booking';
+import { ReserveButton, type ReserveSearch } from './reserve-button';
 
 
 /** A car's offer for searched dates: its all-in total and, when it cannot be booked, why. */

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/features/i18n/localized-link';
-import { filtersToQuery, slugifyFilterValue, type FilterKey, type FleetFilters } from './fleet-filters';
+import { Link } from '@/features/i18n';
+import { slugify } from '@/lib/slug';
+import { filtersToQuery, type FilterKey, type FleetFilters } from './fleet-filters';
 
 type Option = { value: string; label: string };
 
@@ -39,7 +40,7 @@ export async function FleetFilterBar({ filters, types, makes, keep = {} }: { fil
 
 export function makeOptions(makes: string[]): Option[] {
   const unique = new Map<string, string>();
-  for (const make of makes) unique.set(slugifyFilterValue(make), make);
+  for (const make of makes) unique.set(slugify(make), make);
   return [...unique.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
 }
 

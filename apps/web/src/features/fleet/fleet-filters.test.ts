@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLEET_FILTER_PARAMS } from '@/lib/public-urls';
-import { filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, publicFleetPath, slugifyFilterValue } from './fleet-filters';
+import { filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, publicFleetPath } from './fleet-filters';
+import { slugify } from '@/lib/slug';
 
 // The addresses' own words, as renters see them.
 const { type, make } = FLEET_FILTER_PARAMS;
@@ -35,6 +36,6 @@ describe('fleet filters in the URL', () => {
   });
 
   it('slugifies makes with accents and spaces', () => {
-    expect(slugifyFilterValue(' Citroën C-Élysée ')).toBe('citroen-c-elysee');
+    expect(slugify(' Citroën C-Élysée ')).toBe('citroen-c-elysee');
   });
 });

@@ -1,5 +1,6 @@
 import { decodePathSegment } from '@/lib/path-segment';
 import { FLEET_FILTER_PARAMS } from '@/lib/public-urls';
+import { slugify } from '@/lib/slug';
 
 /**
  * Fleet filters (a car type, a make) live in the public URL as query parameters (FLEET_FILTER_PARAMS); internally they
@@ -18,23 +19,13 @@ function filterKeyOfParam(param: string | undefined): FilterKey | undefined {
 
 const VALUE_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-export function slugifyFilterValue(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Reads the filters from query parameters, dropping malformed values. */
 export function filtersFromSearchParams(params: URLSearchParams): FleetFilters {
   const filters: FleetFilters = {};
   for (const key of FILTER_KEYS) {
     const raw = params.get(FLEET_FILTER_PARAMS[key]);
     if (!raw) continue;
-    const value = slugifyFilterValue(raw);
+    const value = slugify(raw);
     if (VALUE_PATTERN.test(value)) filters[key] = value;
   }
   return filters;

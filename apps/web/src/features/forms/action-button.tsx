@@ -1,9 +1,9 @@
 'use client';
 
 import { useState, useTransition, type ReactNode } from 'react';
-import { Button } from '@/features/forms/button';
-import type { FormIssue } from '@/features/forms/form-issues';
-import { FormAlert } from '@/features/booking/steps/step-form';
+import { Button } from './button';
+import type { FormIssue } from './form-issues';
+import { FormAlert } from './form-alert';
 import { callAction, connectionLost } from './call-action';
 
 export type ActionButtonResult = { ok: true } | { ok: false; formError?: FormIssue; errors?: Record<string, FormIssue> };

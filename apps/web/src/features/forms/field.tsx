@@ -1,5 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { forwardRef } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, forwardRef } from 'react';
 
 export const CONTROL_CLASS =
   'mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 border-slate-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand';

@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
  */
 export type FormIssue = { message: string; params?: Record<string, string | number> };
 
+/** What a form's server action answers: done, or the issues of its fields and of the form as a whole. */
+export type FormResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+
 /** The parameters the domain's schemas put on a custom issue (`{ minimumAge: 21 }`), if any. */
 export function zodIssueParams(entry: z.core.$ZodIssue): Record<string, string | number> | undefined {
   return 'params' in entry && entry.params && typeof entry.params === 'object' ? (entry.params as Record<string, string | number>) : undefined;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { IssueMessage } from '@/features/booking/booking-issues';
+import type { IssueMessage } from '@/lib/issues';
 import { decodeIssue } from './form-issues';
 
 /** Translates an encoded form issue (see form-issues.ts) in the page's language; unknown keys are shown as given. */

@@ -3,11 +3,11 @@ import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { FLOW_STEP_COOKIE, readCookie } from '@/lib/cookies';
-import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
+import { readPrecheckinSessionId } from '@/features/precheckin';
 import { loadAppData } from '@/content';
-import { readBookingDraft } from '@/features/booking/booking-draft';
+import { readBookingDraft } from '@/features/booking';
 import { runGuards, type GuardName } from './route-guards';
 
 /** Applies a page's guards: a rejection renders 'Page Not Found' (404), a redirect goes to its target. */

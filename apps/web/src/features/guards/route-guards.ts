@@ -1,15 +1,10 @@
+import { DIRECT_ACCESS_ORDER } from '@/features/precheckin';
+
 /**
  * What the reservation guards need of the renter's booking draft (kept on the server, found through its signed
  * cookie): none, one being filled in, or one whose reservation is saved (`done` once the flow is over).
  */
 export type DraftState = { reservation: { done: boolean } | undefined } | undefined;
-
-/**
- * The pages of a flow that must not be opened directly, in the order the flow reaches them. The flow-step cookie
- * names the furthest one the renter reached, so a page is open once the renter got to it or past it (the back
- * button from the thanks page to the payment still works; typing the address of a later page does not).
- */
-export const DIRECT_ACCESS_ORDER = ['precheckin-checkout', 'precheckin-thanks'] as const;
 
 export type GuardContext = {
   /** The renter's booking draft, loaded by enforce-guards.ts. */

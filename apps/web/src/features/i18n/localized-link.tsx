@@ -3,7 +3,7 @@ import NextLink from 'next/link';
 import type { ComponentProps } from 'react';
 import { getLocale } from 'next-intl/server';
 import { localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from './locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 
 type Props = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
 

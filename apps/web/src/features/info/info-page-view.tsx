@@ -1,9 +1,9 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/features/i18n/locale-detection';
-import { CorporateLeadForm } from '@/features/corporate/corporate-lead-form';
+import { localizedPath } from '@/i18n/locale-detection';
+import { CorporateLeadForm } from '@/features/corporate';
 import type { Locale } from '@/i18n/routing';
-import { RichText } from '@/features/info/rich-text';
+import { RichText } from '@/components/rich-text';
 import type { InfoPage } from '@/content';
 
 /** An info page: title, optional image and the staff-written HTML body. */

@@ -4,11 +4,18 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { createJobApplicationSchema, CV_TYPE, MAX_CV_BYTES, type JobApplicationInput } from '@rentacar/domain/jobs';
-import { Button } from '@/features/forms/button';
-import { CONTROL_CLASS, Field, FieldError, Input } from '@/features/forms/field';
-import { domainResolver, encodeIssue, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert } from '@/features/booking/steps/step-form';
+import {
+  Button,
+  CONTROL_CLASS,
+  domainResolver,
+  encodeIssue,
+  Field,
+  FieldError,
+  FormAlert,
+  Input,
+  useIssueText,
+  type FormIssue,
+} from '@/features/forms';
 
 const schema = createJobApplicationSchema();
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;

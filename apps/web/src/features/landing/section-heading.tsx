@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from '@/features/i18n/localized-link';
+import { Link } from '@/features/i18n';
 
 /** A landing-page section's heading with a link to the full page. */
 export function SectionHeading({ id, title, href, linkText }: { id: string; title: string; href: string; linkText: string }) {

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { SiteConfig } from '@/content';
-import { displayPhone, phoneHref } from '@/features/branches/branch-links';
+import { displayPhone, phoneHref } from '@/features/branches';
 
 /** The brand's 24-hour assistance line, WhatsApp and email. */
 export async function AssistanceContact({ assistance }: { assistance: SiteConfig['assistance'] }) {

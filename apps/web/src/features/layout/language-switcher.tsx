@@ -1,8 +1,8 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { splitLocalePrefix } from '@/features/i18n/locale-detection';
-import { publicFleetPath } from '@/features/fleet/fleet-filters';
+import { splitLocalePrefix } from '@/i18n/locale-detection';
+import { publicFleetPath } from '@/features/fleet';
 import type { Locale } from '@/i18n/routing';
 
 /**

@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { Menu, Phone } from 'lucide-react';
-import { Link } from '@/features/i18n/localized-link';
+import { Link } from '@/features/i18n';
 import type { SiteConfig } from '@/content';
 import type { Locale } from '@/i18n/routing';
-import { MANAGE_BOOKING_PATH } from '@/features/booking/booking-routes';
-import { displayPhone, phoneHref } from '@/features/branches/branch-links';
+import { MANAGE_BOOKING_PATH } from '@/features/booking';
+import { displayPhone, phoneHref } from '@/features/branches';
 import { LanguageSwitcher } from './language-switcher';
 
 const NAV_ITEMS = [

@@ -3,12 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/features/forms/button';
-import { Field, Input } from '@/features/forms/field';
-import type { FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
-import { callAction, connectionLost } from '@/features/forms/call-action';
+import { Button, callAction, connectionLost, Field, FormAlert, Input, useIssueText, useServerErrors, type FormIssue } from '@/features/forms';
 
 export type LookupValues = { number: string; email: string };
 export type LookupResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };

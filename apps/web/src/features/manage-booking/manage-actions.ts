@@ -7,11 +7,10 @@ import { localeOrDefault } from '@/i18n/routing';
 import { clearCookie, MANAGE_BOOKING_COOKIE, writeCookie } from '@/lib/cookies';
 import { signValue } from '@/lib/signed-value';
 import { ContentServiceError } from '@/content';
-import type { FormIssue } from '@/features/forms/form-issues';
-import type { BookingIssue } from '@/features/booking/booking-issues';
-import { labelledLines, priceChange } from '@/features/booking/reservations';
-import { changeTerms } from '@/features/payments/money-back';
-import { cancelWithRefund, changeWithPayment } from '@/features/payments/paid-changes';
+import type { FormIssue } from '@/features/forms';
+import type { BookingIssue } from '@/lib/issues';
+import { labelledLines, priceChange } from '@/features/booking';
+import { cancelWithRefund, changeTerms, changeWithPayment } from '@/features/payments';
 import { MANAGE_PURPOSE, readManagedReservation } from './managed-reservation';
 import { lookUpReservation } from './reservation-lookup';
 

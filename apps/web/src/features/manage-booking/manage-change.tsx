@@ -3,13 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { Button } from '@/features/forms/button';
-import { LocationForm, type LocationFormProps } from '@/features/booking/steps/location-step';
-import { FormAlert } from '@/features/booking/steps/step-form';
+import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueText, type FormIssue } from '@/features/forms';
+import { LocationForm, type LocationFormProps } from '@/features/booking';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Props = LocationFormProps & { locale: string };
 

@@ -1,12 +1,10 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import type { FormIssue } from '@/features/forms/form-issues';
-import { hitRateLimit } from '@/content';
+import type { FormIssue } from '@/features/forms';
+import { hitRateLimit, type SavedReservation } from '@/content';
 import { clientAddress } from '@/lib/client-address';
-import { LOOKUP_LIMIT } from '@/features/booking/limits';
-import { findReservation } from '@/features/booking/reservations';
-import type { SavedReservation } from '@/content';
+import { findReservation, LOOKUP_LIMIT } from '@/features/booking';
 
 /**
  * Finding a reservation by its number and the email it was booked with, for manage booking and the pre-check-in:

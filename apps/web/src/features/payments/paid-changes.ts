@@ -1,8 +1,7 @@
 import 'server-only';
-import { issue, type BookingIssue } from '@/features/booking/booking-issues';
-import type { PricedBooking } from '@/features/booking/pricing';
+import { issue, type BookingIssue } from '@/lib/issues';
+import { applyChange, cancelReservation, isChangeable, type BookingOutcome, type PricedBooking } from '@/features/booking';
 import type { SavedReservation } from '@/content';
-import { applyChange, cancelReservation, isChangeable, type BookingOutcome } from '@/features/booking/reservations';
 import { cancellationTerms, changeTerms, chargeDifference, refundAmount, type MoneyBackError } from './money-back';
 
 /**

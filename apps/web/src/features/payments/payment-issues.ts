@@ -1,4 +1,4 @@
-import { issue, type BookingIssue } from '@/features/booking/booking-issues';
+import { issue, type BookingIssue } from '@/lib/issues';
 
 /** Decline codes the API names with their own message; any other is a plain processing error. */
 const DECLINE_MESSAGES = {

@@ -15,8 +15,7 @@ import {
   type RecordedPayment,
   type SavedReservation,
 } from '@/content';
-import { reservationSummary } from '@/features/booking/reservations';
-import { sendReservationConfirmation } from '@/features/booking/confirmation-email';
+import { reservationSummary, sendReservationConfirmation } from '@/features/booking';
 import type { CardDetails } from '@rentacar/domain/payments';
 import { GatewayRequestError, GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 import { cardGatewayFor, paymentGateway } from './gateways';

@@ -6,12 +6,22 @@ import * as zm from 'zod/mini';
 import { createPreferencesSchema, createPrecheckinFormSchema } from '@rentacar/domain/precheckin';
 import { normalizePhone } from '@rentacar/domain/validation';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, loadAppData, saveDetails, savePreferences, type SavedReservation } from '@/content';
-import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
-import { lookUpReservation } from '@/features/manage-booking/reservation-lookup';
-import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from '@/features/payments/payment-answers';
-import { closeAttempt, payByCard, payWithPayPal, settlePayment, type PaymentOutcome } from '@/features/payments/payments';
+import { issuesByField, type FormIssue, type FormResult } from '@/features/forms';
+import { lookUpReservation } from '@/features/manage-booking';
+import {
+  cardTokenSchema,
+  closeAttempt,
+  failed,
+  payByCard,
+  payWithPayPal,
+  PROCESSING_ERROR,
+  settlePayment,
+  unsuccessful,
+  type PaymentActionResult,
+  type PaymentOutcome,
+} from '@/features/payments';
 import { documentIdOf } from './precheckin-documents';
 import { completeAfterPayment, completePrecheckin, latestCharge, openCharge, precheckinRefusal, precheckinState, type PrecheckinState } from './precheckin-flow';
 import { PRECHECKIN_PATHS } from './precheckin-paths';
@@ -23,7 +33,7 @@ import { reachFlowStep, readPrecheckinReservation, startPrecheckinSession } from
  * preferences. Each reads the reservation again from the signed session; none trusts an id from the browser.
  */
 
-export type PrecheckinResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
+export type PrecheckinResult = FormResult;
 
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const SESSION_EXPIRED: FormIssue = { message: 'precheckin.errors.sessionExpired' };

@@ -12,7 +12,7 @@ import {
   type Precheckin,
   type SavedReservation,
 } from '@/content';
-import type { FormIssue } from '@/features/forms/form-issues';
+import type { FormIssue } from '@/features/forms';
 import { sendPrecheckinConfirmation } from './precheckin-email';
 
 /**

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { clearCookie, FLOW_STEP_COOKIE, PRECHECKIN_SESSION_COOKIE, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readReservationById, type SavedReservation } from '@/content';
-import { DIRECT_ACCESS_ORDER } from '@/features/guards/route-guards';
+import { DIRECT_ACCESS_ORDER } from './precheckin-paths';
 
 /**
  * Which reservation the renter is pre-checking in: its id, signed, in an http-only cookie set once the number and

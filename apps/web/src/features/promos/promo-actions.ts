@@ -5,8 +5,8 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, loadAppData } from '@/content';
-import { localizedPath } from '@/features/i18n/locale-detection';
-import { formFields } from '@/features/forms/form-fields';
+import { localizedPath } from '@/i18n/locale-detection';
+import { formFields } from '@/features/forms';
 import { rememberPromoCode } from './promo-code';
 
 // Whatever the form sends: a missing or odd field is an empty string, so a bad code never loses the renter's language.

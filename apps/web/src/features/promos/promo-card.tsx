@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { CalendarDays, Tag } from 'lucide-react';
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms/button-class';
-import { formatContentDate } from '@/features/i18n/format-date';
+import { buttonClass } from '@/features/forms';
+import { formatContentDate } from '@/features/i18n';
 import { bookWithPromoCode } from './promo-actions';
 import type { Promo } from '@/content';
 

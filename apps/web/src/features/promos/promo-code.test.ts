@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '@rentacar/domain/coupons';
 import type { CookieAttributes } from '@/lib/cookies';
 import type * as BookingDraftModule from '@/features/booking/booking-draft';
-import type { DraftData } from '@/features/booking/booking-draft';
+import type { DraftData } from '@/features/booking';
 
 // The coupon's trip from /promos into a booking: the button's action remembers a running promotion's code in a cookie,
 // and startBooking puts it in the new draft, checked again on the way. Content, cookies and the draft store are

@@ -3,7 +3,7 @@ import { evaluateCoupon } from '@rentacar/domain/coupons';
 import type { Brand } from '@rentacar/domain/brands';
 import { PROMO_CODE_COOKIE, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { ContentServiceError, findCoupon } from '@/content';
-import { runningPromoCouponCode } from '@/features/promos/promos';
+import { runningPromoCouponCode } from './promos';
 
 /**
  * How a promotion's coupon travels from /promos into a booking. The page stays one static page for everyone, so its

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import type { Locale } from '@/i18n/routing';
 
 /** Canonical and hreflang links of a page given its path without locale (Spanish unprefixed, English under /en). */

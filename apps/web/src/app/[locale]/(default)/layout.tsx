@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
-import { SiteHeader } from '@/features/layout/site-header';
-import { SiteFooter } from '@/features/layout/site-footer';
-import { IconSprite } from '@/features/layout/icon-sprite';
+import { SiteFooter, SiteHeader } from '@/features/layout';
+import { IconSprite } from '@/components/icon-sprite';
 
 /** The default layout: full header with navigation, page, footer with the four brands. */
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

@@ -1,17 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
-import { SectionHeading } from '@/features/landing/section-heading';
+import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';
 import { getBranches, loadAppData } from '@/content';
-import { getPromos } from '@/features/promos/promos';
-import { CarCard } from '@/features/fleet/car-card';
-import { SearchForm } from '@/features/landing/search-form';
-import { SEARCH_FORM_LABELS, type SearchFormLabels } from '@/features/landing/search-form-labels';
-import { CtaBlocks } from '@/features/landing/cta-blocks';
-import { PromoCard } from '@/features/promos/promo-card';
-import { pageAlternates } from '@/features/seo/alternates';
+import { getPromos, PromoCard } from '@/features/promos';
+import { CarCard } from '@/features/fleet';
+import { pageAlternates } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
-import { SiteHeader } from '@/features/layout/site-header';
-import { SiteFooter } from '@/features/layout/site-footer';
+import { SiteFooter, SiteHeader } from '@/features/layout';
 
 /** The pre-check-in layout: compact header and a band naming the flow. */
 export default async function PrecheckinLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

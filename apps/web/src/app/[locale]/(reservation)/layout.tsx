@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
-import { SiteHeader } from '@/features/layout/site-header';
-import { SiteFooter } from '@/features/layout/site-footer';
-import { CheckoutExitWatcher } from '@/features/booking/checkout-exit-watcher';
+import { SiteFooter, SiteHeader } from '@/features/layout';
+import { CheckoutExitWatcher } from '@/features/booking';
 
 /**
  * The reservation layout: compact header, the brand's reservation background, no distractions. Sends the

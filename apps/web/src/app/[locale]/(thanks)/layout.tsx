@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
-import { SiteHeader } from '@/features/layout/site-header';
+import { SiteHeader } from '@/features/layout';
 
 /** The thanks layout: a calm confirmation page with only the brand header. */
 export default async function ThanksLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

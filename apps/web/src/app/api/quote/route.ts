@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { answerQuote } from '@/features/booking/api/quote-endpoint';
+import { answerQuote } from '@/features/booking';
 
 /** POST /api/quote: the price of a selection (docs/booking-api.md); the production server's fast path answers first. */
 export async function POST(request: NextRequest) {

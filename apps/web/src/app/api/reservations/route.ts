@@ -1,12 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/features/booking/api/booking-api';
-import { reservationBody } from '@/features/booking/api/booking-responses';
-import { issue } from '@/features/booking/booking-issues';
-import { reservationRequestSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
-import { validateClient } from '@/features/booking/client-details';
-import { priceSelection } from '@/features/booking/pricing';
+import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/features/api';
+import {
+  bookReservation,
+  priceSelection,
+  reservationBody,
+  reservationRequestSchema,
+  selectionFromQuoteRequest,
+  validateClient,
+} from '@/features/booking';
+import { issue } from '@/lib/issues';
 import { clientAddress } from '@/lib/client-address';
-import { bookReservation } from '@/features/booking/reservations';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 

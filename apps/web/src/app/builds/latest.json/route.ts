@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { BUILD_ID } from '@/features/self-healing/build-version';
+import { BUILD_ID } from '@/features/self-healing';
 
 /**
  * GET /builds/latest.json?{timestamp}: the build this server runs, `{ "id" }`. Open pages compare it with their own

@@ -3,13 +3,19 @@
 import { useState, useTransition } from 'react';
 import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
-import { Button } from '@/features/forms/button';
-import { Field, Input } from '@/features/forms/field';
-import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
+import {
+  Button,
+  callAction,
+  connectionLost,
+  domainResolver,
+  Field,
+  FormAlert,
+  Input,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import type { AccountFormResult } from '../account-actions';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 // Chosen by name: a schema cannot travel from the server page to this client component.
 const SCHEMAS = { login: loginSchema, registration: registrationSchema, passwordRequest: passwordRequestSchema, newPassword: newPasswordSchema } as const;

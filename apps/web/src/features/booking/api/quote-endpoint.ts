@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Locale } from '@/i18n/routing';
-import { apiLocale, errorResponse, parseJsonBody, withBookingErrors } from './booking-api';
+import { apiLocale, errorResponse, parseJsonBody, withBookingErrors } from '@/features/api';
 import { quoteBody } from './booking-responses';
 import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
 import { priceSelection, type PricingContent } from '../pricing';

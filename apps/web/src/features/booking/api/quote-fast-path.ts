@@ -5,9 +5,9 @@ import { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
-import { matchAcceptLanguage } from '@/features/i18n/locale-detection';
+import { matchAcceptLanguage } from '@/i18n/locale-detection';
 import { applyDeploymentHeaders } from '@/lib/deployment-headers';
-import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts/csrf';
+import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import type { PricingContent } from '../pricing';
 import { quoteAnswer } from './quote-endpoint';
 

@@ -4,13 +4,21 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { createClientFormSchema, type ClientFormInput } from '@rentacar/domain/validation/forms';
-import { Checkbox, Field, Input } from '@/features/forms/field';
-import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { useFocusFirstInvalid } from '@/features/forms/use-focus-first-invalid';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import {
+  callAction,
+  Checkbox,
+  connectionLost,
+  domainResolver,
+  Field,
+  FormAlert,
+  Input,
+  useFocusFirstInvalid,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { saveClient } from '../booking-actions';
-import { FormAlert, StepActions, useServerErrors } from './step-form';
-import { callAction, connectionLost } from '@/features/forms/call-action';
+import { StepActions } from './step-actions';
 
 type Values = Omit<ClientFormInput, 'termsAccepted'> & { termsAccepted: boolean };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { ActionButton } from '@/features/forms/action-button';
+import { ActionButton } from '@/features/forms';
 import { confirmReservation } from '../booking-actions';
 
 /** Confirms the reservation; a double click books once (the server keeps one idempotency key per draft). */

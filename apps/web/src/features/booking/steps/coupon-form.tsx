@@ -6,12 +6,19 @@ import { useEffect, useId, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { couponCodeSchema } from '@rentacar/domain/validation/forms';
 import * as z from 'zod/mini';
-import { Button } from '@/features/forms/button';
-import { Field, FieldError, Input } from '@/features/forms/field';
-import { domainResolver, encodeIssue, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import {
+  Button,
+  callAction,
+  connectionLost,
+  domainResolver,
+  encodeIssue,
+  Field,
+  FieldError,
+  Input,
+  useIssueText,
+  type FormIssue,
+} from '@/features/forms';
 import { applyCoupon, removeCoupon } from '../booking-actions';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 const schema = z.object({ code: couponCodeSchema });
 

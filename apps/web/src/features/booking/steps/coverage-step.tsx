@@ -5,13 +5,19 @@ import { useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { MoneyLocale } from '@rentacar/domain/money';
 import { coverageSelectionSchema } from '@rentacar/domain/validation/forms';
-import { Checkbox } from '@/features/forms/field';
-import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { RadioGroup } from '@/features/forms/radio-group';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import {
+  callAction,
+  Checkbox,
+  connectionLost,
+  domainResolver,
+  FormAlert,
+  RadioGroup,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { saveCoverage } from '../booking-actions';
-import { FormAlert, StepActions, useServerErrors } from './step-form';
-import { callAction, connectionLost } from '@/features/forms/call-action';
+import { StepActions } from './step-actions';
 
 /** A coverage as the step shows it, prices formatted by the server (step-props.ts). */
 export type StepCoverage = {

@@ -4,13 +4,20 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MoneyLocale } from '@rentacar/domain/money';
-import { Field, Select } from '@/features/forms/field';
-import { countFieldErrors, type FormIssue } from '@/features/forms/form-issues';
-import { RadioGroup } from '@/features/forms/radio-group';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import {
+  callAction,
+  connectionLost,
+  countFieldErrors,
+  Field,
+  FormAlert,
+  RadioGroup,
+  Select,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { saveExtras } from '../booking-actions';
-import { FormAlert, StepActions, useServerErrors } from './step-form';
-import { callAction, connectionLost } from '@/features/forms/call-action';
+import { StepActions } from './step-actions';
 
 // As the step shows them, prices formatted by the server (step-props.ts).
 export type StepExtra = { code: string; name: string; description: string; dailyPrice: string; capPerRental: string | undefined; maxQuantity: number };

@@ -5,13 +5,23 @@ import { useState, useTransition } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { timeSlots, type LocalDate, type OpeningHours } from '@rentacar/domain/dates';
 import { createLocationFormSchema } from '@rentacar/domain/validation/forms';
-import { Button } from '@/features/forms/button';
-import { Checkbox, Field, Input, Select, type ControlProps } from '@/features/forms/field';
-import { encodeIssue, zodIssueParams, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import {
+  Button,
+  callAction,
+  Checkbox,
+  connectionLost,
+  encodeIssue,
+  Field,
+  FormAlert,
+  Input,
+  Select,
+  useIssueText,
+  useServerErrors,
+  zodIssueParams,
+  type ControlProps,
+  type FormIssue,
+} from '@/features/forms';
 import { saveLocation, type ActionResult } from '../booking-actions';
-import { FormAlert, useServerErrors } from './step-form';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type StepBranch = { id: string; name: string; openingHours: OpeningHours };
 

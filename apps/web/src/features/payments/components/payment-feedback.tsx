@@ -2,9 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/features/forms/button';
-import { encodeIssue, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
+import { Button, encodeIssue, useIssueText, type FormIssue } from '@/features/forms';
 
 /** The processing error, with the gateway's reason under it where there is one. Announced. */
 export function PaymentError({ error, reason }: { error: FormIssue | undefined; reason?: FormIssue | undefined }) {

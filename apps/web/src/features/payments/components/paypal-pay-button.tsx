@@ -2,9 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { Button } from '@/features/forms/button';
-import { callAction, CONNECTION_LOST } from '@/features/forms/call-action';
-import type { FormIssue } from '@/features/forms/form-issues';
+import { Button, callAction, CONNECTION_LOST, type FormIssue } from '@/features/forms';
 import type { PaymentActionResult } from '../payment-answers';
 import { PaymentError } from './payment-feedback';
 

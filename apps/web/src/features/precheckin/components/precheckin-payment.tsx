@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { RadioGroup } from '@/features/forms/radio-group';
-import { CardPaymentForm } from '@/features/payments/components/card-payment-form';
-import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
+import { RadioGroup } from '@/features/forms';
+import { CardPaymentForm, PayPalPayButton } from '@/features/payments';
 import { checkPrecheckinPayment, payPrecheckinByCard, payPrecheckinWithPayPal } from '../precheckin-actions';
 
 type Method = 'card' | 'paypal';

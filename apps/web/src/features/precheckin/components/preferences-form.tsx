@@ -4,13 +4,20 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { createPreferencesSchema, type PreferenceLanguage } from '@rentacar/domain/precheckin';
-import { Button } from '@/features/forms/button';
-import { Field, Input, Select } from '@/features/forms/field';
-import { domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
+import {
+  Button,
+  callAction,
+  connectionLost,
+  domainResolver,
+  Field,
+  FormAlert,
+  Input,
+  Select,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { savePrecheckinPreferences } from '../precheckin-actions';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 type Values = { email: string; phone: string; language: PreferenceLanguage };
 

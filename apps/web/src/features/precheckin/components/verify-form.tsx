@@ -4,16 +4,24 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, useTransition } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { createPrecheckinFormSchema, MAX_ADDITIONAL_DRIVERS, type PrecheckinFormContext, type PrecheckinFormInput } from '@rentacar/domain/precheckin';
-import { Button } from '@/features/forms/button';
-import { Field, Input, Select } from '@/features/forms/field';
-import { countFieldErrors, domainResolver, type FormIssue } from '@/features/forms/form-issues';
-import { useFocusFirstInvalid } from '@/features/forms/use-focus-first-invalid';
-import { useIssueText } from '@/features/forms/use-issue-text';
-import { FormAlert, useServerErrors } from '@/features/booking/steps/step-form';
+import {
+  Button,
+  callAction,
+  connectionLost,
+  countFieldErrors,
+  domainResolver,
+  Field,
+  FormAlert,
+  Input,
+  Select,
+  useFocusFirstInvalid,
+  useIssueText,
+  useServerErrors,
+  type FormIssue,
+} from '@/features/forms';
 import { savePrecheckinDetails } from '../precheckin-actions';
 import { DocumentUpload, type UploadedDocument } from './document-upload';
 import { precheckinDraftStorageKey } from './stored-draft';
-import { callAction, connectionLost } from '@/features/forms/call-action';
 
 export type CountryOption = { code: string; name: string };
 type Documents = { license?: UploadedDocument; id?: UploadedDocument };

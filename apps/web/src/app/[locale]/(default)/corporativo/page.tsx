@@ -1,6 +1,6 @@
-import { enterLocale } from '@/features/i18n/request-locale';
-import { AgentHomePage } from '@/features/accounts/account-pages';
-import { accountMetadata, type AccountPageProps } from '@/features/accounts/account-route';
+import { enterLocale } from '@/features/i18n';
+import { AgentHomePage } from '@/features/corporate';
+import { accountMetadata, type AccountPageProps } from '@/features/accounts';
 
 // The corporate area reads the agent's session cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
-import { enterLocale } from '@/features/i18n/request-locale';
-import { formatContentDate } from '@/features/i18n/format-date';
+import { enterLocale, formatContentDate } from '@/features/i18n';
 import { formatPanamaDate } from '@rentacar/domain/dates';
 import { getJobs, type Job } from '@/content';
-import { JobApplicationForm } from '@/features/jobs/job-application-form';
-import { PageHeader } from '@/features/layout/page-header';
-import { RichText } from '@/features/info/rich-text';
-import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
+import { JobApplicationForm } from '@/features/jobs';
+import { PageHeader } from '@/components/page-header';
+import { RichText } from '@/components/rich-text';
+import { catalogueMetadata } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

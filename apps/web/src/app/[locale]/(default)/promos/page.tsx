@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
-import { getPromos } from '@/features/promos/promos';
-import { PromoCard } from '@/features/promos/promo-card';
-import { PageHeader } from '@/features/layout/page-header';
-import { catalogueMetadata } from '@/features/seo/catalogue-metadata';
+import { getPromos, PromoCard } from '@/features/promos';
+import { PageHeader } from '@/components/page-header';
+import { catalogueMetadata } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

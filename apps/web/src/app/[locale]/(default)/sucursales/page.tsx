@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
-import { BranchesView, branchesMetadata } from '@/features/branches/branches-view';
+import { branchesMetadata, BranchesView } from '@/features/branches';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,9 +1,10 @@
-import { precheckinRoute } from '@/features/precheckin/precheckin-step';
+import { guardedRoute } from '@/features/guards';
+import { PrecheckinStart } from '@/features/precheckin';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = precheckinRoute('precheckin-start', ['check-precheckin-module-enable']);
+const route = guardedRoute({ guards: ['check-precheckin-module-enable'], step: 'precheckin-start', title: { namespace: 'precheckin', key: 'title' }, View: PrecheckinStart });
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

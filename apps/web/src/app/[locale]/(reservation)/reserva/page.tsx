@@ -1,5 +1,5 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { ReservationDetails } from '@/features/booking/reservation-details';
+import { guardedRoute } from '@/features/guards';
+import { ReservationDetails } from '@/features/booking';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

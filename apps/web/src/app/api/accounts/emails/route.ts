@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
 import { loadAppData, readContentWebhook } from '@/content';
-import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/accounts/account-emails';
+import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/accounts';
 
 /**
  * The content service hands an account email here (password reset, invitation, registration check) to be sent by the

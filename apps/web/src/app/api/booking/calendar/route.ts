@@ -1,10 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { readBookingDraft } from '@/features/booking/booking-draft';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
-import { issue } from '@/features/booking/booking-issues';
-import { reservationIcs, reservationIcsFileName } from '@/features/booking/reservation-calendar';
+import { readBookingDraft, reservationIcs, reservationIcsFileName, reservationSummary } from '@/features/booking';
+import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';
-import { reservationSummary } from '@/features/booking/reservations';
 
 /** GET /api/booking/calendar: the .ics of the renter's finished booking (found through the draft cookie). */
 export async function GET(request: NextRequest) {

@@ -1,9 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/booking/api/booking-api';
-import { quoteBody } from '@/features/booking/api/booking-responses';
-import { couponValidationSchema, selectionFromQuoteRequest } from '@/features/booking/booking-request';
-import { priceSelection } from '@/features/booking/pricing';
-import { COUPON_LIMIT } from '@/features/booking/limits';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { COUPON_LIMIT, couponValidationSchema, priceSelection, quoteBody, selectionFromQuoteRequest } from '@/features/booking';
 
 /**
  * POST /api/coupons/validate: whether `code` applies to this selection, with the discount and the quote it gives, or

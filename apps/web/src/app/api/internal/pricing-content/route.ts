@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, unknownApiPath, withBookingErrors } from '@/features/booking/api/booking-api';
-import { PRICING_CONTENT_TOKEN_HEADER, pricingContentToken } from '@/features/booking/api/quote-fast-path';
+import { apiLocale, unknownApiPath, withBookingErrors } from '@/features/api';
+import { cachedPricingContent, PRICING_CONTENT_TOKEN_HEADER, pricingContentToken } from '@/features/booking';
 import { isValidSecret } from '@/content';
-import { cachedPricingContent } from '@/features/booking/pricing';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,12 +3,11 @@ import * as z from 'zod/mini';
 import { createJobApplicationSchema, MAX_CV_BYTES } from '@rentacar/domain/jobs';
 import { normalizePhone } from '@rentacar/domain/validation';
 import { isLocale, type Locale } from '@/i18n/routing';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
-import { issue, type BookingIssue, type IssueMessage } from '@/features/booking/booking-issues';
-import { zodIssueParams } from '@/features/forms/form-issues';
-import { hitRateLimit } from '@/content';
+import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
+import { zodIssueParams } from '@/features/forms';
+import { hitRateLimit, storeApplication } from '@/content';
 import { clientAddress } from '@/lib/client-address';
-import { storeApplication } from '@/content';
 
 /** Applications per client address in an hour: a person applies to a few offers; more is a script. */
 const APPLICATION_LIMIT = { name: 'job-application', limit: 5, windowSeconds: 60 * 60 };

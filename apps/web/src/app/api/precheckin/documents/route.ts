@@ -1,11 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isDocumentKind, MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
 import { isLocale } from '@/i18n/routing';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/booking/api/booking-api';
-import { issue, type IssueMessage } from '@/features/booking/booking-issues';
+import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { issue, type IssueMessage } from '@/lib/issues';
 import { hitRateLimit, loadAppData, storeDocument } from '@/content';
-import { documentReference, MAX_UPLOAD_BODY_BYTES } from '@/features/precheckin/precheckin-documents';
-import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
+import { documentReference, MAX_UPLOAD_BODY_BYTES, readPrecheckinSessionId } from '@/features/precheckin';
 
 /** Uploads per pre-check-in in ten minutes: room for retries and wrong files, not for filling the folder. */
 const UPLOAD_LIMIT = { name: 'precheckin-upload', limit: 30, windowSeconds: 10 * 60 };

@@ -1,12 +1,16 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/booking/api/booking-api';
-import { quoteBody, reservationBody } from '@/features/booking/api/booking-responses';
-import { issue } from '@/features/booking/booking-issues';
-import { reservationChangeSchema, reservationLookupSchema } from '@/features/booking/booking-request';
-import { LOOKUP_LIMIT } from '@/features/booking/limits';
-import { findReservation, priceChange } from '@/features/booking/reservations';
-import { changeTerms } from '@/features/payments/money-back';
-import { changeWithPayment } from '@/features/payments/paid-changes';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import {
+  findReservation,
+  LOOKUP_LIMIT,
+  priceChange,
+  quoteBody,
+  reservationBody,
+  reservationChangeSchema,
+  reservationLookupSchema,
+} from '@/features/booking';
+import { issue } from '@/lib/issues';
+import { changeTerms, changeWithPayment } from '@/features/payments';
 
 type Context = { params: Promise<{ number: string }> };
 

@@ -1,6 +1,5 @@
-import { enterLocale } from '@/features/i18n/request-locale';
-import { ChoosePasswordPage } from '@/features/accounts/account-pages';
-import { accountMetadata, queryText, type AccountPageProps } from '@/features/accounts/account-route';
+import { enterLocale } from '@/features/i18n';
+import { accountMetadata, ChoosePasswordPage, queryText, type AccountPageProps } from '@/features/accounts';
 
 // The corporate area reads the agent's session cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

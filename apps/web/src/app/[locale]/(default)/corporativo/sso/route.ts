@@ -2,10 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { clearCookie, providerRefreshCookie, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/features/i18n/locale-detection';
-import { ACCOUNT_PATHS, loginPathFor } from '@/features/accounts/account-routes';
+import { localizedPath } from '@/i18n/locale-detection';
+import { ACCOUNT_PATHS, loginPathFor, writeSession } from '@/features/accounts';
 import { ContentServiceError, refreshTokens } from '@/content';
-import { writeSession } from '@/features/accounts/session';
 
 type Context = { params: Promise<{ locale: string }> };
 

@@ -1,16 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale, Link } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
-import { CarCard } from '@/features/fleet/car-card';
-import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
-import { filtersFromSegments, filtersToQuery, slugifyFilterValue } from '@/features/fleet/fleet-filters';
+import { CarCard, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions } from '@/features/fleet';
+import { slugify } from '@/lib/slug';
 import { isCarType } from '@rentacar/domain/fleet';
-import { Link } from '@/features/i18n/localized-link';
-import { PageHeader } from '@/features/layout/page-header';
-import { pageAlternates } from '@/features/seo/alternates';
+import { PageHeader } from '@/components/page-header';
+import { pageAlternates } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string; filter?: string[] }> };
 
@@ -42,7 +40,7 @@ export default async function FleetPage({ params }: Props) {
   }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
   const cars = fleet.cars.filter(
-    (car) => (!filters.type || car.type === filters.type) && (!filters.make || slugifyFilterValue(car.make) === filters.make),
+    (car) => (!filters.type || car.type === filters.type) && (!filters.make || slugify(car.make) === filters.make),
   );
 
   return (

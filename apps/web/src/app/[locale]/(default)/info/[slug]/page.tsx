@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
-import { getInfoPage } from '@/features/info/info-page';
-import { InfoPageView } from '@/features/info/info-page-view';
-import { pageAlternates } from '@/features/seo/alternates';
+import { getInfoPage, InfoPageView } from '@/features/info';
+import { pageAlternates } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
 

@@ -1,9 +1,10 @@
-import { precheckinRoute } from '@/features/precheckin/precheckin-step';
+import { guardedRoute } from '@/features/guards';
+import { PrecheckinCheckout } from '@/features/precheckin';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = precheckinRoute('precheckin-checkout', ['check-precheckin-data', 'prevent-direct-access']);
+const route = guardedRoute({ guards: ['check-precheckin-data', 'prevent-direct-access'], step: 'precheckin-checkout', title: { namespace: 'precheckin', key: 'checkoutTitle' }, View: PrecheckinCheckout });
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

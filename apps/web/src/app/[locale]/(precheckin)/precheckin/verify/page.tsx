@@ -1,9 +1,10 @@
-import { precheckinRoute } from '@/features/precheckin/precheckin-step';
+import { guardedRoute } from '@/features/guards';
+import { PrecheckinVerify } from '@/features/precheckin';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = precheckinRoute('precheckin-verify', ['check-precheckin-data']);
+const route = guardedRoute({ guards: ['check-precheckin-data'], step: 'precheckin-verify', title: { namespace: 'precheckin', key: 'verifyTitle' }, View: PrecheckinVerify });
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

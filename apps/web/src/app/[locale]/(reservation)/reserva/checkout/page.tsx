@@ -1,5 +1,5 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { ReservationCheckout } from '@/features/booking/reservation-checkout';
+import { guardedRoute } from '@/features/guards';
+import { ReservationCheckout } from '@/features/checkout';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

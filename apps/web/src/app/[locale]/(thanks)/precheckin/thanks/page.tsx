@@ -1,9 +1,10 @@
-import { precheckinRoute } from '@/features/precheckin/precheckin-step';
+import { guardedRoute } from '@/features/guards';
+import { PrecheckinThanks } from '@/features/precheckin';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';
 
-const route = precheckinRoute('precheckin-thanks', ['prevent-direct-access']);
+const route = guardedRoute({ guards: ['prevent-direct-access'], step: 'precheckin-thanks', title: { namespace: 'precheckin', key: 'thanksTitle' }, View: PrecheckinThanks });
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

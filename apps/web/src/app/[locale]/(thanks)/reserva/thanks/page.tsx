@@ -1,5 +1,5 @@
-import { guardedRoute } from '@/features/guards/guarded-route';
-import { ReservationThanks } from '@/features/booking/reservation-thanks';
+import { guardedRoute } from '@/features/guards';
+import { ReservationThanks } from '@/features/booking';
 
 // Guards read the renter's cookies: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n/request-locale';
-import { PaymentVerificationResult } from '@/features/payments/components/payment-verification-result';
+import { enterLocale } from '@/features/i18n';
+import { PaymentVerificationResult } from '@/features/payments';
 
 // Reads the outcome from its query: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

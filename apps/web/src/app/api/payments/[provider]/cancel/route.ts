@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { handlePaymentCancel } from '@/features/payments/payment-returns';
+import { handlePaymentCancel } from '@/features/checkout';
 
 /** GET /api/payments/{provider}/cancel?key=...&locale=...: the renter cancelled at the gateway (PayPal). */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }) {

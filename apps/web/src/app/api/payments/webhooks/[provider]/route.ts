@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ContentServiceError } from '@/content';
-import { handleWebhook } from '@/features/payments/payments';
+import { handleWebhook } from '@/features/payments';
 
 const MAX_BODY_BYTES = 256 * 1024;
 

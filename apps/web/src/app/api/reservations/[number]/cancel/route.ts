@@ -1,11 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/booking/api/booking-api';
-import { reservationBody } from '@/features/booking/api/booking-responses';
-import { issue } from '@/features/booking/booking-issues';
-import { reservationLookupSchema } from '@/features/booking/booking-request';
-import { LOOKUP_LIMIT } from '@/features/booking/limits';
-import { findReservation } from '@/features/booking/reservations';
-import { cancelWithRefund } from '@/features/payments/paid-changes';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { findReservation, LOOKUP_LIMIT, reservationBody, reservationLookupSchema } from '@/features/booking';
+import { issue } from '@/lib/issues';
+import { cancelWithRefund } from '@/features/payments';
 
 /**
  * POST /api/reservations/{number}/cancel with `{ "email" }`: cancels it (until pickup) and frees its unit at once. What

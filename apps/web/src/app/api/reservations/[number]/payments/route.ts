@@ -1,13 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/booking/api/booking-api';
-import { reservationBody } from '@/features/booking/api/booking-responses';
-import { issue } from '@/features/booking/booking-issues';
-import { LOOKUP_LIMIT } from '@/features/booking/limits';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { findReservation, LOOKUP_LIMIT, reservationBody } from '@/features/booking';
+import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';
-import { findReservation } from '@/features/booking/reservations';
-import { paymentIssue } from '@/features/payments/payment-issues';
-import { payByCard, payWithPayPal } from '@/features/payments/payments';
+import { payByCard, paymentIssue, payWithPayPal } from '@/features/payments';
 
 const paymentRequestSchema = z.discriminatedUnion('method', [
   z.object({ email: z.string().trim().min(1).max(300), method: z.literal('card'), token: z.string().trim().min(4).max(255) }),

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
-import { enterLocale } from '@/features/i18n/request-locale';
-import { AgentReservationPage } from '@/features/accounts/account-pages';
+import { enterLocale } from '@/features/i18n';
+import { AgentReservationPage } from '@/features/corporate';
 import { decodePathSegment } from '@/lib/path-segment';
 
 type Props = { params: Promise<{ locale: string; reference: string }> };

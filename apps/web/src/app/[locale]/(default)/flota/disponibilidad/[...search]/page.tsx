@@ -2,17 +2,14 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { isCarType } from '@rentacar/domain/fleet';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale, formatPanamaDateTimeForRenter, Link } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
-import { translateIssues } from '@/features/booking/booking-issues';
-import { priceFleetForDates } from '@/features/booking/pricing';
-import { CarCard } from '@/features/fleet/car-card';
-import { FleetFilterBar, makeOptions } from '@/features/fleet/fleet-filter-bar';
-import { searchFromSegments, slugifyFilterValue } from '@/features/fleet/fleet-filters';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
-import { Link } from '@/features/i18n/localized-link';
-import { PageHeader } from '@/features/layout/page-header';
+import { translateIssues } from '@/lib/issues';
+import { priceFleetForDates } from '@/features/booking';
+import { CarCard, FleetFilterBar, makeOptions, searchFromSegments } from '@/features/fleet';
+import { slugify } from '@/lib/slug';
+import { PageHeader } from '@/components/page-header';
 
 type Props = { params: Promise<{ locale: string; search: string[] }> };
 
@@ -48,7 +45,7 @@ export default async function FleetForDatesPage({ params }: Props) {
 
   const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({ value: type, label: isCarType(type) ? t(`types.${type}`) : type }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
-  const cars = fleet.cars.filter((car) => (!filters.type || car.type === filters.type) && (!filters.make || slugifyFilterValue(car.make) === filters.make));
+  const cars = fleet.cars.filter((car) => (!filters.type || car.type === filters.type) && (!filters.make || slugify(car.make) === filters.make));
   // Bookable cars first, each group in the fleet's price order.
   const ordered = priced.ok ? [...cars].sort((a, b) => Number(Boolean(priced.offers.get(a.id)?.refusal)) - Number(Boolean(priced.offers.get(b.id)?.refusal))) : cars;
 

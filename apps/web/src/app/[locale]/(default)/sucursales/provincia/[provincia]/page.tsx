@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { enterLocale } from '@/features/i18n/request-locale';
+import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
-import { BranchesView, branchesMetadata } from '@/features/branches/branches-view';
-import { provinceFromParam } from '@/features/branches/province-filter';
+import { branchesMetadata, BranchesView, provinceFromParam } from '@/features/branches';
 
 type Props = { params: Promise<{ locale: string; provincia: string }> };
 

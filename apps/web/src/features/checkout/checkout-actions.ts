@@ -5,18 +5,37 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
-import type { FormIssue } from '@/features/forms/form-issues';
-import { readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type DraftData } from '@/features/booking/booking-draft';
-import { CHECKOUT_PATH, stepPath, THANKS_PATH } from '@/features/booking/booking-routes';
-import { priceDraftSelection } from '@/features/booking/pricing';
+import type { FormIssue } from '@/features/forms';
+import {
+  bookReservation,
+  cancelReservation,
+  CHECKOUT_PATH,
+  priceDraftSelection,
+  readBookingDraft,
+  saveBookingDraft,
+  selectionOfDraft,
+  stepPath,
+  THANKS_PATH,
+  type BookingDraft,
+  type DraftData,
+} from '@/features/booking';
 import { clientAddress } from '@/lib/client-address';
-import { bookReservation, cancelReservation } from '@/features/booking/reservations';
-import { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful, type PaymentActionResult } from './payment-answers';
-import { closeAttempt, payByCard, payWithPayPal, settlePaymentByKey, type PaymentOutcome } from './payments';
+import {
+  cardTokenSchema,
+  closeAttempt,
+  failed,
+  payByCard,
+  payWithPayPal,
+  PROCESSING_ERROR,
+  settlePaymentByKey,
+  unsuccessful,
+  type PaymentActionResult,
+  type PaymentOutcome,
+} from '@/features/payments';
 
-export type { PaymentActionResult } from './payment-answers';
+export type { PaymentActionResult } from '@/features/payments';
 
 /**
  * The checkout's payment mutations. The amount is never the browser's: the reservation is priced again and saved

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { readCompanyReservation, readCompanyReservations, type SavedReservation } from '@/content';
-import { readStoredSession } from './session';
+import { readStoredSession } from '@/features/accounts';
 
 /**
  * The signed-in agent's view of reservations, read with the agent's own token, so the content service's policy decides

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, renderInLanguage, settleLater, type Language } from '../../../../test/render-in-language';
-import type { PaymentActionResult } from '../payment-answers';
-import { choosePaymentMethod } from '../payment-actions';
+import { catalogues, renderInLanguage, settleLater, type Language } from '../../../test/render-in-language';
+import type { PaymentActionResult } from '@/features/payments';
+import { choosePaymentMethod } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import type * as Navigation from 'next/navigation';
 
-vi.mock('../payment-actions', () => ({ choosePaymentMethod: vi.fn() }));
+vi.mock('./checkout-actions', () => ({ choosePaymentMethod: vi.fn() }));
 const chooseMock = vi.mocked(choosePaymentMethod);
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));

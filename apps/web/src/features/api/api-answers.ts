@@ -2,9 +2,9 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import type { Locale } from '@/i18n/routing';
-import { acceptLanguageLocale } from '@/features/i18n/locale-detection';
+import { acceptLanguageLocale } from '@/i18n/locale-detection';
 import { ContentServiceError, hitRateLimit, type RateLimitRule } from '@/content';
-import { issue, translateIssues, type BookingIssue, type IssueMessage } from '../booking-issues';
+import { issue, translateIssues, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { clientAddress } from '@/lib/client-address';
 
 /**

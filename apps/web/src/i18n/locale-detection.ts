@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './routing';
 
 /** Splits `/en/flota` into the locale prefix (if any) and the path without it. */
 export function splitLocalePrefix(pathname: string): { prefix: Locale | undefined; path: string } {

@@ -3,12 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { callAction, CONNECTION_LOST } from '@/features/forms/call-action';
-import { RadioGroup } from '@/features/forms/radio-group';
-import type { FormIssue } from '@/features/forms/form-issues';
-import { FormAlert } from '@/features/booking/steps/step-form';
-import { choosePaymentMethod } from '../payment-actions';
-import type { PaymentActionResult } from '../payment-answers';
+import { callAction, CONNECTION_LOST, FormAlert, RadioGroup, type FormIssue } from '@/features/forms';
+import type { PaymentActionResult } from '@/features/payments';
+import { choosePaymentMethod } from './checkout-actions';
 
 export type PaymentMethodOption = { method: 'card' | 'paypal' | 'counter'; note: string };
 

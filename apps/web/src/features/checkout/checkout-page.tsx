@@ -3,22 +3,25 @@ import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
-import { readBookingDraft, selectionOfDraft } from './booking-draft';
+import { localizedPath } from '@/i18n/locale-detection';
+import {
+  BookingSidebar,
+  BookingStepsNav,
+  canOpenStep,
+  ConfirmButton,
+  CouponForm,
+  firstIncompleteStep,
+  priceDraftSelection,
+  priceDraftWithCoupon,
+  readBookingDraft,
+  selectionOfDraft,
+  stepPath,
+  THANKS_PATH,
+} from '@/features/booking';
 import { getBookingCatalog, loadAppData } from '@/content';
-import { canOpenStep, firstIncompleteStep } from './booking-flow';
-import { stepPath, THANKS_PATH } from './booking-routes';
-import { BookingStepsNav } from './booking-steps-nav';
-import { BookingSidebar, priceDraftWithCoupon } from './booking-sidebar';
-import { ConfirmButton } from './steps/confirm-button';
-import { CouponForm } from './steps/coupon-form';
-import { cardFieldsSettings, paymentGateway } from '@/features/payments/gateways';
-import { CardPaymentForm } from '@/features/payments/components/card-payment-form';
-import { PaymentMethodChoice, type PaymentMethodOption } from '@/features/payments/components/payment-method-choice';
-import { PayPalPayButton } from '@/features/payments/components/paypal-pay-button';
-import { PaymentError } from '@/features/payments/components/payment-feedback';
-import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from '@/features/payments/payment-actions';
-import { priceDraftSelection } from './pricing';
+import { cardFieldsSettings, CardPaymentForm, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
+import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
+import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

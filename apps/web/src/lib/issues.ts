@@ -1,7 +1,7 @@
 import { createTranslator, type Messages } from 'next-intl';
 import type { ValidationMessageKey } from '@rentacar/domain/validation';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import en from '../../messages/en.json';
+import es from '../../messages/es.json';
 import type { Locale } from '@/i18n/routing';
 
 /** Keys of the booking flow's own error messages (`booking.errors.*` in the catalogues). */

@@ -1,7 +1,7 @@
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms/button-class';
-import type { FleetSearch } from '@/features/fleet/fleet-filters';
-import { startBooking } from './booking-actions';
+import { buttonClass } from '@/features/forms';
+import type { FleetSearch } from './fleet-filters';
+import { startBooking } from '@/features/booking';
 
 /** The search a "Reserve" button carries into the flow (empty from the plain fleet: the flow asks for dates first). */
 export type ReserveSearch = FleetSearch;

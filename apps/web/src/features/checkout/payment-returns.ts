@@ -3,14 +3,11 @@ import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, readReservationById } from '@/content';
-import { readBookingDraft, saveBookingDraft } from '@/features/booking/booking-draft';
-import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, THANKS_PATH } from '@/features/booking/booking-routes';
-import { completePrecheckin, precheckinState } from '@/features/precheckin/precheckin-flow';
-import { PRECHECKIN_PATHS } from '@/features/precheckin/precheckin-paths';
-import { reachFlowStep, readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
-import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from './payments';
+import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, readBookingDraft, saveBookingDraft, THANKS_PATH } from '@/features/booking';
+import { completePrecheckin, PRECHECKIN_PATHS, precheckinState, reachFlowStep, readPrecheckinSessionId } from '@/features/precheckin';
+import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from '@/features/payments';
 
 /**
  * Where a gateway sends the renter back: the 3-D Secure window after the check, PayPal after approval or a cancel.

@@ -1,0 +1,14 @@
+export { accountEmailSchema, linkProblem, sendAccountEmail } from './account-emails';
+export { accountMetadata, queryText } from './account-route';
+export type { AccountPageProps } from './account-route';
+export { ACCOUNT_PATHS, isProtectedAccountPath, loginPathFor } from './account-routes';
+export { crossSiteRefusal, isCrossSiteMutation } from './csrf';
+export { FormMessages, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from './pages/account-frame';
+export { ChoosePasswordPage } from './pages/choose-password-page';
+export { LoginPage } from './pages/login-page';
+export { PasswordRequestPage } from './pages/password-request-page';
+export { RegisterPage } from './pages/register-page';
+export { VerifyPage } from './pages/verify-page';
+export { currentAgent, readStoredSession, writeSession } from './session';
+export { applyToRequest, applyToResponse, keepSessionFresh } from './session-refresh';
+export type { SessionRefresh } from './session-refresh';

@@ -1,0 +1,72 @@
+import 'server-only';
+import NextLink from 'next/link';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { serverEnv } from '@/lib/env';
+import { localizedPath } from '@/i18n/locale-detection';
+import { buttonClass } from '@/features/forms';
+import { logIn } from '../account-actions';
+import { ACCOUNT_PATHS, safeNextPath } from '../account-routes';
+import { AccountForm } from '../components/account-form';
+import { currentAgent } from '../session';
+import { FormMessages, Frame, LINK_CLASS, Notice } from './account-frame';
+
+/** The address a provider login returns to: this site's own page, which the content service's allow-list names. */
+function providerLoginUrl(provider: string, locale: Locale): string {
+  const env = serverEnv();
+  const url = new URL(`${env.directusPublicUrl}/auth/login/${encodeURIComponent(provider)}`);
+  url.searchParams.set('redirect', `${env.siteUrl}${localizedPath(locale, ACCOUNT_PATHS.providerReturn)}`);
+  return url.toString();
+}
+
+export async function LoginPage({ locale, next, reason }: { locale: Locale; next: string | undefined; reason: string | undefined }) {
+  if (await currentAgent()) redirect(localizedPath(locale, safeNextPath(next)));
+  const t = await getTranslations({ locale, namespace: 'accounts.login' });
+  const providers = serverEnv().accounts.loginProviders;
+  const notice = reason === 'expired' ? t('expired') : reason === 'logout' ? t('loggedOut') : reason === 'provider' ? t('providerFailed') : undefined;
+  return (
+    <Frame title={t('title')} intro={t('intro')}>
+      {notice ? <Notice tone={reason === 'provider' ? 'error' : 'info'}>{notice}</Notice> : null}
+      <FormMessages locale={locale}>
+        <AccountForm
+          kind="login"
+          action={logIn.bind(null, locale, safeNextPath(next))}
+          title={t('title')}
+          submitLabel={t('submit')}
+          fields={[
+            { name: 'email', label: t('email'), type: 'email', autoComplete: 'username' },
+            { name: 'password', label: t('password'), type: 'password', autoComplete: 'current-password' },
+          ]}
+        />
+      </FormMessages>
+      <p className="space-x-4 text-sm">
+        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.passwordRequest)}>
+          {t('forgot')}
+        </NextLink>
+      </p>
+      <p className="text-sm">
+        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.register)}>
+          {t('register')}
+        </NextLink>
+      </p>
+      {providers.length > 0 ? (
+        <section aria-labelledby="providers-title" className="space-y-3 border-t border-slate-200 pt-6">
+          <h2 id="providers-title" className="text-lg font-semibold text-slate-900">
+            {t('providers')}
+          </h2>
+          <ul className="flex flex-wrap gap-3">
+            {providers.map((provider) => (
+              <li key={provider.name}>
+                {/* A plain link: the content service takes over, then sends the browser back to /corporativo/sso. */}
+                <a className={buttonClass('secondary')} href={providerLoginUrl(provider.name, locale)}>
+                  {t('providerButton', { provider: provider.label })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Frame>
+  );
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import NextLink from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { verifyRegistration } from '@/content';
+import type { Locale } from '@/i18n/routing';
+import { localizedPath } from '@/i18n/locale-detection';
+import { buttonClass } from '@/features/forms';
+import { ACCOUNT_PATHS } from '../account-routes';
+import { Frame, Notice } from './account-frame';
+
+export async function VerifyPage({ locale, token }: { locale: Locale; token: string | undefined }) {
+  const t = await getTranslations({ locale, namespace: 'accounts.verify' });
+  const verified = token ? await verifyRegistration(token).catch(() => false) : false;
+  return (
+    <Frame title={t('title')}>
+      <Notice tone={verified ? 'success' : 'error'}>{verified ? t('ok') : t('failed')}</Notice>
+      <NextLink className={buttonClass('primary')} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+        {t('login')}
+      </NextLink>
+    </Frame>
+  );
+}

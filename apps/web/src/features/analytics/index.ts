@@ -1,0 +1,2 @@
+export { PageViewTracker } from './page-view-tracker';
+export { TagManagerScript } from './tag-manager-script';

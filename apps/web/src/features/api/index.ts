@@ -1,0 +1,1 @@
+export { apiLocale, errorResponse, parseBody, parseJsonBody, rateLimited, unknownApiPath, withBookingErrors } from './api-answers';

@@ -1,0 +1,3 @@
+export { displayPhone, phoneHref } from './branch-links';
+export { branchesMetadata, BranchesView } from './branches-view';
+export { provinceFromParam } from './province-filter';

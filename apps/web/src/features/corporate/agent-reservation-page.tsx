@@ -1,0 +1,46 @@
+import 'server-only';
+import NextLink from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { ACCOUNT_PATHS, Frame, LINK_CLASS, requireAgent } from '@/features/accounts';
+import { BillDetails, BookingFacts, factsOfSummary, reservationSummary } from '@/features/booking';
+import { localizedPath } from '@/i18n/locale-detection';
+import { companyReservation } from './agent-reservations';
+
+/** One of the company's reservations; any other (another company's, a retail one, an unknown number) is a 404. */
+export async function AgentReservationPage({ locale, reference }: { locale: Locale; reference: string }) {
+  const agent = await requireAgent(locale, `${ACCOUNT_PATHS.reservations}/${reference}`);
+  const reservation = agent.company ? await companyReservation(reference) : undefined;
+  if (!reservation) notFound();
+  const [t, status, summary] = await Promise.all([
+    getTranslations({ locale, namespace: 'accounts.reservation' }),
+    getTranslations({ locale, namespace: 'accounts.status' }),
+    reservationSummary(reservation, locale),
+  ]);
+  return (
+    <Frame title={t('title', { number: reservation.number })}>
+      <p>
+        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.home)}>
+          {t('back')}
+        </NextLink>
+      </p>
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">{t('renter')}</dt>
+          <dd className="font-semibold text-slate-900">{`${reservation.client.firstName} ${reservation.client.lastName}`}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('status')}</dt>
+          <dd className="font-semibold text-slate-900" data-testid="reservation-status">
+            {status(reservation.status)}
+          </dd>
+        </div>
+      </dl>
+      <div className="grid gap-8 md:grid-cols-2">
+        <BookingFacts facts={factsOfSummary(summary)} locale={locale} editable={false} />
+        <BillDetails lines={summary.lines} total={summary.total} locale={locale} />
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,3 @@
+export { escapeHtml } from './html';
+export { sendMail } from './mailer';
+export type { SentMail } from './mailer';

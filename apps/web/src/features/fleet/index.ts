@@ -1,0 +1,3 @@
+export { CarCard } from './car-card';
+export { FleetFilterBar, makeOptions } from './fleet-filter-bar';
+export { FILTER_PARAMS, filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, fleetSearchFromParams, isDatedFleetSearch, publicFleetPath, searchFromSegments, searchToSegments } from './fleet-filters';

@@ -1,0 +1,1 @@
+export { guardedRoute } from './guarded-route';

@@ -1,0 +1,1 @@
+export { JobApplicationForm } from './job-application-form';

@@ -1,0 +1,5 @@
+export { CtaBlocks } from './cta-blocks';
+export { SearchForm } from './search-form';
+export { SEARCH_FORM_LABELS } from './search-form-labels';
+export type { SearchFormLabels } from './search-form-labels';
+export { SectionHeading } from './section-heading';

@@ -1,0 +1,12 @@
+export { CardPaymentForm } from './components/card-payment-form';
+export { PaymentError } from './components/payment-feedback';
+export { PaymentVerificationResult } from './components/payment-verification-result';
+export { PayPalPayButton } from './components/paypal-pay-button';
+export { cardFieldsSettings, paymentGateway } from './gateways';
+export { cancellationTerms, changeTerms } from './money-back';
+export { cancelWithRefund, changeWithPayment } from './paid-changes';
+export { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful } from './payment-answers';
+export type { PaymentActionResult } from './payment-answers';
+export { paymentIssue } from './payment-issues';
+export { abandonPayment, closeAttempt, handleWebhook, payByCard, payWithPayPal, settlePayment, settlePaymentByKey } from './payments';
+export type { PaymentFlow, PaymentOutcome } from './payments';

@@ -1,0 +1,3 @@
+export { PromoCard } from './promo-card';
+export { rememberedPromoCode } from './promo-code';
+export { getPromos } from './promos';

@@ -1,0 +1,2 @@
+export { pageAlternates } from './alternates';
+export { catalogueMetadata } from './catalogue-metadata';
