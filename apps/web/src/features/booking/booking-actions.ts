@@ -18,7 +18,8 @@ import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
-import { findBranch, locationIssues, priceDraftSelection, priceSelection } from './pricing';
+import { priceDraft } from './draft-pricing';
+import { findBranch, locationIssues, priceSelection } from './pricing';
 import { clientAddress } from '@/lib/client-address';
 import { COUPON_LIMIT } from './limits';
 import { bookReservation } from './reservations';
@@ -249,7 +250,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     const client = draft.data.client;
     if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
     // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.
-    const priced = (await priceDraftSelection(await selectionOfDraft(draft.data))).result;
+    const priced = await priceDraft(draft);
     if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;

@@ -5,10 +5,10 @@ import type { Locale } from '@/i18n/routing';
 import { getBranches, loadAppData, type BookingCatalog } from '@/content';
 import { Link } from '@/features/i18n';
 import { getTranslations } from 'next-intl/server';
-import { selectionOfDraft, type BookingDraft } from './booking-draft';
+import type { BookingDraft } from './booking-draft';
 import { translateIssues, type BookingIssue } from '@/lib/issues';
 import { BillDetails, BookingFacts, type SummaryFacts } from './booking-summary';
-import { basicCoverage, findBranch, priceDraftSelection, type PricingResult } from './pricing';
+import { findBranch, type PricingResult } from './pricing';
 import { labelledLines } from './reservations';
 import { stepPath } from './booking-routes';
 import { extraCodeOf, stepToFix } from './step-refusals';
@@ -34,7 +34,7 @@ export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, l
   };
 }
 
-/** The bill beside every step: the draft priced again now, with the basic coverage until the renter picks one. */
+/** The bill beside every step and the checkout: the draft as the page priced it (draft-pricing.ts). */
 export async function BookingSidebar({ draft, priced, catalog, locale, editable = true }: { draft: BookingDraft; priced: PricingResult; catalog: BookingCatalog; locale: Locale; editable?: boolean }) {
   const facts = await draftFacts(draft, catalog, locale);
   return (
@@ -81,17 +81,4 @@ async function DraftIssues({ issues, catalog, locale, editable }: { issues: read
       })}
     </ul>
   );
-}
-
-/**
- * The draft priced for the sidebar: before a coverage is chosen, with the cheapest (the mandatory liability cover). A
- * coupon that no longer applies is left out of the price, and its reason is handed back for the coupon form.
- */
-export async function priceDraftWithCoupon(draft: BookingDraft, catalog: BookingCatalog): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
-  const selection = await selectionOfDraft(draft.data);
-  return priceDraftSelection({ ...selection, coverageId: selection.coverageId ?? basicCoverage(catalog.coverages)?.id });
-}
-
-export async function priceDraftForDisplay(draft: BookingDraft, catalog: BookingCatalog): Promise<PricingResult> {
-  return (await priceDraftWithCoupon(draft, catalog)).result;
 }

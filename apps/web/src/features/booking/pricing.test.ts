@@ -1,52 +1,96 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Coupon } from '@rentacar/domain/coupons';
+import { DEFAULT_CANCELLATION_RULE } from '@rentacar/domain/payments';
+import type { Branch, Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
 import type { BookingSelection } from './booking-request';
-import { issue } from '@/lib/issues';
-import type { PricedBooking, PricingResult } from './pricing';
+import type { PricingContent } from './pricing';
 
-vi.mock('@/content/app-data', () => ({ loadAppData: vi.fn() }));
-vi.mock('@/content/branches', () => ({ getBranches: vi.fn() }));
-vi.mock('@/content/booking-catalog', () => ({ getBookingCatalog: vi.fn() }));
-vi.mock('@/content/coupons', () => ({ findCoupon: vi.fn() }));
+// Pricing from content held in memory (the option every caller with content in hand uses); only the coupon store is
+// a stand-in, counting its reads.
+const findCoupon = vi.fn<(code: string) => Promise<StoredCoupon | null>>();
+vi.mock('@/content/coupons', () => ({ findCoupon: (code: string) => findCoupon(code) }));
 
-const { priceDraftSelection } = await import('./pricing');
+const { priceSelection, quoteAs } = await import('./pricing');
 
-const selection: BookingSelection = {
-  carId: '7',
-  pickupBranch: '1',
-  returnBranch: '1',
-  pickupAt: '2027-03-10T10:00',
-  returnAt: '2027-03-11T10:00',
-  coverageId: '1',
-  era: false,
-  extras: [],
-  deliveryOptionId: undefined,
-  reservationType: 'postpaid',
-  couponCode: 'VERANO25',
-  birthday: undefined,
+const text = { es: { name: 'Básica', description: '', benefits: [] }, en: { name: 'Basic', description: '', benefits: [] } };
+const car: Car = {
+  id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
+  dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 1,
+  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: undefined,
+};
+const branch: Branch = {
+  id: '1', code: 'OBA', name: 'Obarrio', city: 'Panamá', province: 'Panamá', address: '', phone: undefined, email: undefined,
+  latitude: undefined, longitude: undefined, isAirport: false, airportFeePercent: 0,
+  openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: { es: '', en: '' },
+};
+const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, text };
+const site = {
+  brand: 'firefly', siteName: 'Firefly', reservationMinDays: 1, reservationMaxDays: 90, reservationHoldsPerClient: 10,
+  cancellationRule: DEFAULT_CANCELLATION_RULE, disableReservationsUntil: undefined, eraDailyRate: 399, taxRatePercent: 7,
+  sameDayNoticeHours: 2, minimumRenterAge: 21, youngDriverFees: [], allowedClasses: [],
+} as unknown as SiteConfig;
+const content: PricingContent = {
+  appData: { site, fleet: { cars: [car], failed: false } },
+  branches: [branch],
+  catalog: { coverages: [coverage], extras: [], deliveryOptions: [], dropoffFees: [] },
 };
 
-const priced = { ok: true, booking: {} as PricedBooking } as const;
-const couponRefused: PricingResult = { ok: false, issues: [issue('coupon', 'booking.errors.couponBelowMinDays', { days: 3 }, 'coupon_below_min_days')] };
+const selection: BookingSelection = {
+  carId: '7', pickupBranch: '1', returnBranch: '1', pickupAt: '2027-03-10T10:00', returnAt: '2027-03-13T10:00', coverageId: '1',
+  era: false, extras: [], deliveryOptionId: undefined, reservationType: 'postpaid', couponCode: 'VERANO25', birthday: undefined,
+};
+const now = new Date('2026-11-26T12:00:00-05:00');
 
-describe('priceDraftSelection', () => {
-  it('prices without a coupon that no longer applies, and hands its reason back', async () => {
-    const price = vi.fn((chosen: BookingSelection) => Promise.resolve(chosen.couponCode ? couponRefused : priced));
-    const { result, refusedCoupon } = await priceDraftSelection(selection, price);
-    expect(result).toBe(priced);
-    expect(refusedCoupon).toMatchObject({ code: 'coupon_below_min_days', params: { days: 3 } });
-    expect(price).toHaveBeenLastCalledWith(expect.objectContaining({ couponCode: undefined }));
+function storedCoupon(overrides: Partial<Coupon>): StoredCoupon {
+  return {
+    id: '9',
+    coupon: { code: 'VERANO25', status: 'active', kind: 'fixed', amount: 1000, validFrom: null, validUntil: null, brands: null, minDays: null, maxRedemptions: null, redemptionsCount: 0, ...overrides },
+  };
+}
+
+beforeEach(() => findCoupon.mockReset());
+
+describe('priceSelection and its coupon', () => {
+  it('applies a valid coupon, reading it once', async () => {
+    findCoupon.mockResolvedValue(storedCoupon({}));
+    const priced = await priceSelection(selection, { content, now });
+    expect(priced.ok && priced.booking.quote.couponDiscount).toBe(1000);
+    expect(priced.ok && priced.booking.coupon).toEqual({ id: '9', code: 'VERANO25' });
+    expect(findCoupon).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps every other refusal as it is: a coupon never hides a problem of the booking itself', async () => {
-    const soldOut: PricingResult = { ok: false, issues: [issue('car_id', 'booking.errors.soldOut'), ...(couponRefused.ok ? [] : couponRefused.issues)] };
-    const price = vi.fn(() => Promise.resolve(soldOut));
-    expect(await priceDraftSelection(selection, price)).toEqual({ result: soldOut, refusedCoupon: undefined });
-    expect(price).toHaveBeenCalledTimes(1);
+  it('refuses the selection for a coupon that does not apply, unless told to drop it', async () => {
+    findCoupon.mockResolvedValue(storedCoupon({ minDays: 5 }));
+    const refused = await priceSelection(selection, { content, now });
+    expect(refused).toMatchObject({ ok: false, issues: [{ field: 'coupon', code: 'coupon_below_min_days', params: { days: 5 } }] });
+
+    const dropped = await priceSelection(selection, { content, now, unusableCoupon: 'drop' });
+    expect(dropped.ok).toBe(true);
+    if (!dropped.ok) return;
+    expect(dropped.refusedCoupon).toMatchObject({ code: 'coupon_below_min_days', params: { days: 5 } });
+    expect(dropped.booking.coupon).toBeUndefined();
+    expect(dropped.booking.selection.couponCode).toBeUndefined();
+    expect(dropped.booking.quote.couponDiscount).toBe(0);
+    // One pricing, one read of the coupon, whatever became of it.
+    expect(findCoupon).toHaveBeenCalledTimes(2);
   });
 
-  it('asks once when the coupon applies', async () => {
-    const price = vi.fn(() => Promise.resolve(priced));
-    expect(await priceDraftSelection(selection, price)).toEqual({ result: priced, refusedCoupon: undefined });
-    expect(price).toHaveBeenCalledTimes(1);
+  it('keeps every other refusal: a coupon never hides a problem of the booking itself', async () => {
+    const priced = await priceSelection({ ...selection, carId: '99' }, { content, now, unusableCoupon: 'drop' });
+    expect(priced).toMatchObject({ ok: false, issues: [{ field: 'car_id' }] });
+    expect(findCoupon).not.toHaveBeenCalled();
+  });
+});
+
+describe('quoteAs', () => {
+  it('prices the other way of paying from the same terms, coupon included', async () => {
+    findCoupon.mockResolvedValue(storedCoupon({ kind: 'percent', amount: 10 }));
+    const priced = await priceSelection(selection, { content, now });
+    if (!priced.ok) throw new Error('the selection should price');
+    const prepaid = quoteAs(priced.booking, 'prepaid');
+    const repriced = await priceSelection({ ...selection, reservationType: 'prepaid' }, { content, now });
+    expect(repriced.ok && repriced.booking.quote).toEqual(prepaid);
+    expect(prepaid.carDailyRate).toBe(2700);
+    expect(quoteAs(priced.booking, 'postpaid')).toBe(priced.booking.quote);
   });
 });

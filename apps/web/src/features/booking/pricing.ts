@@ -2,7 +2,7 @@ import 'server-only';
 import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/coupons';
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
-import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine } from '@rentacar/domain/quote';
+import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
 import { ageOnDate, createLocationFormSchema } from '@rentacar/domain/validation';
 import {
   availabilityAt,
@@ -43,11 +43,14 @@ export type PricedBooking = {
   coupon: { id: string; code: string } | undefined;
   /** A corporate agent's booking: the company whose rate applies (a line of the bill) and the agent. */
   corporate: { company: Company; agentId: string } | undefined;
+  /** The quote's terms, every choice resolved (coupon and company rate included): another payment type is priced from them. */
+  input: QuoteInput;
   quote: Quote;
   lines: QuoteLine[];
 };
 
-export type PricingResult = { ok: true; booking: PricedBooking } | { ok: false; issues: BookingIssue[] };
+/** `refusedCoupon`: the coupon left out of the price, and why, when the caller asked for that rather than a refusal. */
+export type PricingResult = { ok: true; booking: PricedBooking; refusedCoupon?: BookingIssue } | { ok: false; issues: BookingIssue[] };
 
 /** The content a price is computed from: the site config and fleet, the branches, and the booking catalogue. */
 export type PricingContent = {
@@ -165,23 +168,29 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
   };
 }
 
+export type PricingOptions = {
+  now?: Date;
+  /** A saved reservation being changed already counted its coupon: its own redemption must not make it "used up". */
+  redeemedCoupon?: boolean;
+  /** The content to price from when the caller holds it; else the tagged cache's. */
+  content?: PricingContent;
+  /**
+   * What a coupon that does not apply does: `refuse` the selection (the API, a coupon being applied), or `drop` it from
+   * the price and hand its reason back (a draft whose dates changed under a promotion's code, a coupon run out since,
+   * a change to a saved reservation): the booking is never blocked by it.
+   */
+  unusableCoupon?: 'refuse' | 'drop';
+};
+
 /**
  * Prices a selection from the content service's data, checking every rule the browser checks, and the coupon. The
  * one place the storefront turns a renter's choices into money: the fleet cards, the flow's bill, the API, the saved
- * reservation and the email all come from here. Reads come from the tagged cache; only a coupon is read fresh.
+ * reservation and the email all come from here. Reads come from the tagged cache; only a coupon (read once) and a
+ * company's rate are read fresh.
  */
 export async function priceSelection(
   selection: BookingSelection,
-  {
-    now = new Date(),
-    redeemedCoupon = false,
-    content,
-  }: {
-    now?: Date;
-    redeemedCoupon?: boolean;
-    /** The content to price from when the caller holds it (the quote's fast path); else the tagged cache's. */
-    content?: PricingContent;
-  } = {},
+  { now = new Date(), redeemedCoupon = false, content, unusableCoupon = 'refuse' }: PricingOptions = {},
 ): Promise<PricingResult> {
   const {
     appData: { site, fleet },
@@ -227,26 +236,41 @@ export async function priceSelection(
   };
 
   let coupon: PricedBooking['coupon'];
+  let refusedCoupon: BookingIssue | undefined;
   try {
     let couponDiscount = null;
     if (selection.couponCode !== undefined) {
       const days = quote(input).days;
       const found = await findCoupon(selection.couponCode);
-      // A reservation being changed already counted its coupon: its own redemption must not make it "used up".
       const counted = redeemedCoupon && found ? { ...found.coupon, redemptionsCount: Math.max(0, found.coupon.redemptionsCount - 1) } : found?.coupon;
       const evaluation = evaluateCoupon(counted, { brand: site.brand, days, now });
       if (!evaluation.ok) {
         const params = { siteName: site.siteName, days: found?.coupon.minDays ?? 0 };
-        return { ok: false, issues: [issue(SELECTION_FIELDS.couponCode, COUPON_MESSAGES[evaluation.reason], params, `coupon_${evaluation.reason}`)] };
+        refusedCoupon = issue(SELECTION_FIELDS.couponCode, COUPON_MESSAGES[evaluation.reason], params, `coupon_${evaluation.reason}`);
+        if (unusableCoupon === 'refuse') return { ok: false, issues: [refusedCoupon] };
+      } else {
+        couponDiscount = evaluation.discount;
+        coupon = found ? { id: found.id, code: evaluation.code } : undefined;
       }
-      couponDiscount = evaluation.discount;
-      coupon = found ? { id: found.id, code: evaluation.code } : undefined;
     }
-    const result = quote({ ...input, coupon: couponDiscount });
-    return {
-      ok: true,
-      booking: { selection, site, car, pickupBranch, returnBranch, coverage, delivery, catalog, coupon, corporate, quote: result, lines: quoteLines(result) },
+    const terms: QuoteInput = { ...input, coupon: couponDiscount };
+    const result = quote(terms);
+    const booking: PricedBooking = {
+      selection: refusedCoupon ? { ...selection, couponCode: undefined } : selection,
+      site,
+      car,
+      pickupBranch,
+      returnBranch,
+      coverage,
+      delivery,
+      catalog,
+      coupon,
+      corporate,
+      input: terms,
+      quote: result,
+      lines: quoteLines(result),
     };
+    return refusedCoupon ? { ok: true, booking, refusedCoupon } : { ok: true, booking };
   } catch (error) {
     if (error instanceof QuoteError) {
       const field = error.code === 'car_not_offered' ? SELECTION_FIELDS.carId : error.code === 'invalid_period' ? SELECTION_FIELDS.returnAt : SELECTION_FIELDS.carId;
@@ -311,17 +335,9 @@ export async function priceFleetForDates(
 }
 
 /**
- * The renter's draft priced for checkout: a coupon that no longer applies (the dates changed under a promotion's
- * code, or it ran out meanwhile) never blocks the booking. It is priced without it, and the reason is handed back to
- * be shown beside the coupon form with a way to remove it.
+ * The same booking paid the other way (at the counter or now, at the prepaid price): the quote of the terms already
+ * resolved, so the checkout can show both totals from one pricing.
  */
-export async function priceDraftSelection(
-  selection: BookingSelection,
-  price: (selection: BookingSelection) => Promise<PricingResult> = priceSelection,
-): Promise<{ result: PricingResult; refusedCoupon: BookingIssue | undefined }> {
-  const result = await price(selection);
-  if (result.ok || selection.couponCode === undefined || !result.issues.every((entry) => entry.field === SELECTION_FIELDS.couponCode)) {
-    return { result, refusedCoupon: undefined };
-  }
-  return { result: await price({ ...selection, couponCode: undefined }), refusedCoupon: result.issues[0] };
+export function quoteAs(booking: PricedBooking, reservationType: ReservationType): Quote {
+  return reservationType === booking.selection.reservationType ? booking.quote : quote({ ...booking.input, reservationType });
 }

@@ -7,7 +7,8 @@ import { localizedPath } from '@/i18n/locale-detection';
 import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
 import { stepPath, STEP_PARAM } from './booking-routes';
-import { BookingSidebar, priceDraftForDisplay } from './booking-sidebar';
+import { BookingSidebar } from './booking-sidebar';
+import { priceDraft } from './draft-pricing';
 import { BookingStepsNav } from './booking-steps-nav';
 import { locationFormProps } from './location-form-props';
 import { coverageStepProps, extrasStepProps } from './step-props';
@@ -36,7 +37,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   const step: BookingStep = requested;
 
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
-  const priced = await priceDraftForDisplay(draft, catalog);
+  const priced = await priceDraft(draft, { basicCoverageUntilChosen: true });
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);
   const backHref = localizedPath(locale, previous ? stepPath(previous) : '/flota');

@@ -186,10 +186,7 @@ export async function priceChange(reservation: SavedReservation, change: ChangeR
     pickupAt: change.pickupAt ?? current.pickupAt,
     returnAt: change.returnAt ?? current.returnAt,
   };
-  let priced = await priceSelection(selection, { now, redeemedCoupon: true });
-  if (!priced.ok && priced.issues.every((entry) => entry.field === 'coupon') && selection.couponCode !== undefined) {
-    priced = await priceSelection({ ...selection, couponCode: undefined }, { now });
-  }
+  const priced = await priceSelection(selection, { now, redeemedCoupon: true, unusableCoupon: 'drop' });
   if (!priced.ok) return { ok: false, status: 422, issues: priced.issues };
   return { ok: true, booking: priced.booking, selection: priced.booking.selection };
 }

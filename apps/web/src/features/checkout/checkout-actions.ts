@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { type Locale, localeOrDefault } from '@/i18n/routing';
+import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
 import type { FormIssue } from '@/features/forms';
@@ -12,10 +12,9 @@ import {
   bookReservation,
   cancelReservation,
   CHECKOUT_PATH,
-  priceDraftSelection,
+  priceDraft,
   readBookingDraft,
   saveBookingDraft,
-  selectionOfDraft,
   stepPath,
   THANKS_PATH,
   type BookingDraft,
@@ -45,18 +44,27 @@ export type { PaymentActionResult } from '@/features/payments';
 const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' };
 const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
 
-function goTo(locale: Locale, path: string): never {
-  redirect(localizedPath(locale, path));
-}
+/** Where an action ends: an answer for the page, or another page (the thanks page, a step to complete). */
+type Ending = { answer: PaymentActionResult } | { goTo: string };
 
-async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<PaymentActionResult>): Promise<PaymentActionResult> {
+/**
+ * Runs a checkout action on the renter's draft, which it changes in memory (`data`); the draft is saved once, after
+ * the action and before the answer or the redirect (to a page in `locale`), and only if it changed.
+ */
+async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<{ data: DraftData; ending: Ending }>, locale: Locale = DEFAULT_LOCALE): Promise<PaymentActionResult> {
+  let ending: Ending;
   try {
     const draft = await readBookingDraft();
-    return draft ? await action(draft) : failed(DRAFT_EXPIRED);
+    if (!draft) return failed(DRAFT_EXPIRED);
+    const outcome = await action(draft);
+    if (outcome.data !== draft.data) await saveBookingDraft({ id: draft.id, data: outcome.data });
+    ending = outcome.ending;
   } catch (error) {
     if (error instanceof ContentServiceError) return failed(SERVICE_DOWN);
     throw error;
   }
+  if ('goTo' in ending) redirect(localizedPath(locale, ending.goTo));
+  return ending.answer;
 }
 
 const methodSchema = z.enum(['counter', 'card', 'paypal']);
@@ -66,7 +74,7 @@ export async function choosePaymentMethod(method: unknown): Promise<PaymentActio
   const parsed = methodSchema.safeParse(method);
   if (!parsed.success) return failed({ message: 'booking.errors.invalidValue' });
   return withCheckoutDraft(async (draft) => {
-    if (draft.data.reservation?.done) return { status: 'paid' };
+    if (draft.data.reservation?.done) return { data: draft.data, ending: { answer: { status: 'paid' } } };
     const reservationType = parsed.data === 'counter' ? 'postpaid' : 'prepaid';
     const data: DraftData = { ...draft.data, paymentMethod: parsed.data, reservationType };
     // A reservation saved for the other price is not this one: the next confirmation or payment books anew.
@@ -76,8 +84,7 @@ export async function choosePaymentMethod(method: unknown): Promise<PaymentActio
       delete data.confirmationKey;
       delete data.payment;
     }
-    await saveBookingDraft({ id: draft.id, data });
-    return { status: 'pending' };
+    return { data, ending: { answer: { status: 'pending' } } };
   });
 }
 
@@ -86,42 +93,41 @@ async function releaseUnpaid(reservationId: string): Promise<void> {
   if (saved && saved.status === 'unpaid') await cancelReservation(saved);
 }
 
-type Payable = { ok: true; reservation: SavedReservation; draft: BookingDraft } | { ok: false; result: PaymentActionResult };
+function firstIssue(issues: readonly { message: FormIssue['message']; params?: FormIssue['params'] }[]): FormIssue {
+  const first = issues[0];
+  return first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR;
+}
+
+function finished(data: DraftData, reservation: { id: string; number: string }): DraftData {
+  const { payment: _done, ...rest } = data;
+  return { ...rest, reservation: { id: reservation.id, number: reservation.number, done: true } };
+}
+
+type Payable = { ok: true; reservation: SavedReservation; data: DraftData } | { ok: false; data: DraftData; ending: Ending };
 
 /**
  * The reservation the renter is paying for: the one saved at an earlier attempt while it still costs what the server
- * prices now, else a new one (an older unpaid one is cancelled, so it stops holding a unit).
+ * prices now, else a new one (an older unpaid one is cancelled, so it stops holding a unit). Priced once, the coupon
+ * read once.
  */
-async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Payable> {
-  const client = draft.data.client;
-  if (!client || !draft.data.termsAccepted) goTo(locale, stepPath('client'));
+async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Locale): Promise<Payable> {
+  const client = data.client;
+  if (!client || !data.termsAccepted) return { ok: false, data, ending: { goTo: stepPath('client') } };
   // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
-  const priced = (await priceDraftSelection({ ...(await selectionOfDraft(draft.data)), reservationType: 'prepaid' })).result;
-  if (!priced.ok) {
-    const first = priced.issues[0];
-    return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
-  }
-  const earlier = draft.data.reservation && !draft.data.reservation.done ? await readReservationById(draft.data.reservation.id) : undefined;
-  if (earlier?.status === 'paid') {
-    await finishDraft(draft, earlier);
-    goTo(locale, THANKS_PATH);
-  }
+  const priced = await priceDraft({ id: draft.id, data }, { reservationType: 'prepaid' });
+  if (!priced.ok) return { ok: false, data, ending: { answer: failed(firstIssue(priced.issues)) } };
+  const earlier = data.reservation && !data.reservation.done ? await readReservationById(data.reservation.id) : undefined;
+  if (earlier?.status === 'paid') return { ok: false, data: finished(data, earlier), ending: { goTo: THANKS_PATH } };
   if (earlier && earlier.status === 'unpaid' && earlier.reservationType === 'prepaid' && earlier.totals.total === priced.booking.quote.total) {
-    return { ok: true, reservation: earlier, draft };
+    return { ok: true, reservation: earlier, data };
   }
   if (earlier && earlier.status === 'unpaid') await cancelReservation(earlier);
 
   const confirmationKey = `draft-${draft.id}-${randomUUID()}`;
-  const keyed: BookingDraft = { id: draft.id, data: { ...draft.data, reservationType: 'prepaid', confirmationKey } };
-  await saveBookingDraft(keyed);
   const outcome = await bookReservation(priced.booking, client, locale, confirmationKey, clientAddress(await headers()));
-  if (!outcome.ok) {
-    const first = outcome.issues[0];
-    return { ok: false, result: failed(first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR) };
-  }
-  const saved: BookingDraft = { id: draft.id, data: { ...keyed.data, reservation: { id: outcome.reservation.id, number: outcome.reservation.number, done: false } } };
-  await saveBookingDraft(saved);
-  return { ok: true, reservation: outcome.reservation, draft: saved };
+  const keyed: DraftData = { ...data, reservationType: 'prepaid', confirmationKey };
+  if (!outcome.ok) return { ok: false, data: keyed, ending: { answer: failed(firstIssue(outcome.issues)) } };
+  return { ok: true, reservation: outcome.reservation, data: { ...keyed, reservation: { id: outcome.reservation.id, number: outcome.reservation.number, done: false } } };
 }
 
 /**
@@ -129,37 +135,44 @@ async function reservationToPay(draft: BookingDraft, locale: Locale): Promise<Pa
  * closed at its gateway before a new one starts, so two attempts can never both take money. If the renter paid with
  * it meanwhile, that is the answer.
  */
-async function closeOpenAttempt(draft: BookingDraft, locale: Locale): Promise<BookingDraft | PaymentActionResult> {
-  const open = draft.data.payment;
-  if (!open) return draft;
+async function closeOpenAttempt(data: DraftData): Promise<{ ok: true; data: DraftData } | { ok: false; data: DraftData; ending: Ending }> {
+  const open = data.payment;
+  if (!open) return { ok: true, data };
   const outcome = await closeAttempt(open.key);
-  if (outcome.kind === 'unavailable') return failed(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' });
-  if (outcome.kind === 'paid' && draft.data.reservation) {
-    await finishDraft(draft, draft.data.reservation);
-    goTo(locale, THANKS_PATH);
-  }
-  const { payment: _closed, ...data } = draft.data;
-  const closed: BookingDraft = { id: draft.id, data };
-  await saveBookingDraft(closed);
-  return closed;
+  if (outcome.kind === 'unavailable') return { ok: false, data, ending: { answer: failed(PROCESSING_ERROR, { message: 'booking.payment.gatewayUnavailable' }) } };
+  if (outcome.kind === 'paid' && data.reservation) return { ok: false, data: finished(data, data.reservation), ending: { goTo: THANKS_PATH } };
+  const { payment: _closed, ...rest } = data;
+  return { ok: true, data: rest };
 }
 
-async function finishDraft(draft: BookingDraft, reservation: { id: string; number: string }): Promise<void> {
-  const { payment: _done, ...data } = draft.data;
-  await saveBookingDraft({ id: draft.id, data: { ...data, reservation: { id: reservation.id, number: reservation.number, done: true } } });
-}
-
-async function answer(draft: BookingDraft, reservation: SavedReservation, provider: string, outcome: PaymentOutcome, locale: Locale): Promise<PaymentActionResult> {
+function answer(data: DraftData, reservation: SavedReservation, provider: string, outcome: PaymentOutcome): { data: DraftData; ending: Ending } {
   switch (outcome.kind) {
     case 'paid':
-      await finishDraft(draft, reservation);
-      return goTo(locale, THANKS_PATH);
+      return { data: finished(data, reservation), ending: { goTo: THANKS_PATH } };
     case 'action':
-      await saveBookingDraft({ id: draft.id, data: { ...draft.data, payment: { key: outcome.paymentKey, provider } } });
-      return provider === 'paypal' ? { status: 'redirect', url: outcome.url } : { status: 'verify', url: outcome.url };
+      return {
+        data: { ...data, payment: { key: outcome.paymentKey, provider } },
+        ending: { answer: provider === 'paypal' ? { status: 'redirect', url: outcome.url } : { status: 'verify', url: outcome.url } },
+      };
     default:
-      return unsuccessful(outcome);
+      return { data, ending: { answer: unsuccessful(outcome) } };
   }
+}
+
+/** A payment by `provider`: the open attempt closed, the reservation priced and saved, the gateway asked. */
+async function payWith(
+  draft: BookingDraft,
+  locale: Locale,
+  provider: 'card' | 'paypal',
+  pay: (reservation: SavedReservation) => Promise<PaymentOutcome>,
+): Promise<{ data: DraftData; ending: Ending }> {
+  if (draft.data.reservation?.done) return { data: draft.data, ending: { goTo: THANKS_PATH } };
+  if (draft.data.paymentMethod !== provider) return { data: draft.data, ending: { goTo: CHECKOUT_PATH } };
+  const closed = await closeOpenAttempt(draft.data);
+  if (!closed.ok) return closed;
+  const payable = await reservationToPay(draft, closed.data, locale);
+  if (!payable.ok) return payable;
+  return answer(payable.data, payable.reservation, provider === 'card' ? 'metrobank' : 'paypal', await pay(payable.reservation));
 }
 
 /** Pays the reservation by card with the single-use token the gateway's own fields gave the browser. */
@@ -167,31 +180,16 @@ export async function payCheckoutByCard(locale: string, input: unknown): Promise
   const language = localeOrDefault(locale);
   const parsed = cardTokenSchema.safeParse(input);
   if (!parsed.success) return failed(PROCESSING_ERROR);
-  return withCheckoutDraft(async (draft) => {
-    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
-    if (draft.data.paymentMethod !== 'card') goTo(language, CHECKOUT_PATH);
-    const current = await closeOpenAttempt(draft, language);
-    if ('status' in current) return current;
-    const payable = await reservationToPay(current, language);
-    if (!payable.ok) return payable.result;
-    const outcome = await payByCard({ reservation: payable.reservation, locale: language, token: parsed.data.token, card: parsed.data.card });
-    return answer(payable.draft, payable.reservation, 'metrobank', outcome, language);
-  });
+  return withCheckoutDraft(
+    (draft) => payWith(draft, language, 'card', (reservation) => payByCard({ reservation, locale: language, token: parsed.data.token, card: parsed.data.card })),
+    language,
+  );
 }
 
 /** Creates the PayPal order for the reservation; the browser then goes to PayPal's approval page. */
 export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActionResult> {
   const language = localeOrDefault(locale);
-  return withCheckoutDraft(async (draft) => {
-    if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
-    if (draft.data.paymentMethod !== 'paypal') goTo(language, CHECKOUT_PATH);
-    const current = await closeOpenAttempt(draft, language);
-    if ('status' in current) return current;
-    const payable = await reservationToPay(current, language);
-    if (!payable.ok) return payable.result;
-    const outcome = await payWithPayPal({ reservation: payable.reservation, locale: language });
-    return answer(payable.draft, payable.reservation, 'paypal', outcome, language);
-  });
+  return withCheckoutDraft((draft) => payWith(draft, language, 'paypal', (reservation) => payWithPayPal({ reservation, locale: language })), language);
 }
 
 /**
@@ -200,25 +198,20 @@ export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActi
  * redirect: the page stops asking before it moves on, so no late poll reaches the thanks page.
  */
 export async function checkCheckoutPayment(locale: string): Promise<PaymentActionResult> {
-  const language = localeOrDefault(locale);
   return withCheckoutDraft(async (draft) => {
-    if (draft.data.reservation?.done) return { status: 'paid' };
+    const unchanged = (result: PaymentActionResult) => ({ data: draft.data, ending: { answer: result } });
+    if (draft.data.reservation?.done) return unchanged({ status: 'paid' });
     const key = draft.data.payment?.key;
     const reservationRef = draft.data.reservation;
-    if (!key || !reservationRef) return { status: 'pending' };
+    if (!key || !reservationRef) return unchanged({ status: 'pending' });
     const settled = await settlePaymentByKey(key);
-    if (!settled) return { status: 'pending' };
+    if (!settled) return unchanged({ status: 'pending' });
     // Still with the renter: its page, so a checkout loaded during the check can offer to reopen it.
-    if (settled.outcome.kind === 'action') return { status: 'verify', url: settled.outcome.url };
+    if (settled.outcome.kind === 'action') return unchanged({ status: 'verify', url: settled.outcome.url });
     const reservation = await readReservationById(reservationRef.id);
-    if (!reservation) return failed(PROCESSING_ERROR);
-    if (settled.outcome.kind === 'paid') {
-      await finishDraft(draft, reservation);
-      return { status: 'paid' };
-    }
-    const { payment: _attempt, ...data } = draft.data;
-    const cleared: BookingDraft = { id: draft.id, data };
-    await saveBookingDraft(cleared);
-    return answer(cleared, reservation, settled.payment.provider, settled.outcome, language);
-  });
+    if (!reservation) return unchanged(failed(PROCESSING_ERROR));
+    if (settled.outcome.kind === 'paid') return { data: finished(draft.data, reservation), ending: { answer: { status: 'paid' } } };
+    const { payment: _attempt, ...cleared } = draft.data;
+    return answer(cleared, reservation, settled.payment.provider, settled.outcome);
+  }, localeOrDefault(locale));
 }

@@ -11,10 +11,9 @@ import {
   ConfirmButton,
   CouponForm,
   firstIncompleteStep,
-  priceDraftSelection,
-  priceDraftWithCoupon,
+  priceDraft,
+  quoteAs,
   readBookingDraft,
-  selectionOfDraft,
   stepPath,
   THANKS_PATH,
 } from '@/features/booking';
@@ -42,18 +41,13 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const draft = await readBookingDraft();
   if (!draft) redirect(localizedPath(locale, '/flota'));
   if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));
-  const [catalog, t, { site }, query] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams]);
-  const { result: priced, refusedCoupon } = await priceDraftWithCoupon(draft, catalog);
+  const [catalog, t, { site }, query, priced] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraft(draft)]);
+  const refusedCoupon = priced.ok ? priced.refusedCoupon : undefined;
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
   const refused = refusedCoupon && draft.data.couponCode ? { code: draft.data.couponCode, issue: { message: refusedCoupon.message, ...(refusedCoupon.params ? { params: refusedCoupon.params } : {}) } } : undefined;
 
-  // Both prices, so each choice says what it costs; the bill shows the chosen one.
-  const selection = await selectionOfDraft(draft.data);
-  const other = (await priceDraftSelection({ ...selection, reservationType: selection.reservationType === 'prepaid' ? 'postpaid' : 'prepaid' })).result;
-  const totals = {
-    prepaid: selection.reservationType === 'prepaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
-    postpaid: selection.reservationType === 'postpaid' ? (priced.ok ? priced.booking.quote.total : undefined) : other.ok ? other.booking.quote.total : undefined,
-  };
+  // Both prices from the one pricing, so each choice says what it costs; the bill shows the chosen one.
+  const totals = priced.ok ? { prepaid: quoteAs(priced.booking, 'prepaid').total, postpaid: quoteAs(priced.booking, 'postpaid').total } : { prepaid: undefined, postpaid: undefined };
   const cardFields = cardFieldsSettings(site.paymentGateway);
   const payPalOffered = paymentGateway('paypal') !== undefined;
   const prepaidNote = totals.prepaid === undefined ? '' : t('checkout.prepaidNote', { total: formatMoney(totals.prepaid, locale) });
