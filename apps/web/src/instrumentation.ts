@@ -15,9 +15,9 @@ export async function register() {
       // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.
       const origin = process.env.__NEXT_PRIVATE_ORIGIN;
       // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
-      if (origin && process.env.NODE_ENV === 'production') {
+      if (process.env.NODE_ENV === 'production') {
         const { installQuoteFastPath } = await import('./features/booking/api/quote-fast-path');
-        installQuoteFastPath({ origin });
+        installQuoteFastPath();
       }
       if (revalidateSecret && origin) {
         const { scheduleStartupRecheck } = await import('./content');

@@ -195,12 +195,13 @@ describe('how the quote is served', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('keeps the content it prices from to the server itself', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'x-pricing-content-token': 'a-guess' }];
-    for (const headers of attempts) {
-      const response = await fetch(`${webUrl}/api/internal/pricing-content`, { headers: { ...headers, 'accept-language': 'en' } });
-      expect(response.status).toBe(404);
-      expect(errorsOf((await response.json()) as Json)[0]).toMatchObject({ field: 'path', code: 'unknown_api_path' });
+  it('reads a body up to the API’s one limit, on the fast path as on the routes behind Next', async () => {
+    const oversized = JSON.stringify({ ...selection(), note: 'x'.repeat(70 * 1024) });
+    for (const path of ['/api/quote', '/api/reservations']) {
+      const headers = { 'content-type': 'application/json', 'accept-language': 'en', 'idempotency-key': 'oversized-body-0001' };
+      const response = await fetch(`${webUrl}${path}`, { method: 'POST', headers, body: oversized });
+      expect(response.status, path).toBe(400);
+      expect(errorsOf((await response.json()) as Json)[0], path).toMatchObject({ field: 'body', code: 'invalid_json' });
     }
   });
 });

@@ -20,7 +20,7 @@ export function errorResponse(status: number, issues: readonly BookingIssue[], l
 }
 
 /**
- * Any `/api/...` address no route answers (and an internal one asked without its token): 404 in the API's error shape.
+ * Any `/api/...` address no route answers: 404 in the API's error shape.
  * Without it Next would answer with the storefront's HTML "Page Not Found", and take a multipart POST for a server
  * action of that page (a 500 when its body does not parse).
  */
@@ -45,9 +45,35 @@ export function issuesOfZod(error: z.ZodError): BookingIssue[] {
 
 export type ParsedBody<T> = { ok: true; value: T } | { ok: false; response: NextResponse };
 
-/** Reads and validates a JSON body: 400 when it is not JSON, 422 naming each wrong field. */
-export async function parseBody<Schema extends z.ZodType>(request: NextRequest, schema: Schema, locale: Locale): Promise<ParsedBody<z.output<Schema>>> {
-  return parseJsonBody(() => request.json(), schema, locale);
+/**
+ * The most of a JSON body the API reads (the quote's fast path included): its bodies are under a kilobyte. Past this
+ * the body is cut off, so it does not parse (400), and the rest is read and dropped so the answer can still be sent.
+ */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A web request's body as the chunks readJsonBody takes (a Node request is already such chunks). */
+export async function* bodyChunks(request: Request): AsyncIterable<Uint8Array> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+}
+
+/** The body as JSON, read as Request.json() reads it (UTF-8, a byte-order mark ignored); throws when it is not JSON. */
+export async function readJsonBody(chunks: AsyncIterable<Uint8Array | string>, limit = JSON_BODY_LIMIT_BYTES): Promise<unknown> {
+  const kept: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (size < limit) kept.push(bytes.subarray(0, limit - size));
+    size += bytes.length;
+  }
+  const text = Buffer.concat(kept).toString('utf8');
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/** Reads and validates a JSON body: 400 when it is not JSON (or was cut off), 422 naming each wrong field. */
+export async function parseBody<Schema extends z.ZodType>(request: Request, schema: Schema, locale: Locale): Promise<ParsedBody<z.output<Schema>>> {
+  return parseJsonBody(() => readJsonBody(bodyChunks(request)), schema, locale);
 }
 
 /** parseBody for a body read some other way: `readJson` gives it parsed, or throws when it is not JSON. */

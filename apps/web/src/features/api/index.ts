@@ -1,1 +1,1 @@
-export { apiLocale, errorResponse, parseBody, parseJsonBody, rateLimited, unknownApiPath, withBookingErrors } from './api-answers';
+export { apiLocale, bodyChunks, errorResponse, JSON_BODY_LIMIT_BYTES, parseBody, parseJsonBody, rateLimited, readJsonBody, unknownApiPath, withBookingErrors } from './api-answers';

@@ -1,6 +1,6 @@
 export { quoteBody, reservationBody } from './api/booking-responses';
 export { answerQuote } from './api/quote-endpoint';
-export { PRICING_CONTENT_TOKEN_HEADER, pricingContentToken } from './api/quote-fast-path';
+export { installQuoteFastPath, renewQuoteContent } from './api/quote-fast-path';
 export { startBooking } from './booking-actions';
 export { readBookingDraft, saveBookingDraft, selectionOfDraft } from './booking-draft';
 export type { BookingDraft, DraftData } from './booking-draft';

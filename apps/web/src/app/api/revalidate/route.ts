@@ -1,6 +1,7 @@
 import { revalidateTag } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ContentServiceError, readContentWebhook, recheckContent, revalidationPayloadSchema, tagsForCollection } from '@/content';
+import { renewQuoteContent } from '@/features/booking';
 
 /**
  * Webhook of the content service: expires the cache tags of the changed collection. Also takes the storefront's own
@@ -17,6 +18,7 @@ export async function POST(request: NextRequest) {
   if ('recheck' in parsed.data) {
     try {
       const { since, tags } = await recheckContent();
+      renewQuoteContent();
       return NextResponse.json({ revalidated: tags, since: since ?? null });
     } catch (error) {
       // The caller retries later; meanwhile cached pages keep serving.
@@ -26,5 +28,6 @@ export async function POST(request: NextRequest) {
   }
   const tags = tagsForCollection(parsed.data.collection);
   for (const tag of tags) revalidateTag(tag, 'max');
+  renewQuoteContent();
   return NextResponse.json({ revalidated: tags });
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Locale } from '@/i18n/routing';
-import { apiLocale, errorResponse, parseJsonBody, withBookingErrors } from '@/features/api';
+import { apiLocale, bodyChunks, errorResponse, parseJsonBody, readJsonBody, withBookingErrors } from '@/features/api';
 import { quoteBody } from './booking-responses';
 import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
 import { priceSelection, type PricingContent } from '../pricing';
@@ -9,10 +9,10 @@ import { priceSelection, type PricingContent } from '../pricing';
 /**
  * `POST /api/quote`: the price of a selection, recomputed from the content service's data (docs/booking-api.md).
  * Answered by the route (app/api/quote) from the tagged cache, or by the fast path in front of Next from its copy of
- * the same content (quote-fast-path.ts): one function, so both give the same answer.
+ * the same content (quote-fast-path.ts): one function, one body reader and one limit, so both give the same answer.
  */
 export async function answerQuote(request: NextRequest): Promise<NextResponse> {
-  return quoteAnswer({ locale: apiLocale(request), readJson: () => request.json() });
+  return quoteAnswer({ locale: apiLocale(request), readJson: () => readJsonBody(bodyChunks(request)) });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { Readable } from 'node:stream';
 import { NextResponse } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
@@ -14,7 +13,7 @@ vi.mock('@/lib/deployment-headers', () => ({
   applyDeploymentHeaders: (headers: Headers, pathname: string) => headers.set('x-deployment-headers-for', pathname),
 }));
 
-const { PricingContentCopy, createQuoteFastPath, isQuoteRequest, parseJson, readBody, requestOfNode, QUOTE_BODY_LIMIT_BYTES } = await import('./quote-fast-path');
+const { PricingContentCopy, createQuoteFastPath, isQuoteRequest, requestOfNode } = await import('./quote-fast-path');
 
 /** Two copies told apart by their site name. */
 const contentNamed = (siteName: string) => ({ appData: { site: { siteName } } }) as unknown as PricingContent;
@@ -91,22 +90,32 @@ describe('the copy of the pricing content', () => {
     expect(copy.current()).toBeUndefined();
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.any(Error));
   });
+
+  it('says nothing of failed reads before its first copy: the server has not served a request yet', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const copy = new PricingContentCopy(() => Promise.reject(new Error('Invariant: incrementalCache missing')));
+    expect(copy.current()).toBeUndefined();
+    await copy.settled();
+    expect(copy.current()).toBeUndefined();
+    await copy.settled();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('reads again at once when asked (the revalidation webhook), however young the copy', async () => {
+    const clock = clockAt(0);
+    let version = 0;
+    const read = vi.fn(() => Promise.resolve(contentNamed(`v${++version}`)));
+    const copy = new PricingContentCopy(read, clock.now, 1000, 30_000);
+    copy.current();
+    await copy.settled();
+    createQuoteFastPath(copy).renew();
+    await copy.settled();
+    expect(copy.current()?.appData.site.siteName).toBe('v2');
+    expect(read).toHaveBeenCalledTimes(2);
+  });
 });
 
-describe('reading the request', () => {
-  it('cuts a body off past its limit, so an oversized quote is refused as unreadable rather than held in memory', async () => {
-    const chunks = Readable.from([Buffer.alloc(QUOTE_BODY_LIMIT_BYTES - 1, 'a'), Buffer.from('bcd'), 'more']);
-    const body = await readBody(chunks);
-    expect(body.length).toBe(QUOTE_BODY_LIMIT_BYTES);
-    expect(body.subarray(-2).toString()).toBe('ab');
-  });
-
-  it('reads the body as Request.json() does: UTF-8, a byte-order mark ignored, anything else refused', () => {
-    expect(parseJson(Buffer.from('\uFEFF{"car_id":"ñ"}'))).toEqual({ car_id: 'ñ' });
-    expect(() => parseJson(Buffer.from(''))).toThrow(SyntaxError);
-    expect(() => parseJson(Buffer.from('{"car_id": '))).toThrow(SyntaxError);
-  });
-
+describe('the request as the proxy’s checks see it', () => {
   it('gives the proxy’s checks the method, address and headers (repeated ones kept) it was sent', () => {
     const request = requestOfNode({
       method: 'POST',
