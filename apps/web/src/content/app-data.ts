@@ -5,7 +5,7 @@ import { getFleet } from './fleet';
 import { getSiteConfig } from './site-config';
 
 /**
- * What every page needs, in the spec's order: the brand's site config first (a failure is fatal), then the fleet
+ * What every page needs, in this order: the brand's site config first (a failure is fatal), then the fleet
  * (filtered by the site config's allowed classes), then rendering. Deduplicated per request.
  */
 export const loadAppData = cache(async () => {

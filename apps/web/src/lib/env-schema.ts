@@ -57,7 +57,7 @@ const serverEnvSchema = z.object({
   PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // How often pending payments are asked of their gateway and expired payment holds released.
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  // Corporate accounts (docs/accounts.md): refresh an expired session on the next request (the spec's auto-refresh);
+  // Corporate accounts (docs/accounts.md): refresh an expired session on the next request (auto-refresh);
   // the provider logins offered on the login page, `name:Label` separated by commas (each a content-service
   // AUTH_PROVIDERS entry); the content service's refresh-token cookie name, read when a provider login returns.
   AUTH_AUTO_REFRESH: z.enum(['true', 'false']).default('true'),

@@ -33,7 +33,7 @@ export function brandFromReservationPrefix(prefix: string): Brand | null {
 /**
  * Reads the deployment's brand from an environment value; throws an error naming the variable and the allowed
  * values, because a deployment without a known brand must refuse to build or start rather than guess. The storefront
- * checks it when Next loads its config, hence the spec's "No brand specified on next config".
+ * checks it when Next loads its config, hence "No brand specified on next config".
  */
 export function brandFromEnv(value: string | undefined, variable: string = BRAND_ENV_VARIABLE): Brand {
   const allowed = BRANDS.join(', ');

@@ -6,7 +6,7 @@ import { HANDOFF_MS, refreshThroughStore } from './refresh-handoff';
 import { clearSession, isAccessExpired, readStoredSession, writeSession } from './session';
 
 /**
- * The spec's auto-refresh, run by the proxy before any page or server action: an expired access token with a refresh
+ * The session's auto-refresh, run by the proxy before any page or server action: an expired access token with a refresh
  * token is exchanged for new tokens.
  *
  * The content service replaces a refresh token the moment it is used (its grace period covers only its own cookie

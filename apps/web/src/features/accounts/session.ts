@@ -14,7 +14,7 @@ import {
 import { ContentServiceError, fetchAgent, type Agent, type SessionTokens } from '@/content';
 
 /**
- * A signed-in agent's session, as the spec describes it (section 4): the access token, the refresh token and the
+ * A signed-in agent's session: the access token, the refresh token and the
  * access token's expiry, in three http-only cookies. The access token counts as expired when absent or past its
  * expiry; the proxy then refreshes it (src/proxy.ts, `keepSessionFresh`) before the page or action runs.
  */
@@ -58,7 +58,7 @@ export function hasSessionCookie(source: CookieReader): boolean {
 
 /**
  * The signed-in agent of this request, read once per request: undefined without a live session. A failed user fetch
- * is logged ("Couldn't fetch user", as the spec says) and tolerated: the visitor is treated as signed out.
+ * is logged ("Couldn't fetch user") and tolerated: the visitor is treated as signed out.
  */
 export const currentAgent = cache(async (): Promise<Agent | undefined> => {
   const session = readStoredSession(await cookies());

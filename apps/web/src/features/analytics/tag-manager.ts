@@ -1,6 +1,6 @@
 const CONTAINER_ID = /^(GTM-[A-Z0-9]{4,12}|G-[A-Z0-9]{4,14})$/;
 
-/** Default event name of page views, as the spec gives it. */
+/** Default event name of page views, the one the tag manager's containers expect. */
 export const PAGE_VIEW_EVENT = 'content-view';
 
 /** Returns the container id when it is a GTM-/G- id; throws on anything else. Undefined means "no tag manager". */

@@ -267,7 +267,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
 }
 
 /**
- * The spec's rule: leaving checkout for anything but the thanks page clears `reservation_id`, so coming back starts a
+ * Leaving checkout for anything but the thanks page clears the pending reservation, so coming back starts a
  * new attempt. A finished booking keeps it (its thanks page needs it).
  */
 export async function forgetPendingReservation(): Promise<void> {

@@ -46,7 +46,7 @@ export const draftDataSchema = z.object({
   termsAccepted: z.boolean().default(false),
   /** Steps the renter has completed, so a later step cannot be opened before them. */
   completed: z.array(z.enum(BOOKING_STEPS)).default([]),
-  /** The spec's `reservation_id`: set once the reservation is saved. `done` when the flow is over (thanks page). */
+  /** The reservation, once saved (its `reservation_id`). `done` when the flow is over (thanks page). */
   reservation: z.object({ id: z.string(), number: z.string(), done: z.boolean() }).optional(),
   /** The idempotency key of the confirmation, so a double click or a retry books once. */
   confirmationKey: z.string().optional(),

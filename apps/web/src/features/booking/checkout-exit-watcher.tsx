@@ -8,7 +8,7 @@ const CHECKOUT = /\/reserva\/checkout$/;
 const THANKS = /\/reserva\/thanks$/;
 
 /**
- * The spec's rule on leaving checkout: going anywhere but the thanks page clears the pending `reservation_id` (kept in
+ * Leaving checkout: going anywhere but the thanks page clears the pending `reservation_id` (kept in
  * the server-side draft), so the renter's next checkout starts a fresh attempt.
  */
 export function CheckoutExitWatcher() {

@@ -18,18 +18,11 @@ import {
   THANKS_PATH,
 } from '@/features/booking';
 import { getBookingCatalog, loadAppData } from '@/content';
-import { cardFieldsSettings, CardPaymentForm, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
+import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 
 type SearchParams = Record<string, string | string[] | undefined>;
-
-/** What a gateway's return (`?pago=`) tells the renter on coming back to checkout. */
-const RETURN_NOTICES: Record<string, string> = {
-  cancelado: 'booking.payment.cancelled',
-  error: 'booking.payment.returnError',
-  pendiente: 'booking.payment.returnPending',
-};
 
 /**
  * /reserva/checkout: the bill details, the coupon, the payment choice (at the counter, or now by card or PayPal at
@@ -60,7 +53,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
     },
   ];
   const method = options.some((option) => option.method === draft.data.paymentMethod) ? draft.data.paymentMethod : 'counter';
-  const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
+  const notice = typeof query.pago === 'string' ? PAYMENT_RETURN_NOTICES[query.pago] : undefined;
   const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
   // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
   const resume = method === 'card' && draft.data.payment !== undefined;

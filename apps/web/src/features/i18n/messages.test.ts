@@ -20,7 +20,7 @@ describe('message catalogues', () => {
     }
   });
 
-  it('keep the spec’s texts', () => {
+  it('keep the product’s fixed texts', () => {
     expect(es.error.heading).toBe('404 - Página no encontrada');
     expect(es.error.text).toBe('Lo sentimos, la página que buscas no existe.');
     expect(es.error.backHome).toBe('Volver al inicio');

@@ -3,7 +3,7 @@
 import { ProgressProvider as AppProgressProvider } from '@bprogress/next/app';
 import type { ReactNode } from 'react';
 
-/** The spec's loading-bar constants. */
+/** The loading bar's timing and height, the brand's chosen feel. */
 export const LOADING_BAR = {
   durationMs: 2000,
   throttleMs: 200,

@@ -10,3 +10,4 @@ export type { PaymentActionResult } from './payment-answers';
 export { paymentIssue } from './payment-issues';
 export { abandonPayment, closeAttempt, handleWebhook, payByCard, payWithPayPal, settlePayment, settlePaymentByKey } from './payments';
 export type { PaymentFlow, PaymentOutcome } from './payments';
+export { PAYMENT_RETURN_NOTICES } from './return-notices';

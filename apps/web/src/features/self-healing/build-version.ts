@@ -10,7 +10,7 @@ export const LATEST_BUILD_PATH = '/builds/latest.json';
 /** How often an open page asks; also asked when the tab comes back into view. */
 export const BUILD_POLL_INTERVAL_MS = 5 * 60_000;
 
-/** A chunk that fails to load reloads the page at most once in this long (the spec's reload guard). */
+/** A chunk that fails to load reloads the page at most once in this long (the reload guard). */
 export const RELOAD_GUARD_MS = 10_000;
 
 /** Whether an error is a failed load of a piece of the app's code (a chunk gone after a deploy, or the network). */

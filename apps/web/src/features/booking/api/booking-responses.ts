@@ -5,7 +5,7 @@ import type { PricedBooking } from '../pricing';
 import type { SavedReservation } from '@/content';
 import { labelledLines } from '../reservations';
 
-/** The API's quote: integer cents, the spec's `totals` names, and every line labelled in the caller's language. */
+/** The API's quote: integer cents, the reservation's `totals` names, and every line labelled in the caller's language. */
 export function quoteBody(booking: PricedBooking, locale: Locale) {
   const { quote } = booking;
   return {

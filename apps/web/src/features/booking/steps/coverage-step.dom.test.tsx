@@ -37,7 +37,7 @@ describe.each(['es', 'en'] as const)('the coverage step, in %s', (language) => {
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.includesEra));
   });
 
-  it('refuses to continue without a coverage, in the words of the spec, and sends nothing', async () => {
+  it('refuses to continue without a coverage, with its own message, and sends nothing', async () => {
     const { user } = renderStep(language);
     await user.click(continueButton());
 
