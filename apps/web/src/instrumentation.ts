@@ -10,13 +10,13 @@ export async function register() {
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
       const { revalidateSecret } = serverEnv();
-      const { scheduleReconciliation } = await import('./features/payments/reconciliation-schedule');
+      const { scheduleReconciliation } = await import('./features/payments');
       scheduleReconciliation();
       // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.
       const origin = process.env.__NEXT_PRIVATE_ORIGIN;
       // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
       if (process.env.NODE_ENV === 'production') {
-        const { installQuoteFastPath } = await import('./features/booking/api/quote-fast-path');
+        const { installQuoteFastPath } = await import('./features/booking');
         installQuoteFastPath();
       }
       if (revalidateSecret && origin) {

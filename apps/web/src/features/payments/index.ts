@@ -10,4 +10,5 @@ export type { PaymentActionResult } from './payment-answers';
 export { paymentIssue } from './payment-issues';
 export { abandonPayment, closeAttempt, handleWebhook, payByCard, payWithPayPal, settlePayment, settlePaymentByKey } from './payments';
 export type { PaymentFlow, PaymentOutcome } from './payments';
+export { scheduleReconciliation } from './reconciliation-schedule';
 export { PAYMENT_RETURN_NOTICES } from './return-notices';
