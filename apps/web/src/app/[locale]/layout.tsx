@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n/request-locale';
 import { isLocale } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { loadAppData } from '@/features/content/app-data';
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@/features/errors/not-found-path';
 import { BrandProvider } from '@/features/layout/brand-context';
@@ -58,7 +59,7 @@ export default async function LocaleLayout({ children, params }: Props) {
     // Brand colours sit on <html> so the theme variables (resolved at :root) pick them up.
     <html lang={locale} className={sans.variable} style={brandStyle}>
       <body className="flex min-h-screen flex-col font-sans">
-        <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: locale === 'en' ? '/en' : '/', errorTexts }}>
+        <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: getPathname({ href: '/', locale }), errorTexts }}>
             <LoadingBar color={site.colors.primary}>
               <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-modal focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
                 {nav('skipToContent')}

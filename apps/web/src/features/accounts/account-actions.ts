@@ -1,13 +1,12 @@
 'use server';
 
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import * as z from 'zod/mini';
 import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { ContentServiceError } from '@/features/content/content-error';
 import { issuesByField, type FormIssue } from '@/features/forms/form-issues';
 import { clientAddress, hitRateLimit, type RateLimitRule } from '@/features/booking/rate-limit';
@@ -66,7 +65,7 @@ export async function logIn(locale: string, next: string, values: unknown): Prom
     writeSession(await cookies(), tokens);
     return { ok: true };
   });
-  if (result.ok) redirect(localizedPath(localeOrDefault(locale), safeNextPath(next)));
+  if (result.ok) redirect({ href: safeNextPath(next), locale: localeOrDefault(locale) });
   return result;
 }
 
@@ -83,11 +82,11 @@ export async function logOut(locale: string): Promise<void> {
     }
   }
   clearSession(jar);
-  redirect(`${localizedPath(localeOrDefault(locale), ACCOUNT_PATHS.login)}?motivo=logout`);
+  redirect({ href: { pathname: ACCOUNT_PATHS.login, query: { motivo: 'logout' } }, locale: localeOrDefault(locale) });
 }
 
 function pageUrl(locale: Locale, path: string): string {
-  return `${serverEnv().siteUrl}${localizedPath(locale, path)}`;
+  return `${serverEnv().siteUrl}${getPathname({ href: path, locale })}`;
 }
 
 export async function registerAccount(locale: string, values: unknown): Promise<AccountFormResult> {

@@ -7,7 +7,7 @@ import { MINIMUM_PASSWORD_LENGTH } from '@rentacar/domain/accounts';
 import { formatMoney } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname } from '@/i18n/navigation';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n/format-date';
 import { loadAppData } from '@/features/content/app-data';
 import { PageHeader } from '@/features/layout/page-header';
@@ -58,12 +58,12 @@ function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'erro
 function providerLoginUrl(provider: string, locale: Locale): string {
   const env = serverEnv();
   const url = new URL(`${env.directusPublicUrl}/auth/login/${encodeURIComponent(provider)}`);
-  url.searchParams.set('redirect', `${env.siteUrl}${localizedPath(locale, ACCOUNT_PATHS.providerReturn)}`);
+  url.searchParams.set('redirect', `${env.siteUrl}${getPathname({ href: ACCOUNT_PATHS.providerReturn, locale })}`);
   return url.toString();
 }
 
 export async function LoginPage({ locale, next, reason }: { locale: Locale; next: string | undefined; reason: string | undefined }) {
-  if (await currentAgent()) redirect(localizedPath(locale, safeNextPath(next)));
+  if (await currentAgent()) redirect(getPathname({ href: safeNextPath(next), locale }));
   const t = await getTranslations({ locale, namespace: 'accounts.login' });
   const providers = serverEnv().accounts.loginProviders;
   const notice = reason === 'expired' ? t('expired') : reason === 'logout' ? t('loggedOut') : reason === 'provider' ? t('providerFailed') : undefined;
@@ -83,12 +83,12 @@ export async function LoginPage({ locale, next, reason }: { locale: Locale; next
         />
       </FormMessages>
       <p className="space-x-4 text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.passwordRequest)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.passwordRequest, locale })}>
           {t('forgot')}
         </NextLink>
       </p>
       <p className="text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.register)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.register, locale })}>
           {t('register')}
         </NextLink>
       </p>
@@ -134,7 +134,7 @@ export async function RegisterPage({ locale }: { locale: Locale }) {
         />
       </FormMessages>
       <p className="text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.login, locale })}>
           {t('login')}
         </NextLink>
       </p>
@@ -148,7 +148,7 @@ export async function VerifyPage({ locale, token }: { locale: Locale; token: str
   return (
     <Frame title={t('title')}>
       <Notice tone={verified ? 'success' : 'error'}>{verified ? t('ok') : t('failed')}</Notice>
-      <NextLink className={buttonClass('primary')} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+      <NextLink className={buttonClass('primary')} href={getPathname({ href: ACCOUNT_PATHS.login, locale })}>
         {t('login')}
       </NextLink>
     </Frame>
@@ -177,7 +177,7 @@ export async function PasswordRequestPage({ locale }: { locale: Locale }) {
 export async function ChoosePasswordPage({ locale, token, purpose }: { locale: Locale; token: string | undefined; purpose: 'passwordReset' | 'invitation' }) {
   const t = await getTranslations({ locale, namespace: `accounts.${purpose}` });
   const login = (
-    <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+    <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.login, locale })}>
       {t('login')}
     </NextLink>
   );
@@ -258,7 +258,7 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
         </div>
         <LogoutButton locale={locale} label={t('logout')} />
       </div>
-      <NextLink className={buttonClass('primary')} href={localizedPath(locale, '/flota')}>
+      <NextLink className={buttonClass('primary')} href={getPathname({ href: '/flota', locale })}>
         {t('book')}
       </NextLink>
       {agent.company ? (
@@ -284,7 +284,7 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
                   {reservations.map((reservation) => (
                     <tr key={reservation.id}>
                       <td className="px-3 py-2 font-mono">
-                        <NextLink className={LINK_CLASS} href={localizedPath(locale, `${ACCOUNT_PATHS.reservations}/${reservation.number}`)}>
+                        <NextLink className={LINK_CLASS} href={getPathname({ href: `${ACCOUNT_PATHS.reservations}/${reservation.number}`, locale })}>
                           {reservation.number}
                         </NextLink>
                       </td>
@@ -319,7 +319,7 @@ export async function AgentReservationPage({ locale, reference }: { locale: Loca
   return (
     <Frame title={t('title', { number: reservation.number })}>
       <p>
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.home)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.home, locale })}>
           {t('back')}
         </NextLink>
       </p>

@@ -2,12 +2,11 @@
 
 import { randomUUID } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { redirect } from '@/i18n/navigation';
 import { getBranches } from '@/features/branches/branches-data';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
@@ -65,7 +64,7 @@ async function withDraft(action: (draft: BookingDraft) => Promise<ActionResult>)
 }
 
 function goTo(locale: Locale, path: string): never {
-  redirect(localizedPath(locale, path));
+  redirect({ href: path, locale });
 }
 
 async function saveAndGo(draft: BookingDraft, data: DraftData, locale: Locale, step: BookingStep): Promise<never> {

@@ -1,9 +1,8 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { readBookingDraft } from './booking-draft';
 import { getBookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep } from './booking-flow';
@@ -39,8 +38,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const requested = await getLocale();
   const locale = localeOrDefault(requested);
   const draft = await readBookingDraft();
-  if (!draft) redirect(localizedPath(locale, '/flota'));
-  if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));
+  if (!draft) redirect({ href: '/flota', locale });
+  if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location'), locale });
   const [catalog, t, { site }, query] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams]);
   const { result: priced, refusedCoupon } = await priceDraftWithCoupon(draft, catalog);
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
@@ -91,7 +90,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
                 fieldsUrl={cardFields.fieldsUrl}
                 publishableKey={cardFields.publishableKey}
                 amountLabel={amountLabel}
-                thanksHref={localizedPath(locale, THANKS_PATH)}
+                thanksHref={getPathname({ href: THANKS_PATH, locale })}
                 resume={resume}
                 pay={payCheckoutByCard}
                 check={checkCheckoutPayment}

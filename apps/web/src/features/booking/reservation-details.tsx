@@ -1,10 +1,9 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { readBookingDraft, type BookingStep } from './booking-draft';
 import { getBookingCatalog } from './booking-catalog';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
@@ -30,18 +29,18 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   const locale = await currentLocale();
   const draft = await readBookingDraft();
   // The guard let the page open, so a draft exists; it can vanish between the two reads only if it expired meanwhile.
-  if (!draft) redirect(localizedPath(locale, '/flota'));
+  if (!draft) redirect({ href: '/flota', locale });
   const query = await searchParams;
   const requested = typeof query[STEP_PARAM] === 'string' ? query[STEP_PARAM] : undefined;
   const fallback = firstIncompleteStep(draft.data) ?? 'client';
-  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect(localizedPath(locale, stepPath(fallback)));
+  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect({ href: stepPath(fallback), locale });
   const step: BookingStep = requested;
 
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
   const priced = await priceDraftForDisplay(draft, catalog);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);
-  const backHref = localizedPath(locale, previous ? stepPath(previous) : '/flota');
+  const backHref = getPathname({ href: previous ? stepPath(previous) : '/flota', locale });
 
   const form = await (async () => {
     switch (step) {
@@ -77,7 +76,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
             initial={{ ...draft.data.client, termsAccepted: draft.data.termsAccepted }}
             pickupDate={draft.data.pickupAt.slice(0, 10)}
             minimumAge={site.minimumRenterAge}
-            termsHref={localizedPath(locale, '/info/terminos-y-condiciones')}
+            termsHref={getPathname({ href: '/info/terminos-y-condiciones', locale })}
             backHref={backHref}
           />
         );

@@ -3,7 +3,7 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname } from '@/i18n/navigation';
 import { loadAppData } from '@/features/content/app-data';
 import { getBranches } from '@/features/branches/branches-data';
 import { displayPhone } from '@/features/branches/branch-links';
@@ -228,7 +228,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
   const pickup = findBranch(branches, reservation.pickupBranchId);
   const dropoff = findBranch(branches, reservation.returnBranchId);
   const coverage = catalog.coverages.find((candidate) => candidate.id === reservation.coverageId);
-  const manage = new URL(localizedPath(locale, MANAGE_BOOKING_PATH), serverEnv().siteUrl);
+  const manage = new URL(getPathname({ href: MANAGE_BOOKING_PATH, locale }), serverEnv().siteUrl);
   manage.searchParams.set('numero', reservation.number);
   return {
     reservationNumber: reservation.number,

@@ -1,9 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { isLocale } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { redirect } from '@/i18n/navigation';
 import { FLOW_STEP_COOKIE, readCookie } from '@/lib/cookies';
 import { readPrecheckinSessionId } from '@/features/precheckin/precheckin-session';
 import { loadAppData } from '@/features/content/app-data';
@@ -22,5 +21,5 @@ export async function enforceGuards(names: readonly GuardName[], step: string): 
     step,
   });
   if (outcome.kind === 'reject') notFound();
-  if (outcome.kind === 'redirect') redirect(localizedPath(isLocale(locale) ? locale : 'es', outcome.to));
+  if (outcome.kind === 'redirect') redirect({ href: outcome.to, locale });
 }

@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname } from '@/i18n/navigation';
 import { CorporateLeadForm } from '@/features/corporate/corporate-lead-form';
 import type { Locale } from '@/i18n/routing';
 import { RichText } from '@/features/content/rich-text-block';
@@ -25,7 +25,7 @@ export async function InfoPageView({ page, locale }: { page: InfoPage; locale: L
           </h2>
           <p className="mt-2 text-slate-700">{t('corporateFormIntro')}</p>
           <NextIntlClientProvider locale={locale} messages={{ corporate: messages.corporate, validation: messages.validation, booking: { errors: messages.booking.errors, errorSummary: messages.booking.errorSummary } }}>
-            <CorporateLeadForm locale={locale} sourcePage={localizedPath(locale, `/info/${page.slug}`)} />
+            <CorporateLeadForm locale={locale} sourcePage={getPathname({ href: `/info/${page.slug}`, locale })} />
           </NextIntlClientProvider>
         </section>
       ) : null}

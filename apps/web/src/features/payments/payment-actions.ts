@@ -2,10 +2,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { redirect } from '@/i18n/navigation';
 import { ContentServiceError } from '@/features/content/content-error';
 import type { FormIssue } from '@/features/forms/form-issues';
 import { readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type DraftData } from '@/features/booking/booking-draft';
@@ -28,7 +27,7 @@ const SERVICE_DOWN: FormIssue = { message: 'booking.errors.serviceUnavailable' }
 const DRAFT_EXPIRED: FormIssue = { message: 'booking.errors.draftExpired' };
 
 function goTo(locale: Locale, path: string): never {
-  redirect(localizedPath(locale, path));
+  redirect({ href: path, locale });
 }
 
 async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<PaymentActionResult>): Promise<PaymentActionResult> {

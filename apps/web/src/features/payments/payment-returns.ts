@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname } from '@/i18n/navigation';
 import { ContentServiceError } from '@/features/content/content-error';
 import { readBookingDraft, saveBookingDraft } from '@/features/booking/booking-draft';
 import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, THANKS_PATH } from '@/features/booking/booking-routes';
@@ -24,7 +24,7 @@ export const VERIFICATION_PATH = '/reserva/verificacion';
 const KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
 
 function redirectTo(locale: Locale, path: string, query: Record<string, string> = {}): NextResponse {
-  const url = new URL(localizedPath(locale, path), serverEnv().siteUrl);
+  const url = new URL(getPathname({ href: path, locale }), serverEnv().siteUrl);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return NextResponse.redirect(url, 303);
 }

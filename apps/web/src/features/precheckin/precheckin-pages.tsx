@@ -1,10 +1,10 @@
 import 'server-only';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import type { PrecheckinFormInput } from '@rentacar/domain/precheckin';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { Link } from '@/features/i18n/localized-link';
 import { loadAppData } from '@/features/content/app-data';
 import { buttonClass } from '@/features/forms/button-class';
@@ -153,7 +153,7 @@ export async function PrecheckinVerify() {
         context={{ pickupAt: reservation.pickupAt, returnAt: reservation.returnAt, mainDriverName, minimumAge: site.minimumRenterAge }}
         countries={countryOptions(locale)}
         askFlight={pickupBranch?.isAirport ?? false}
-        termsHref={localizedPath(locale, TERMS_PATH)}
+        termsHref={getPathname({ href: TERMS_PATH, locale })}
         defaults={defaults}
         savedDocuments={savedDocuments}
       />
@@ -168,8 +168,8 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
   const refusal = precheckinRefusal(reservation);
   if (refusal) return <RefusedPrecheckin message={refusal.message} />;
   const state = await precheckinState(reservation);
-  if (!state.precheckin?.details) redirect(localizedPath(locale, PRECHECKIN_PATHS.verify));
-  if (state.precheckin.status === 'paid' && state.due === 0) redirect(localizedPath(locale, PRECHECKIN_PATHS.thanks));
+  if (!state.precheckin?.details) redirect({ href: PRECHECKIN_PATHS.verify, locale });
+  if (state.precheckin.status === 'paid' && state.due === 0) redirect({ href: PRECHECKIN_PATHS.thanks, locale });
   const paid = reservation.totals.total - state.due;
   const notice = typeof query.pago === 'string' ? RETURN_NOTICES[query.pago] : undefined;
   const card = cardFieldsSettings(site.paymentGateway);
@@ -214,7 +214,7 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
             <PrecheckinPayment
               locale={locale}
               amountLabel={formatMoney(state.due, locale)}
-              thanksHref={localizedPath(locale, PRECHECKIN_PATHS.thanks)}
+              thanksHref={getPathname({ href: PRECHECKIN_PATHS.thanks, locale })}
               card={card}
               payPalOffered={paymentGateway('paypal') !== undefined}
               resume={resume}
@@ -235,7 +235,7 @@ export async function PrecheckinThanks() {
   if (!site.precheckinEnabled) notFound();
   const reservation = await sessionReservationOrNotFound();
   const state = await precheckinState(reservation);
-  if (state.precheckin?.status !== 'paid') redirect(localizedPath(locale, state.precheckin?.details ? PRECHECKIN_PATHS.checkout : PRECHECKIN_PATHS.verify));
+  if (state.precheckin?.status !== 'paid') redirect({ href: state.precheckin?.details ? PRECHECKIN_PATHS.checkout : PRECHECKIN_PATHS.verify, locale });
   const [summary, code] = await Promise.all([reservationSummary(reservation, locale), counterCodeSvg(reservation.number)]);
   const email = state.precheckin.preferences.email ?? reservation.client.email;
   return (

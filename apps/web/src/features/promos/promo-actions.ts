@@ -1,12 +1,11 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { localeOrDefault } from '@/i18n/routing';
 import { loadAppData } from '@/features/content/app-data';
 import { ContentServiceError } from '@/features/content/content-error';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { redirect } from '@/i18n/navigation';
 import { formFields } from '@/features/forms/form-fields';
 import { rememberPromoCode } from './promo-code';
 
@@ -34,5 +33,5 @@ export async function bookWithPromoCode(formData: unknown): Promise<void> {
       console.error('[promos] the promotion code could not be checked; the renter goes on without it', error);
     }
   }
-  redirect(localizedPath(locale, '/flota'));
+  redirect({ href: '/flota', locale });
 }

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { clearCookie, providerRefreshCookie, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/features/i18n/locale-detection';
+import { getPathname } from '@/i18n/navigation';
 import { ACCOUNT_PATHS, loginPathFor } from '@/features/accounts/account-routes';
 import { refreshTokens } from '@/features/accounts/auth-client';
 import { writeSession } from '@/features/accounts/session';
@@ -36,7 +36,7 @@ export async function GET(request: NextRequest, { params }: Context) {
     throw error;
   }
   if (!tokens) return failed();
-  const response = NextResponse.redirect(new URL(localizedPath(locale, ACCOUNT_PATHS.home), env.siteUrl), 303);
+  const response = NextResponse.redirect(new URL(getPathname({ href: ACCOUNT_PATHS.home, locale }), env.siteUrl), 303);
   writeSession(response.cookies, tokens);
   clearCookie(response.cookies, providerCookie);
   return response;
