@@ -5,6 +5,9 @@ const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 const emptyModule = fileURLToPath(new URL('./apps/web/test/empty-module.ts', import.meta.url));
 
 const webAliases = { '@': webSrc, 'server-only': emptyModule };
+// next-intl's navigation and middleware import `next/navigation` and `next/server` without an extension, which only a
+// bundler resolves (Next has no exports map): Vite processes them instead of Node.
+const webServer = { deps: { inline: ['next-intl'] } };
 
 /**
  * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts` and `gateway-sandbox` need nothing running (the last starts its own
@@ -25,6 +28,7 @@ export default defineConfig({
         resolve: { alias: webAliases },
         test: {
           name: 'web',
+          server: webServer,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           exclude: ['apps/web/src/**/*.integration.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
           environment: 'node',
@@ -36,6 +40,7 @@ export default defineConfig({
         test: {
           // Client components rendered in jsdom with Testing Library, as a renter uses them: by role, label and text.
           name: 'web-dom',
+          server: webServer,
           include: ['apps/web/src/**/*.dom.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts', 'apps/web/test/dom-setup.ts'],
@@ -45,6 +50,7 @@ export default defineConfig({
         resolve: { alias: webAliases },
         test: {
           name: 'web-integration',
+          server: webServer,
           // Next to the code for one module's own integration; under test/integration for the API as a whole, driven
           // over HTTP while staff edit content through the content service's own API.
           include: ['apps/web/src/**/*.integration.test.ts', 'apps/web/test/integration/**/*.test.ts'],

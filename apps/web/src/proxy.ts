@@ -1,10 +1,11 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { DEFAULT_LOCALE, isLocale, type Locale, localeOrDefault } from '@/i18n/routing';
-import { LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
+import { NextRequest, NextResponse } from 'next/server';
+import createMiddleware from 'next-intl/middleware';
+import { DEFAULT_LOCALE, type Locale, localeOrDefault, routing } from '@/i18n/routing';
+import { cookieAttributes, LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
 import { isPagePath } from '@/lib/response-headers';
 import { applyDeploymentHeaders } from '@/lib/deployment-headers';
-import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
+import { matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
 import { shouldRedirectToTerms, TERMS_PATH } from '@/features/info';
 import {
   applyToRequest,
@@ -28,12 +29,12 @@ import {
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
- * terms redirect, locale choice (prefix, remembered cookie, browser language), locale cookies, and the internal
- * rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached page). A request
- * with an agent's session is refused when it changes something from another site (CSRF), and an expired session is
- * refreshed before the page or action runs (features/accounts). A path that cannot be percent-decoded is answered
- * here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts), and so is a server action's
- * body that cannot be read (features/errors/unreadable-action.ts).
+ * terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser language), locale cookies,
+ * and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
+ * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
+ * expired session is refreshed before the page or action runs (features/accounts). A path that cannot be
+ * percent-decoded is answered here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts),
+ * and so is a server action's body that cannot be read (features/errors/unreadable-action.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -93,20 +94,19 @@ function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse
   }
 
   const remembered = readCookie(request.cookies, LOCALE_COOKIE);
-  let locale: Locale;
-  if (prefix) {
-    locale = prefix;
-  } else {
-    const detected = isLocale(remembered) ? remembered : matchAcceptLanguage(request.headers.get('accept-language'));
-    if (detected && detected !== DEFAULT_LOCALE) {
-      const target = new URL(request.url);
-      target.pathname = localizedPath(detected, path);
-      const response = NextResponse.redirect(target, 307);
-      rememberLocale(response, detected, remembered, request);
-      return response;
+  if (!prefix) {
+    const routed = localeRouting()(localeRoutingRequest(request));
+    const target = routed.headers.get('location');
+    if (target) {
+      // next-intl chose a language other than Spanish (remembered, else the browser's), or read a prefix typed in
+      // another case (`/EN/flota`): a 307 to its page.
+      rememberLocale(routed, splitLocalePrefix(new URL(target).pathname).prefix ?? DEFAULT_LOCALE, remembered, request);
+      return routed;
     }
-    locale = DEFAULT_LOCALE;
   }
+  // A prefixed path is served in its language, an unprefixed one that stayed here in Spanish. next-intl's own rewrite
+  // is not used: fleet searches become path segments below, and it would rewrite the decoded path.
+  const locale: Locale = prefix ?? DEFAULT_LOCALE;
 
   // Built from request.url, which keeps the address the server was reached on (skipProxyUrlNormalize in
   // next.config.ts): Next's own URL object renames loopback hosts to 'localhost', and a rewrite to another host is
@@ -137,9 +137,39 @@ function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse
   return response;
 }
 
+/**
+ * next-intl's middleware over the routing. It is given only unprefixed paths: 'as-needed' would redirect `/es/...`,
+ * which is served as it is. Its cookie has the attributes of every cookie here (`secure` on an https site).
+ */
+let localeMiddleware: ((request: NextRequest) => NextResponse) | undefined;
+function localeRouting(): (request: NextRequest) => NextResponse {
+  localeMiddleware ??= createMiddleware({ ...routing, localeCookie: { name: LOCALE_COOKIE.name, ...cookieAttributes(LOCALE_COOKIE, serverEnv()) } });
+  return localeMiddleware;
+}
+
+/**
+ * The request as next-intl's middleware is to see it. Accept-Language is reduced to the language the storefront
+ * ranks first (matchAcceptLanguage): next-intl's matcher would send `es-PA,en;q=0.9` to English. Each `%` of the path
+ * is escaped, since next-intl decodes the path it redirects: `%25` (an undecodable address kept literally,
+ * features/errors/malformed-address.ts) would become a bare `%`.
+ */
+function localeRoutingRequest(request: NextRequest): NextRequest {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replaceAll('%', '%25');
+  const headers = new Headers(request.headers);
+  const browserLocale = matchAcceptLanguage(request.headers.get('accept-language'));
+  if (browserLocale) headers.set('accept-language', browserLocale);
+  else headers.delete('accept-language');
+  return new NextRequest(url, { headers });
+}
+
+/**
+ * Records the language of the page the renter opens in both locale cookies, when it changed. next-intl writes
+ * i18n_redirected itself only when the browser's language differs; a first visit is recorded too, since nginx gives
+ * its cached pages only to a renter whose cookie names the page's language (deploy/nginx). A prefetch still in flight
+ * from the previous page must not undo a language switch.
+ */
 function rememberLocale(response: NextResponse, locale: Locale, remembered: string | undefined, request: NextRequest) {
-  // Only a page the renter opens records the language: a prefetch still in flight from the previous page must not
-  // undo a language switch.
   if (remembered === locale || request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return;
   writeCookie(response.cookies, LOCALE_COOKIE, locale);
   writeCookie(response.cookies, LANGUAGE_COOKIE, locale);

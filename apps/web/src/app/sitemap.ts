@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/i18n/locale-detection';
 import { getInfoPages } from '@/content';
+import { getPathname } from '@/i18n/navigation';
 
 const STATIC_PATHS = ['/', '/flota', '/sucursales', '/promos', '/jobs'];
 
@@ -14,7 +14,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const { siteUrl } = serverEnv();
   const infoPaths = (await getInfoPages().catch(() => [])).map((page) => `/info/${page.slug}`);
   return [...STATIC_PATHS, ...infoPaths].flatMap((path) => {
-    const languages = { 'es-ES': `${siteUrl}${localizedPath('es', path)}`, 'en-US': `${siteUrl}${localizedPath('en', path)}` };
+    const languages = { 'es-ES': `${siteUrl}${getPathname({ href: path, locale: 'es' })}`, 'en-US': `${siteUrl}${getPathname({ href: path, locale: 'en' })}` };
     return [
       { url: languages['es-ES'], alternates: { languages }, changeFrequency: 'weekly' as const, priority: path === '/' ? 1 : 0.7 },
       { url: languages['en-US'], alternates: { languages }, changeFrequency: 'weekly' as const, priority: path === '/' ? 0.9 : 0.6 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedPath, matchAcceptLanguage, splitLocalePrefix } from './locale-detection';
+import { matchAcceptLanguage, splitLocalePrefix } from './locale-detection';
 
 describe('splitLocalePrefix', () => {
   it.each([
@@ -25,16 +25,10 @@ describe('matchAcceptLanguage', () => {
     ['', undefined],
     [null, undefined],
     ['*', undefined],
+    // The first language wins whatever its region, where next-intl's own matcher would pick the exact English.
+    ['es-PA,en;q=0.9', 'es'],
+    ['es-419,en', 'es'],
   ])('%s → %s', (header, locale) => {
     expect(matchAcceptLanguage(header)).toBe(locale);
-  });
-});
-
-describe('localizedPath', () => {
-  it('keeps Spanish unprefixed and prefixes English', () => {
-    expect(localizedPath('es', '/flota')).toBe('/flota');
-    expect(localizedPath('en', '/flota')).toBe('/en/flota');
-    expect(localizedPath('es', '/')).toBe('/');
-    expect(localizedPath('en', '/')).toBe('/en');
   });
 });

@@ -1,16 +1,20 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from './routing';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './routing';
 
-/** Splits `/en/flota` into the locale prefix (if any) and the path without it. */
+/**
+ * Splits `/en/flota` into its locale prefix (if any) and the path without it. next-intl reads a prefix only inside its
+ * middleware and its usePathname, which needs an intl provider; this serves the proxy's rules before the middleware,
+ * Cache-Control, e-mail links, and the two client leaves of every page, which have no provider.
+ */
 export function splitLocalePrefix(pathname: string): { prefix: Locale | undefined; path: string } {
-  const match = /^\/(es|en)(?=\/|$)/.exec(pathname);
-  const prefix = match?.[1];
-  if (!isLocale(prefix)) return { prefix: undefined, path: pathname || '/' };
+  const prefix = LOCALES.find((locale) => pathname === `/${locale}` || pathname.startsWith(`/${locale}/`));
+  if (prefix === undefined) return { prefix: undefined, path: pathname || '/' };
   return { prefix, path: pathname.slice(prefix.length + 1) || '/' };
 }
 
 /**
- * Best supported locale for an Accept-Language header (`en-US,en;q=0.9,es;q=0.8`), by quality then order;
- * undefined when nothing matches.
+ * Best supported locale for an Accept-Language header (`en-US,en;q=0.9,es;q=0.8`): the first by quality then order
+ * whose language is supported, whatever its region; undefined when none is. next-intl's own matcher is not exported,
+ * and it prefers an exact lower-ranked language to a regional form of the first (`es-PA,en;q=0.9` gives English).
  */
 export function matchAcceptLanguage(header: string | null | undefined): Locale | undefined {
   if (!header) return undefined;
@@ -29,13 +33,6 @@ export function matchAcceptLanguage(header: string | null | undefined): Locale |
   }
   return undefined;
 }
-
-/** Path of `path` (without prefix) in `locale`: Spanish has no prefix. */
-export function localizedPath(locale: Locale, path: string): string {
-  const clean = path === '/' ? '' : path;
-  return locale === DEFAULT_LOCALE ? clean || '/' : `/${locale}${clean}`;
-}
-
 
 /** The language of a request answered without a page (the API, an asset): its Accept-Language, else Spanish. */
 export function acceptLanguageLocale(request: Request): Locale {

@@ -1,12 +1,11 @@
 import 'server-only';
+import { LOCALE_COOKIE_SETTINGS } from '@/i18n/routing';
 import { serverEnv } from './env';
 
 /**
  * Every cookie the storefront sets, and the only code that reads or writes one: callers name the cookie, this module
  * applies its attributes (and `secure` when SITE_URL is https). Used by the proxy and by server code; holds no secrets.
  */
-const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
-
 export type CookieSpec = {
   readonly name: string;
   readonly maxAge: number;
@@ -16,9 +15,11 @@ export type CookieSpec = {
   readonly httpOnly: boolean;
 };
 
-export const LOCALE_COOKIE: CookieSpec = { name: 'i18n_redirected', maxAge: YEAR_IN_SECONDS, path: '/', sameSite: 'lax', httpOnly: false };
+/** The remembered language, as the routing names and ages it for next-intl (src/i18n/routing.ts). */
+export const LOCALE_COOKIE: CookieSpec = { ...LOCALE_COOKIE_SETTINGS, httpOnly: false };
 
-export const LANGUAGE_COOKIE: CookieSpec = { name: 'language', maxAge: YEAR_IN_SECONDS, path: '/', sameSite: 'lax', httpOnly: false };
+/** The remembered language under a second name, with the same attributes; the proxy writes both together. */
+export const LANGUAGE_COOKIE: CookieSpec = { ...LOCALE_COOKIE, name: 'language' };
 
 /**
  * The renter's booking draft: the signed id of the draft kept on the server (features/booking/booking-draft.ts), never its

@@ -11,6 +11,7 @@ import { LoadingBar } from '@/features/layout';
 import { PageViewTracker, TagManagerScript } from '@/features/analytics';
 import { BuildWatcher } from '@/features/self-healing';
 import { sans } from '../fonts';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -57,7 +58,7 @@ export default async function LocaleLayout({ children, params }: Props) {
     // Brand colours sit on <html> so the theme variables (resolved at :root) pick them up.
     <html lang={locale} className={sans.variable} style={brandStyle}>
       <body className="flex min-h-screen flex-col font-sans">
-        <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: locale === 'en' ? '/en' : '/', errorTexts }}>
+        <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: getPathname({ href: '/', locale }), errorTexts }}>
             <LoadingBar color={site.colors.primary}>
               <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-modal focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
                 {nav('skipToContent')}

@@ -1,13 +1,11 @@
 'use server';
 
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import * as z from 'zod/mini';
 import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/i18n/locale-detection';
 import {
   acceptInvitation,
   ContentServiceError,
@@ -23,6 +21,7 @@ import { issuesByField, type FormResult } from '@/features/forms';
 import { clientAddress } from '@/lib/client-address';
 import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
 import { clearSession, writeSession } from './session';
+import { getPathname, redirect } from '@/i18n/navigation';
 
 /**
  * The corporate area's forms: each value is checked again here with the domain's schema, then handed to the content
@@ -75,7 +74,7 @@ export async function logIn(locale: string, next: string, values: unknown): Prom
     writeSession(await cookies(), tokens);
     return { ok: true };
   });
-  if (result.ok) redirect(localizedPath(localeOrDefault(locale), safeNextPath(next)));
+  if (result.ok) redirect({ href: safeNextPath(next), locale: localeOrDefault(locale) });
   return result;
 }
 
@@ -92,11 +91,11 @@ export async function logOut(locale: string): Promise<void> {
     }
   }
   clearSession(jar);
-  redirect(`${localizedPath(localeOrDefault(locale), ACCOUNT_PATHS.login)}?motivo=logout`);
+  redirect({ href: { pathname: ACCOUNT_PATHS.login, query: { motivo: 'logout' } }, locale: localeOrDefault(locale) });
 }
 
 function pageUrl(locale: Locale, path: string): string {
-  return `${serverEnv().siteUrl}${localizedPath(locale, path)}`;
+  return `${serverEnv().siteUrl}${getPathname({ href: path, locale })}`;
 }
 
 export async function registerAccount(locale: string, values: unknown): Promise<AccountFormResult> {

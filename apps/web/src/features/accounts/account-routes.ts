@@ -1,5 +1,5 @@
-import { localizedPath } from '@/i18n/locale-detection';
 import type { Locale } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 
 /** The corporate area's pages (Spanish paths in both languages, like the rest of the site). */
 export const ACCOUNT_PATHS = {
@@ -35,5 +35,5 @@ export function loginPathFor(locale: Locale, next?: string, reason?: 'expired' |
   if (next && next !== ACCOUNT_PATHS.home) query.set('next', safeNextPath(next));
   if (reason) query.set('motivo', reason);
   const search = query.toString();
-  return `${localizedPath(locale, ACCOUNT_PATHS.login)}${search ? `?${search}` : ''}`;
+  return `${getPathname({ href: ACCOUNT_PATHS.login, locale })}${search ? `?${search}` : ''}`;
 }

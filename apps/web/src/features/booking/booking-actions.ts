@@ -2,12 +2,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
 import { formFields, issuesByField, type FormIssue, type FormResult } from '@/features/forms';
 import { rememberedPromoCode } from '@/features/promos';
@@ -23,6 +21,7 @@ import { findBranch, locationIssues, priceSelection } from './pricing';
 import { clientAddress } from '@/lib/client-address';
 import { COUPON_LIMIT } from './limits';
 import { bookReservation } from './reservations';
+import { redirect } from '@/i18n/navigation';
 
 /**
  * The booking flow's mutations. Each one re-checks on the server what the browser checked, saves the draft in the
@@ -64,7 +63,7 @@ async function withDraft(action: (draft: BookingDraft) => Promise<ActionResult>)
 }
 
 function goTo(locale: Locale, path: string): never {
-  redirect(localizedPath(locale, path));
+  redirect({ href: path, locale });
 }
 
 async function saveAndGo(draft: BookingDraft, data: DraftData, locale: Locale, step: BookingStep): Promise<never> {

@@ -1,9 +1,7 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { getBookingCatalog, getBranches, loadAppData } from '@/content';
-import { localizedPath } from '@/i18n/locale-detection';
 import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
 import { stepPath, STEP_PARAM } from './booking-routes';
@@ -16,6 +14,7 @@ import { ClientStep } from './steps/client-step';
 import { CoverageStep } from './steps/coverage-step';
 import { ExtrasStep } from './steps/extras-step';
 import { LocationStep } from './steps/location-step';
+import { getPathname, redirect } from '@/i18n/navigation';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -29,18 +28,18 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   const locale = await currentLocale();
   const draft = await readBookingDraft();
   // The guard let the page open, so a draft exists; it can vanish between the two reads only if it expired meanwhile.
-  if (!draft) redirect(localizedPath(locale, '/flota'));
+  if (!draft) redirect({ href: '/flota', locale });
   const query = await searchParams;
   const requested = typeof query[STEP_PARAM] === 'string' ? query[STEP_PARAM] : undefined;
   const fallback = firstIncompleteStep(draft.data) ?? 'client';
-  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect(localizedPath(locale, stepPath(fallback)));
+  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect({ href: stepPath(fallback), locale });
   const step: BookingStep = requested;
 
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
   const priced = await priceDraft(draft, { basicCoverageUntilChosen: true });
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);
-  const backHref = localizedPath(locale, previous ? stepPath(previous) : '/flota');
+  const backHref = getPathname({ href: previous ? stepPath(previous) : '/flota', locale });
 
   const form = await (async () => {
     switch (step) {
@@ -76,7 +75,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
             initial={{ ...draft.data.client, termsAccepted: draft.data.termsAccepted }}
             pickupDate={draft.data.pickupAt.slice(0, 10)}
             minimumAge={site.minimumRenterAge}
-            termsHref={localizedPath(locale, '/info/terminos-y-condiciones')}
+            termsHref={getPathname({ href: '/info/terminos-y-condiciones', locale })}
             backHref={backHref}
           />
         );

@@ -3,7 +3,6 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/i18n/locale-detection';
 import {
   getBookingCatalog,
   getBranches,
@@ -27,6 +26,7 @@ import { findBranch, priceSelection, type PricedBooking } from './pricing';
 import type { ReservationSummary } from './reservation-summary';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
 import { reservationsPerClient } from './limits';
+import { getPathname } from '@/i18n/navigation';
 
 /** The labels of a priced booking's lines in `locale`. */
 export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
@@ -220,7 +220,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
   const pickup = findBranch(branches, reservation.pickupBranchId);
   const dropoff = findBranch(branches, reservation.returnBranchId);
   const coverage = catalog.coverages.find((candidate) => candidate.id === reservation.coverageId);
-  const manage = new URL(localizedPath(locale, MANAGE_BOOKING_PATH), serverEnv().siteUrl);
+  const manage = new URL(getPathname({ href: MANAGE_BOOKING_PATH, locale }), serverEnv().siteUrl);
   manage.searchParams.set('numero', reservation.number);
   return {
     reservationNumber: reservation.number,

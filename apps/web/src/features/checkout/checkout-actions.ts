@@ -2,10 +2,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
 import type { FormIssue } from '@/features/forms';
 import {
@@ -33,6 +31,7 @@ import {
   type PaymentActionResult,
   type PaymentOutcome,
 } from '@/features/payments';
+import { redirect } from '@/i18n/navigation';
 
 export type { PaymentActionResult } from '@/features/payments';
 
@@ -63,7 +62,7 @@ async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<{ data
     if (error instanceof ContentServiceError) return failed(SERVICE_DOWN);
     throw error;
   }
-  if ('goTo' in ending) redirect(localizedPath(locale, ending.goTo));
+  if ('goTo' in ending) redirect({ href: ending.goTo, locale });
   return ending.answer;
 }
 

@@ -1,9 +1,7 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import {
   BookingSidebar,
   BookingStepsNav,
@@ -21,6 +19,7 @@ import { getBookingCatalog, loadAppData } from '@/content';
 import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
+import { getPathname, redirect } from '@/i18n/navigation';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -32,8 +31,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const requested = await getLocale();
   const locale = localeOrDefault(requested);
   const draft = await readBookingDraft();
-  if (!draft) redirect(localizedPath(locale, '/flota'));
-  if (!canOpenStep('checkout', draft.data)) redirect(localizedPath(locale, stepPath(firstIncompleteStep(draft.data) ?? 'location')));
+  if (!draft) redirect({ href: '/flota', locale });
+  if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location'), locale });
   const [catalog, t, { site }, query, priced] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraft(draft)]);
   const refusedCoupon = priced.ok ? priced.refusedCoupon : undefined;
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
@@ -79,7 +78,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
                 fieldsUrl={cardFields.fieldsUrl}
                 publishableKey={cardFields.publishableKey}
                 amountLabel={amountLabel}
-                thanksHref={localizedPath(locale, THANKS_PATH)}
+                thanksHref={getPathname({ href: THANKS_PATH, locale })}
                 resume={resume}
                 pay={payCheckoutByCard}
                 check={checkCheckoutPayment}

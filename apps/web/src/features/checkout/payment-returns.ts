@@ -3,11 +3,11 @@ import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, readReservationById } from '@/content';
 import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, readBookingDraft, saveBookingDraft, THANKS_PATH } from '@/features/booking';
 import { completePrecheckin, PRECHECKIN_PATHS, precheckinState, reachFlowStep, readPrecheckinSessionId } from '@/features/precheckin';
 import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from '@/features/payments';
+import { getPathname } from '@/i18n/navigation';
 
 /**
  * Where a gateway sends the renter back: the 3-D Secure window after the check, PayPal after approval or a cancel.
@@ -20,7 +20,7 @@ export const VERIFICATION_PATH = '/reserva/verificacion';
 const KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
 
 function redirectTo(locale: Locale, path: string, query: Record<string, string> = {}): NextResponse {
-  const url = new URL(localizedPath(locale, path), serverEnv().siteUrl);
+  const url = new URL(getPathname({ href: path, locale }), serverEnv().siteUrl);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return NextResponse.redirect(url, 303);
 }

@@ -7,8 +7,8 @@ import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from '@/features/accounts';
 import { buttonClass } from '@/features/forms';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
-import { localizedPath } from '@/i18n/locale-detection';
 import { companyReservations } from './agent-reservations';
+import { getPathname } from '@/i18n/navigation';
 
 export async function AgentHomePage({ locale }: { locale: Locale }) {
   const agent = await requireAgent(locale, ACCOUNT_PATHS.home);
@@ -42,7 +42,7 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
         </div>
         <LogoutButton locale={locale} label={t('logout')} />
       </div>
-      <NextLink className={buttonClass('primary')} href={localizedPath(locale, '/flota')}>
+      <NextLink className={buttonClass('primary')} href={getPathname({ href: '/flota', locale })}>
         {t('book')}
       </NextLink>
       {agent.company ? (
@@ -68,7 +68,7 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
                   {reservations.map((reservation) => (
                     <tr key={reservation.id}>
                       <td className="px-3 py-2 font-mono">
-                        <NextLink className={LINK_CLASS} href={localizedPath(locale, `${ACCOUNT_PATHS.reservations}/${reservation.number}`)}>
+                        <NextLink className={LINK_CLASS} href={getPathname({ href: `${ACCOUNT_PATHS.reservations}/${reservation.number}`, locale })}>
                           {reservation.number}
                         </NextLink>
                       </td>

@@ -5,8 +5,8 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, requireAgent } from '@/features/accounts';
 import { BillDetails, BookingFacts, factsOfSummary, reservationSummary } from '@/features/booking';
-import { localizedPath } from '@/i18n/locale-detection';
 import { companyReservation } from './agent-reservations';
+import { getPathname } from '@/i18n/navigation';
 
 /** One of the company's reservations; any other (another company's, a retail one, an unknown number) is a 404. */
 export async function AgentReservationPage({ locale, reference }: { locale: Locale; reference: string }) {
@@ -21,7 +21,7 @@ export async function AgentReservationPage({ locale, reference }: { locale: Loca
   return (
     <Frame title={t('title', { number: reservation.number })}>
       <p>
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.home)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.home, locale })}>
           {t('back')}
         </NextLink>
       </p>

@@ -1,14 +1,13 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { isLocale } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { FLOW_STEP_COOKIE, readCookie } from '@/lib/cookies';
 import { readPrecheckinSessionId } from '@/features/precheckin';
 import { loadAppData } from '@/content';
 import { readBookingDraft } from '@/features/booking';
 import { runGuards, type GuardName } from './route-guards';
+import { redirect } from '@/i18n/navigation';
 
 /** Applies a page's guards: a rejection renders 'Page Not Found' (404), a redirect goes to its target. */
 export async function enforceGuards(names: readonly GuardName[], step: string): Promise<void> {
@@ -22,5 +21,5 @@ export async function enforceGuards(names: readonly GuardName[], step: string): 
     step,
   });
   if (outcome.kind === 'reject') notFound();
-  if (outcome.kind === 'redirect') redirect(localizedPath(isLocale(locale) ? locale : 'es', outcome.to));
+  if (outcome.kind === 'redirect') redirect({ href: outcome.to, locale });
 }

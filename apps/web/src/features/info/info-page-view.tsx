@@ -1,10 +1,10 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/i18n/locale-detection';
 import { CorporateLeadForm } from '@/features/corporate';
 import type { Locale } from '@/i18n/routing';
 import { RichText } from '@/components/rich-text';
 import type { InfoPage } from '@/content';
+import { getPathname } from '@/i18n/navigation';
 
 /** An info page: title, optional image and the staff-written HTML body. */
 export async function InfoPageView({ page, locale }: { page: InfoPage; locale: Locale }) {
@@ -25,7 +25,7 @@ export async function InfoPageView({ page, locale }: { page: InfoPage; locale: L
           </h2>
           <p className="mt-2 text-slate-700">{t('corporateFormIntro')}</p>
           <NextIntlClientProvider locale={locale} messages={{ corporate: messages.corporate, validation: messages.validation, booking: { errors: messages.booking.errors, errorSummary: messages.booking.errorSummary } }}>
-            <CorporateLeadForm locale={locale} sourcePage={localizedPath(locale, `/info/${page.slug}`)} />
+            <CorporateLeadForm locale={locale} sourcePage={getPathname({ href: `/info/${page.slug}`, locale })} />
           </NextIntlClientProvider>
         </section>
       ) : null}

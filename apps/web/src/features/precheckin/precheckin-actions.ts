@@ -1,12 +1,10 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
 import * as zm from 'zod/mini';
 import { createPreferencesSchema, createPrecheckinFormSchema } from '@rentacar/domain/precheckin';
 import { normalizePhone } from '@rentacar/domain/validation';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { ContentServiceError, loadAppData, saveDetails, savePreferences, type SavedReservation } from '@/content';
 import { issuesByField, type FormIssue, type FormResult } from '@/features/forms';
 import { lookUpReservation } from '@/features/manage-booking';
@@ -26,6 +24,7 @@ import { documentIdOf } from './precheckin-documents';
 import { completeAfterPayment, completePrecheckin, latestCharge, openCharge, precheckinRefusal, precheckinState, type PrecheckinState } from './precheckin-flow';
 import { PRECHECKIN_PATHS } from './precheckin-paths';
 import { reachFlowStep, readPrecheckinReservation, startPrecheckinSession } from './precheckin-session';
+import { redirect } from '@/i18n/navigation';
 
 /**
  * The pre-check-in's mutations: find the reservation (number and email, rate-limited like manage booking), save the
@@ -64,7 +63,7 @@ export async function startPrecheckin(locale: string, next: unknown, values: unk
   }, refused(SERVICE_DOWN));
   if ('ok' in found) return found;
   startPrecheckinSession(await cookies(), found.id);
-  redirect(localizedPath(language, next === 'preferences' ? PRECHECKIN_PATHS.preferences : PRECHECKIN_PATHS.verify));
+  redirect({ href: next === 'preferences' ? PRECHECKIN_PATHS.preferences : PRECHECKIN_PATHS.verify, locale: language });
 }
 
 /** The session's reservation while it can still be pre-checked in, else the reason. */
@@ -117,7 +116,7 @@ export async function savePrecheckinDetails(locale: string, values: unknown): Pr
   }, refused(SERVICE_DOWN));
   if (!outcome.ok) return outcome;
   reachFlowStep(await cookies(), 'precheckin-checkout');
-  redirect(localizedPath(language, PRECHECKIN_PATHS.checkout));
+  redirect({ href: PRECHECKIN_PATHS.checkout, locale: language });
 }
 
 /** Nothing is due (prepaid, or paid meanwhile): the pre-check-in is complete. */
@@ -127,14 +126,14 @@ export async function finishPrecheckin(locale: string): Promise<PrecheckinResult
     const session = await sessionReservation();
     if (!session.ok) return refused(session.issue);
     const state = await precheckinState(session.reservation);
-    if (!state.precheckin?.details) redirect(localizedPath(language, PRECHECKIN_PATHS.verify));
+    if (!state.precheckin?.details) redirect({ href: PRECHECKIN_PATHS.verify, locale: language });
     if (state.due > 0) return refused({ message: 'precheckin.errors.stillDue' });
     await completePrecheckin(state);
     return { ok: true };
   }, refused(SERVICE_DOWN));
   if (!outcome.ok) return outcome;
   reachFlowStep(await cookies(), 'precheckin-thanks');
-  redirect(localizedPath(language, PRECHECKIN_PATHS.thanks));
+  redirect({ href: PRECHECKIN_PATHS.thanks, locale: language });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -148,7 +147,7 @@ async function payable(language: Locale): Promise<Payable> {
   const session = await sessionReservation();
   if (!session.ok) return { ok: false, result: failed(session.issue) };
   let state = await precheckinState(session.reservation);
-  if (!state.precheckin?.details) redirect(localizedPath(language, PRECHECKIN_PATHS.verify));
+  if (!state.precheckin?.details) redirect({ href: PRECHECKIN_PATHS.verify, locale: language });
   const open = openCharge(state.payments);
   if (open) {
     const closed = await closeAttempt(open.idempotencyKey);
@@ -174,12 +173,12 @@ async function answer(language: Locale, state: PrecheckinState, provider: string
 async function finished(language: Locale, state: PrecheckinState): Promise<never> {
   await completeAfterPayment(await precheckinState(state.reservation));
   reachFlowStep(await cookies(), 'precheckin-thanks');
-  redirect(localizedPath(language, PRECHECKIN_PATHS.thanks));
+  redirect({ href: PRECHECKIN_PATHS.thanks, locale: language });
 }
 
 async function goToThanks(language: Locale): Promise<never> {
   reachFlowStep(await cookies(), 'precheckin-thanks');
-  redirect(localizedPath(language, PRECHECKIN_PATHS.thanks));
+  redirect({ href: PRECHECKIN_PATHS.thanks, locale: language });
 }
 
 /** Pays what is due by card, with the single-use token the gateway's own fields gave the browser. */

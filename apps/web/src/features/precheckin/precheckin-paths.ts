@@ -1,4 +1,4 @@
-/** The pre-check-in's pages (the locale prefix is added by localizedPath). */
+/** The pre-check-in's pages (the locale prefix is added by getPathname, src/i18n/navigation.ts). */
 export const PRECHECKIN_PATHS = {
   start: '/precheckin',
   verify: '/precheckin/verify',

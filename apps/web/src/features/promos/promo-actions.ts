@@ -1,13 +1,12 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, loadAppData } from '@/content';
-import { localizedPath } from '@/i18n/locale-detection';
 import { formFields } from '@/features/forms';
 import { rememberPromoCode } from './promo-code';
+import { redirect } from '@/i18n/navigation';
 
 // Whatever the form sends: a missing or odd field is an empty string, so a bad code never loses the renter's language.
 const bookWithCodeSchema = z.object({
@@ -33,5 +32,5 @@ export async function bookWithPromoCode(formData: unknown): Promise<void> {
       console.error('[promos] the promotion code could not be checked; the renter goes on without it', error);
     }
   }
-  redirect(localizedPath(locale, '/flota'));
+  redirect({ href: '/flota', locale });
 }

@@ -2,17 +2,17 @@ import 'server-only';
 import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { acceptAccountInvitation, resetForgottenPassword } from '../account-actions';
 import { ACCOUNT_PATHS } from '../account-routes';
 import { AccountForm } from '../components/account-form';
 import { FormMessages, Frame, LINK_CLASS, Notice } from './account-frame';
+import { getPathname } from '@/i18n/navigation';
 
 /** The page a reset link or an invitation opens: choose a password; the token travels in the link. */
 export async function ChoosePasswordPage({ locale, token, purpose }: { locale: Locale; token: string | undefined; purpose: 'passwordReset' | 'invitation' }) {
   const t = await getTranslations({ locale, namespace: `accounts.${purpose}` });
   const login = (
-    <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+    <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.login, locale })}>
       {t('login')}
     </NextLink>
   );

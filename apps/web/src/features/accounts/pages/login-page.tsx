@@ -1,27 +1,26 @@
 import 'server-only';
 import NextLink from 'next/link';
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { localizedPath } from '@/i18n/locale-detection';
 import { buttonClass } from '@/features/forms';
 import { logIn } from '../account-actions';
 import { ACCOUNT_PATHS, safeNextPath } from '../account-routes';
 import { AccountForm } from '../components/account-form';
 import { currentAgent } from '../session';
 import { FormMessages, Frame, LINK_CLASS, Notice } from './account-frame';
+import { getPathname, redirect } from '@/i18n/navigation';
 
 /** The address a provider login returns to: this site's own page, which the content service's allow-list names. */
 function providerLoginUrl(provider: string, locale: Locale): string {
   const env = serverEnv();
   const url = new URL(`${env.directusPublicUrl}/auth/login/${encodeURIComponent(provider)}`);
-  url.searchParams.set('redirect', `${env.siteUrl}${localizedPath(locale, ACCOUNT_PATHS.providerReturn)}`);
+  url.searchParams.set('redirect', `${env.siteUrl}${getPathname({ href: ACCOUNT_PATHS.providerReturn, locale })}`);
   return url.toString();
 }
 
 export async function LoginPage({ locale, next, reason }: { locale: Locale; next: string | undefined; reason: string | undefined }) {
-  if (await currentAgent()) redirect(localizedPath(locale, safeNextPath(next)));
+  if (await currentAgent()) redirect({ href: safeNextPath(next), locale });
   const t = await getTranslations({ locale, namespace: 'accounts.login' });
   const providers = serverEnv().accounts.loginProviders;
   const notice = reason === 'expired' ? t('expired') : reason === 'logout' ? t('loggedOut') : reason === 'provider' ? t('providerFailed') : undefined;
@@ -41,12 +40,12 @@ export async function LoginPage({ locale, next, reason }: { locale: Locale; next
         />
       </FormMessages>
       <p className="space-x-4 text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.passwordRequest)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.passwordRequest, locale })}>
           {t('forgot')}
         </NextLink>
       </p>
       <p className="text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.register)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.register, locale })}>
           {t('register')}
         </NextLink>
       </p>

@@ -3,11 +3,11 @@ import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { MINIMUM_PASSWORD_LENGTH } from '@rentacar/domain/accounts';
 import type { Locale } from '@/i18n/routing';
-import { localizedPath } from '@/i18n/locale-detection';
 import { registerAccount } from '../account-actions';
 import { ACCOUNT_PATHS } from '../account-routes';
 import { AccountForm } from '../components/account-form';
 import { FormMessages, Frame, LINK_CLASS } from './account-frame';
+import { getPathname } from '@/i18n/navigation';
 
 export async function RegisterPage({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'accounts.register' });
@@ -30,7 +30,7 @@ export async function RegisterPage({ locale }: { locale: Locale }) {
         />
       </FormMessages>
       <p className="text-sm">
-        <NextLink className={LINK_CLASS} href={localizedPath(locale, ACCOUNT_PATHS.login)}>
+        <NextLink className={LINK_CLASS} href={getPathname({ href: ACCOUNT_PATHS.login, locale })}>
           {t('login')}
         </NextLink>
       </p>

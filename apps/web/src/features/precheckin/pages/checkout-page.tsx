@@ -1,8 +1,6 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
-import { localizedPath } from '@/i18n/locale-detection';
 import { loadAppData } from '@/content';
 import { Link } from '@/features/i18n';
 import { buttonClass } from '@/features/forms';
@@ -13,6 +11,7 @@ import { ForgetStoredDraft } from '../components/stored-draft';
 import { openCharge, precheckinRefusal, precheckinState } from '../precheckin-flow';
 import { PRECHECKIN_PATHS } from '../precheckin-paths';
 import { PageHeading, pageLocale, PrecheckinProgress, RefusedPrecheckin, sessionReservationOrNotFound } from './precheckin-parts';
+import { getPathname, redirect } from '@/i18n/navigation';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -22,8 +21,8 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
   const refusal = precheckinRefusal(reservation);
   if (refusal) return <RefusedPrecheckin message={refusal.message} />;
   const state = await precheckinState(reservation);
-  if (!state.precheckin?.details) redirect(localizedPath(locale, PRECHECKIN_PATHS.verify));
-  if (state.precheckin.status === 'paid' && state.due === 0) redirect(localizedPath(locale, PRECHECKIN_PATHS.thanks));
+  if (!state.precheckin?.details) redirect({ href: PRECHECKIN_PATHS.verify, locale });
+  if (state.precheckin.status === 'paid' && state.due === 0) redirect({ href: PRECHECKIN_PATHS.thanks, locale });
   const paid = reservation.totals.total - state.due;
   const notice = typeof query.pago === 'string' ? PAYMENT_RETURN_NOTICES[query.pago] : undefined;
   const card = cardFieldsSettings(site.paymentGateway);
@@ -68,7 +67,7 @@ export async function PrecheckinCheckout({ searchParams }: { searchParams: Promi
             <PrecheckinPayment
               locale={locale}
               amountLabel={formatMoney(state.due, locale)}
-              thanksHref={localizedPath(locale, PRECHECKIN_PATHS.thanks)}
+              thanksHref={getPathname({ href: PRECHECKIN_PATHS.thanks, locale })}
               card={card}
               payPalOffered={paymentGateway('paypal') !== undefined}
               resume={resume}

@@ -1,7 +1,6 @@
 import 'server-only';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/i18n/locale-detection';
 import { loadAppData } from '@/content';
 import { Link } from '@/features/i18n';
 import { buttonClass } from '@/features/forms';
@@ -10,13 +9,14 @@ import { counterCodeSvg } from '../counter-code';
 import { precheckinState } from '../precheckin-flow';
 import { PRECHECKIN_PATHS } from '../precheckin-paths';
 import { pageLocale, PrecheckinProgress, ReservationFacts, sessionReservationOrNotFound } from './precheckin-parts';
+import { redirect } from '@/i18n/navigation';
 
 export async function PrecheckinThanks() {
   const [locale, t, { site }] = await Promise.all([pageLocale(), getTranslations('precheckin'), loadAppData()]);
   if (!site.precheckinEnabled) notFound();
   const reservation = await sessionReservationOrNotFound();
   const state = await precheckinState(reservation);
-  if (state.precheckin?.status !== 'paid') redirect(localizedPath(locale, state.precheckin?.details ? PRECHECKIN_PATHS.checkout : PRECHECKIN_PATHS.verify));
+  if (state.precheckin?.status !== 'paid') redirect({ href: state.precheckin?.details ? PRECHECKIN_PATHS.checkout : PRECHECKIN_PATHS.verify, locale });
   const [summary, code] = await Promise.all([reservationSummary(reservation, locale), counterCodeSvg(reservation.number)]);
   const email = state.precheckin.preferences.email ?? reservation.client.email;
   return (

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { PrecheckinFormInput } from '@rentacar/domain/precheckin';
-import { localizedPath } from '@/i18n/locale-detection';
 import { getBranches, loadAppData } from '@/content';
 import { TERMS_PATH } from '@/features/info';
 import { VerifyForm } from '../components/verify-form';
@@ -9,6 +8,7 @@ import { countryOptions } from '../countries';
 import { documentReference } from '../precheckin-documents';
 import { precheckinRefusal, precheckinState } from '../precheckin-flow';
 import { PageHeading, pageLocale, PrecheckinProgress, RefusedPrecheckin, ReservationFacts, sessionReservationOrNotFound } from './precheckin-parts';
+import { getPathname } from '@/i18n/navigation';
 
 export async function PrecheckinVerify() {
   const [locale, t] = await Promise.all([pageLocale(), getTranslations('precheckin')]);
@@ -44,7 +44,7 @@ export async function PrecheckinVerify() {
         context={{ pickupAt: reservation.pickupAt, returnAt: reservation.returnAt, mainDriverName, minimumAge: site.minimumRenterAge }}
         countries={countryOptions(locale)}
         askFlight={pickupBranch?.isAirport ?? false}
-        termsHref={localizedPath(locale, TERMS_PATH)}
+        termsHref={getPathname({ href: TERMS_PATH, locale })}
         defaults={defaults}
         savedDocuments={savedDocuments}
       />

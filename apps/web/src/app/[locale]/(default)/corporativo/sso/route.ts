@@ -2,9 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { clearCookie, providerRefreshCookie, readCookie } from '@/lib/cookies';
-import { localizedPath } from '@/i18n/locale-detection';
 import { ACCOUNT_PATHS, loginPathFor, writeSession } from '@/features/accounts';
 import { ContentServiceError, refreshTokens } from '@/content';
+import { getPathname } from '@/i18n/navigation';
 
 type Context = { params: Promise<{ locale: string }> };
 
@@ -34,7 +34,7 @@ export async function GET(request: NextRequest, { params }: Context) {
     throw error;
   }
   if (!tokens) return failed();
-  const response = NextResponse.redirect(new URL(localizedPath(locale, ACCOUNT_PATHS.home), env.siteUrl), 303);
+  const response = NextResponse.redirect(new URL(getPathname({ href: ACCOUNT_PATHS.home, locale }), env.siteUrl), 303);
   writeSession(response.cookies, tokens);
   clearCookie(response.cookies, providerCookie);
   return response;
