@@ -15,10 +15,33 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** A charge takes the renter's money; a refund gives some of a succeeded charge back. */
+export const PAYMENT_KINDS = ['charge', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 const FINAL: ReadonlySet<PaymentStatus> = new Set(['succeeded', 'failed', 'canceled']);
+
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
 
 export function isFinalPaymentStatus(status: PaymentStatus): boolean {
   return FINAL.has(status);
+}
+
+/**
+ * Payments that have taken the money or may still take it: a reservation with one keeps its payment hold, and a refund
+ * in one of these states counts against its charge.
+ */
+export const LIVE_PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded'] as const satisfies readonly PaymentStatus[];
+
+export function isLivePaymentStatus(status: PaymentStatus): boolean {
+  return (LIVE_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
+
+/** How a reservation was paid, from the gateway that took the charge: PayPal, or a card through any other. */
+export function paymentMethodOfProvider(provider: string): PaymentMethod {
+  return provider === 'paypal' ? 'paypal' : 'card';
 }
 
 /** Statuses only move forward: a late or repeated report of an older state never undoes a newer one. */

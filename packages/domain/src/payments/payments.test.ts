@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { amountHeld, canMovePayment, cancellationRefund, changeSettlement, DEFAULT_CANCELLATION_RULE } from './index';
+import {
+  amountHeld,
+  canMovePayment,
+  cancellationRefund,
+  changeSettlement,
+  DEFAULT_CANCELLATION_RULE,
+  isLivePaymentStatus,
+  isPaymentStatus,
+  PAYMENT_STATUSES,
+  paymentMethodOfProvider,
+} from './index';
 
 const pickup = new Date('2026-12-10T15:00:00Z');
 const hoursBefore = (hours: number) => new Date(pickup.getTime() - hours * 3_600_000);
@@ -57,5 +67,19 @@ describe('canMovePayment', () => {
     expect(canMovePayment('succeeded', 'failed')).toBe(false);
     expect(canMovePayment('failed', 'succeeded')).toBe(false);
     expect(canMovePayment('pending', 'pending')).toBe(false);
+  });
+});
+
+describe('payment statuses', () => {
+  it('knows the statuses, and which of them hold or may still take money', () => {
+    expect(isPaymentStatus('requires_action')).toBe(true);
+    expect(isPaymentStatus('refunded')).toBe(false);
+    expect(isPaymentStatus(null)).toBe(false);
+    expect(PAYMENT_STATUSES.filter(isLivePaymentStatus)).toEqual(['pending', 'requires_action', 'succeeded']);
+  });
+
+  it('tells a PayPal payment from a card payment by its gateway', () => {
+    expect(paymentMethodOfProvider('paypal')).toBe('paypal');
+    expect(paymentMethodOfProvider('metrobank')).toBe('card');
   });
 });

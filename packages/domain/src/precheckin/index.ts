@@ -22,6 +22,14 @@ export const MAX_ADDITIONAL_DRIVERS = 3;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
+/** The scans a renter uploads: the driver's licence and an id card or passport. */
+export const DOCUMENT_KINDS = ['license', 'id'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export function isDocumentKind(value: unknown): value is DocumentKind {
+  return typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
+}
+
 /** Letters without accents, lower case, single spaces: "  José  PÉREZ " and "jose perez" are the same name. */
 export function normalizePersonName(value: string): string {
   return value
