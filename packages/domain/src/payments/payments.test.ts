@@ -7,6 +7,7 @@ import {
   DEFAULT_CANCELLATION_RULE,
   isLivePaymentStatus,
   isPaymentStatus,
+  looksLikeCardNumber,
   PAYMENT_STATUSES,
   paymentMethodOfProvider,
 } from './index';
@@ -81,5 +82,24 @@ describe('payment statuses', () => {
   it('tells a PayPal payment from a card payment by its gateway', () => {
     expect(paymentMethodOfProvider('paypal')).toBe('paypal');
     expect(paymentMethodOfProvider('metrobank')).toBe('card');
+  });
+});
+
+describe('card data', () => {
+  it.each<[unknown, boolean]>([
+    ['card 4242424242424242 declined', true],
+    ['card 4242 4242 4242 4242 declined', true],
+    ['3782-822463-10005', true],
+    [4242424242424242, true],
+    ['ref 123456789012 / 12345678901234567890 / 4242 4242 4242 4241', false],
+    ['4242 4242 4242 4241', false],
+    ['4242 4242 42424 242', false],
+    ['pm4242 4242 4242 4242', false],
+    ['9b2f1c1e-4242-4242-4242-424242424242', false],
+    ['12/29', false],
+    [null, false],
+    [{ number: '4242424242424242' }, false],
+  ])('%j looks like a card number: %s', (value, expected) => {
+    expect(looksLikeCardNumber(value)).toBe(expected);
   });
 });

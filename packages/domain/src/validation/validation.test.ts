@@ -20,7 +20,6 @@ import {
   isValidCardNumber,
   isValidPhone,
   isValidationMessageKey,
-  looksLikeCardNumber,
   normalizePhone,
   normalizePhoneByShape,
   parseCardExpiry,
@@ -155,23 +154,6 @@ describe('cards', () => {
     expect(passesLuhn('79927398710')).toBe(false);
     expect(passesLuhn('7992 7398 713')).toBe(false);
     expect(cardLastFour('4111 1111 1111 1234')).toBe('1234');
-  });
-
-  it.each<[unknown, boolean]>([
-    ['card 4242424242424242 declined', true],
-    ['card 4242 4242 4242 4242 declined', true],
-    ['3782-822463-10005', true],
-    [4242424242424242, true],
-    ['ref 123456789012 / 12345678901234567890 / 4242 4242 4242 4241', false],
-    ['4242 4242 4242 4241', false],
-    ['4242 4242 42424 242', false],
-    ['pm4242 4242 4242 4242', false],
-    ['9b2f1c1e-4242-4242-4242-424242424242', false],
-    ['12/29', false],
-    [null, false],
-    [{ number: '4242424242424242' }, false],
-  ])('%j looks like a card number: %s', (value, expected) => {
-    expect(looksLikeCardNumber(value)).toBe(expected);
   });
 
   // 2025-06-16 12:00 in Panama; 2025-07-01T03:00Z is still June in Panama.
