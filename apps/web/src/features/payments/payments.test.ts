@@ -4,7 +4,7 @@ import type { SavedReservation } from '@/features/booking/reservation-record';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 import type { PaymentRecord, PaymentUpdate, RecordedPayment } from './payment-record';
 
-// The content service's POST /booking/payments, in memory, with its rules: one row per key, forward-only statuses,
+// The content service's POST /payments-ledger, in memory, with its rules: one row per key, forward-only statuses,
 // `changed` for the one call that moved it, and the reservation paid by a succeeded charge.
 const store = vi.hoisted(() => ({ rows: new Map<string, PaymentRecord>(), conflict: undefined as 'cancelled' | 'sold_out' | undefined, created: new Map<string, string>() }));
 

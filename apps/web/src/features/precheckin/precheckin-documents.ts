@@ -5,7 +5,7 @@ import { contentFormPost } from '@/features/content/content-client';
 
 /**
  * The renter's scans of their licence and ID, passed on to the content service's private folder
- * (POST /booking/precheckin-documents), which reads each file's type from its bytes and keeps only JPEG, PNG or PDF.
+ * (POST /precheckin-documents), which reads each file's type from its bytes and keeps only JPEG, PNG or PDF.
  * The browser gets back a reference signed for its reservation and the kind of document, so the verification form
  * can only attach a file this renter uploaded, as what it was uploaded for.
  */
@@ -38,7 +38,7 @@ export async function storeDocument(kind: DocumentKind, file: Blob): Promise<Sto
   const body = new FormData();
   body.set('kind', kind);
   body.set('file', file, 'document');
-  const response = await contentFormPost('/booking/precheckin-documents', body, 'POST /booking/precheckin-documents');
+  const response = await contentFormPost('/precheckin-documents', body, 'POST /precheckin-documents');
   if (!response) return { ok: false, problem: 'unavailable' };
   const answer = response.body as { data?: { id?: unknown; type?: unknown; filesize?: unknown }; errors?: { extensions?: { code?: unknown } }[] } | null;
   if (response.status === 201) {
