@@ -7,7 +7,7 @@ const emptyModule = fileURLToPath(new URL('./apps/web/test/empty-module.ts', imp
 const webAliases = { '@': webSrc, 'server-only': emptyModule };
 
 /**
- * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts` and `gateway-sandbox` need nothing running (the last starts its own
+ * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts`, `content-extensions` and `gateway-sandbox` need nothing running (the last starts its own
  * payment sandbox processes); `content` and `web-integration` talk to a real
  * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
  * processes of its own from the harness's build (WEB_DIST_DIR); `cluster` runs under `npm run test:cluster`, against
@@ -81,6 +81,10 @@ export default defineConfig({
       },
       {
         test: { name: 'content', include: ['services/content/tests/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        // The content service's extensions: their decisions that need no Directus (payloads, the query guard, uploads).
+        test: { name: 'content-extensions', include: ['services/content/extensions/**/*.test.ts'], exclude: ['**/node_modules/**', '**/dist/**'], environment: 'node' },
       },
       {
         // Each test file starts a sandbox process of its own (services/gateway-sandbox) on a free port.
