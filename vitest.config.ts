@@ -77,7 +77,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'scripts', include: ['scripts/**/*.test.{ts,mjs}'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'scripts', include: ['scripts/**/*.test.{ts,mjs}', 'services/content/scripts/**/*.test.mjs'], environment: 'node', testTimeout: 30_000 },
       },
       {
         test: { name: 'content', include: ['services/content/tests/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
