@@ -1,15 +1,13 @@
 // The Directus types the extensions share: the services and context handed to endpoints and hooks, and the ids of
 // the access rules they enforce (schema/access.mjs, the same file the start-up reconcile applies).
-import type { Accountability, ApiExtensionContext, EventContext, File } from '@directus/types';
+import type { Accountability, ApiExtensionContext, File } from '@directus/types';
 import type { Knex } from 'knex';
 
 export { CORPORATE_RESERVATION_FIELDS, ids } from '../../schema/access.mjs';
 
-export type Services = ApiExtensionContext['services'];
-export type ItemsServiceClass = Services['ItemsService'];
-export type FilesServiceClass = Services['FilesService'];
+export type ItemsServiceClass = ApiExtensionContext['services']['ItemsService'];
 export type Logger = ApiExtensionContext['logger'];
-export type { Accountability, EventContext, Knex };
+export type { Accountability, Knex };
 
 /** A row as the database answers it: column values whose type the caller checks or converts. */
 export type Row = Record<string, unknown>;

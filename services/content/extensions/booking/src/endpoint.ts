@@ -19,7 +19,7 @@ import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
 import type { Request, Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { CORPORATE_RESERVATION_FIELDS, type Knex, withEndpointRights } from '../../shared/directus';
+import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
 import { createWriter } from '../../shared/transactions';

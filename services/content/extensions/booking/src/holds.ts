@@ -2,12 +2,11 @@
 // their units are free again (docs/content-model.md, "Booking endpoint"). The storefront calls it on a schedule.
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { LIVE_PAYMENT_STATUSES } from '@rentacar/domain/payments';
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { ItemsServiceClass, Knex } from '../../shared/directus';
 import { invalid, isPlainObject, type AsyncRoute } from '../../shared/endpoint';
 import { readBookingRules, rowHoldsUnit, type BookingRules } from '../../shared/occupancy';
 import type { Writer } from '../../shared/transactions';
-import type { RequestHandler } from 'express';
 
 interface HoldCandidate {
   id: number | string;

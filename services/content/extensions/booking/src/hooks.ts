@@ -8,10 +8,10 @@
 //   - reservation drafts past expires_at are removed every ten minutes (the storefront cannot delete them).
 //   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
 import { InvalidPayloadError } from '@directus/errors';
-import { isPlainObject } from '../../shared/endpoint';
-import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
 import { defineHook } from '../../shared/define';
 import type { Accountability, Knex } from '../../shared/directus';
+import { isPlainObject } from '../../shared/endpoint';
+import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
 
 export default defineHook(({ filter, action, schedule }, { services, database, getSchema, logger }) => {
   // Directus awaits an action handler's promise and logs its failure; its type only says the answer is not used.

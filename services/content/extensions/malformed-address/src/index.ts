@@ -3,8 +3,8 @@
 // caller's mistake, so the content service answers 400 MALFORMED_ADDRESS before any route runs, for every route
 // (Directus' own and the extensions' endpoints).
 import type { Express } from 'express';
-import { isDecodable } from './decodable';
 import { defineHook } from '../../shared/define';
+import { isDecodable } from './decodable';
 
 export default defineHook(({ init }) => {
   init('routes.before', (meta) => {

@@ -22,7 +22,7 @@ import {
 } from '@rentacar/domain/payments';
 import type { Request } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { type ItemsServiceClass, type Knex, type Row, withEndpointRights } from '../../shared/directus';
+import { withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
 import { createWriter, type Writer } from '../../shared/transactions';
@@ -56,7 +56,7 @@ type RecordOutcome =
   | { inserted: boolean; changed: boolean; payment: Row; reservation: Row };
 
 /** The call names the same payment as the stored row (the key's first call), or { field, message }. */
-export function identityMismatch(existing: Row, p: PaymentPayload): Mismatch | null {
+function identityMismatch(existing: Row, p: PaymentPayload): Mismatch | null {
   const same: Record<string, boolean> = {
     reservation: Number(existing.reservation) === p.reservation,
     provider: existing.provider === p.provider,

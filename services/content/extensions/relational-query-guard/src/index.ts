@@ -1,8 +1,8 @@
 // Hook `relational-query-guard`: every read of items, files and users by a request without staff access passes
 // checkQuery (guard.ts explains the rule); a refused query answers 400 INVALID_QUERY with the reason.
 import { InvalidQueryError } from '@directus/errors';
-import { checkQuery, RelationalQuery, type GuardedQuery, type GuardSchema } from './guard';
 import { defineHook } from '../../shared/define';
+import { checkQuery, RelationalQuery, type GuardedQuery, type GuardSchema } from './guard';
 
 const GUARDED_EVENTS = ['items.query', 'files.query', 'users.query'];
 
