@@ -10,7 +10,7 @@ const webAliases = { '@': webSrc, 'server-only': emptyModule };
 const webServer = { deps: { inline: ['next-intl'] } };
 
 /**
- * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts` and `gateway-sandbox` need nothing running (the last starts its own
+ * Test projects. `domain`, `web`, `web-dom` (client components in jsdom), `scripts`, `content-extensions` and `gateway-sandbox` need nothing running (the last starts its own
  * payment sandbox processes); `content` and `web-integration` talk to a real
  * content service whose URL the harness (scripts/test.mjs) puts in CONTENT_URL; `web-process` starts storefront
  * processes of its own from the harness's build (WEB_DIST_DIR); `cluster` runs under `npm run test:cluster`, against
@@ -85,10 +85,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'scripts', include: ['scripts/**/*.test.{ts,mjs}'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'scripts', include: ['scripts/**/*.test.{ts,mjs}', 'services/content/scripts/**/*.test.mjs'], environment: 'node', testTimeout: 30_000 },
       },
       {
         test: { name: 'content', include: ['services/content/tests/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        // The content service's extensions: their decisions that need no Directus (payloads, the query guard, uploads).
+        test: { name: 'content-extensions', include: ['services/content/extensions/**/*.test.ts'], exclude: ['**/node_modules/**', '**/dist/**'], environment: 'node' },
       },
       {
         // Each test file starts a sandbox process of its own (services/gateway-sandbox) on a free port.

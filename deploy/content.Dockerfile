@@ -12,7 +12,26 @@
 #   - set Directus' fixed settings (below). content-service.mjs maps the project's names to Directus' names
 #     (CONTENT_HOST/CONTENT_PORT, CONTENT_PUBLIC_URL, CONTENT_LOG_LEVEL become HOST/PORT, PUBLIC_URL, LOG_LEVEL). This
 #     image takes Directus' names directly.
+#   - build the extensions (services/content/extensions, TypeScript) with the Directus extensions SDK, as every start
+#     of content-service.mjs does when their sources changed: in a stage of their own with the repository's layout,
+#     since they bundle packages/domain; only their dist/ folders reach the image.
 # Ignored files: content.Dockerfile.dockerignore, beside this file.
+
+# The extensions. services/content's packages without their install scripts (the build needs no native addon),
+# the domain with its own two dependencies, linked as node_modules/@rentacar/domain as the root workspace does.
+FROM node:22-bookworm-slim AS extensions
+WORKDIR /repo
+COPY services/content/package.json services/content/package-lock.json services/content/
+RUN cd services/content && npm ci --ignore-scripts --no-audit --no-fund
+COPY packages/domain packages/domain
+RUN cd packages/domain && npm install --omit=dev --no-package-lock --no-audit --no-fund \
+ && mkdir -p /repo/node_modules/@rentacar && ln -s ../../packages/domain /repo/node_modules/@rentacar/domain
+COPY tsconfig.base.json ./
+COPY scripts/lib scripts/lib
+COPY services/content/schema services/content/schema
+COPY services/content/extensions services/content/extensions
+RUN node --input-type=module -e "import { buildContentExtensions } from './scripts/lib/content-extensions.mjs'; await buildContentExtensions({ force: true });"
+
 FROM node:22-bookworm-slim
 
 # To compile the native addons (isolated-vm, sqlite3, argon2) when no prebuilt binary fits.
@@ -30,6 +49,8 @@ RUN npm ci --no-audit --no-fund
 
 # directus.config.json (empty: the configuration comes from the environment only), extensions/, schema/, scripts/, seed/.
 COPY --chown=node:node services/content/ ./
+# The extensions' built files (dist/ of each).
+COPY --chown=node:node --from=extensions /repo/services/content/extensions/ ./extensions/
 # The uploads folder (a volume in deploy/compose.yaml) and Directus' temporary folder, writable by the node user.
 RUN mkdir -p uploads node_modules/.directus
 

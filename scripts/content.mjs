@@ -4,15 +4,26 @@
 //
 //   node scripts/content.mjs            start it; Ctrl-C stops it
 //   node scripts/content.mjs prepare    only prepare the database (bootstrap, schema, access, flow, seed) and exit
+//   node scripts/content.mjs extensions [--force]   only build the extensions (those whose sources changed) and exit
 //
 // From services/content: `npm run content:start` (same thing).
-import { ROOT, loadContentEnv, prepareContentService, startContentService } from './lib/content-service.mjs';
+import { buildContentExtensions } from './lib/content-extensions.mjs';
+import { ROOT, findContentNode, loadContentEnv, prepareContentService, startContentService } from './lib/content-service.mjs';
 
 const command = process.argv[2] ?? 'start';
 const { env, file } = loadContentEnv(ROOT);
 const log = (line) => console.log(`[content] ${line.replace(/^content: /, '')}`);
 
-if (command === 'prepare') {
+if (command === 'extensions') {
+  try {
+    const built = await buildContentExtensions({ nodeBin: findContentNode(), log, force: process.argv.includes('--force') });
+    if (!built.length) log('extensions are up to date');
+    process.exit(0);
+  } catch (error) {
+    console.error(`[content] ${error.message.replace(/^content: /, '')}`);
+    process.exit(1);
+  }
+} else if (command === 'prepare') {
   try {
     await prepareContentService({ env, log });
     process.exit(0);
@@ -42,6 +53,6 @@ if (command === 'prepare') {
   const exit = await service.exited;
   if (!stopping) process.exit(typeof exit === 'number' && exit !== 0 ? exit : 1);
 } else {
-  console.error(`usage: node scripts/content.mjs [start|prepare]`);
+  console.error(`usage: node scripts/content.mjs [start|prepare|extensions [--force]]`);
   process.exit(2);
 }

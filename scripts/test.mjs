@@ -260,7 +260,7 @@ try {
   await check('lint', 'lint');
   await check('typecheck', 'typecheck');
   // gateway-sandbox starts sandbox processes of its own (noted in TEST_PROCESS_DIR, so an interrupt stops them).
-  await vitest('unit', ['domain', 'web', 'web-dom', 'scripts', 'gateway-sandbox'], { TEST_PROCESS_DIR: processDir });
+  await vitest('unit', ['domain', 'web', 'web-dom', 'scripts', 'content-extensions', 'gateway-sandbox'], { TEST_PROCESS_DIR: processDir });
 
   log('building the storefront and starting the stack');
   const buildProblem = await step('the storefront build', async () => {

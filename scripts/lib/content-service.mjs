@@ -5,9 +5,10 @@
 //   import { startContentService } from './lib/content-service.mjs';
 //   const content = await startContentService({ env, log });   // -> { url, pid, fresh, stop(), exited }
 //
-// Every start: the port is checked, the database prepared (services/content/scripts/prepare.mjs: bootstrap with
-// the admin from env on an empty database, schema snapshot applied when it changed, access control and the
-// revalidation flow reconciled, seed content loaded once), then Directus is started with
+// Every start: the port is checked, the extensions built when their sources changed (content-extensions.mjs), the
+// database prepared (services/content/scripts/prepare.mjs: bootstrap with the admin from env on an empty database,
+// schema snapshot applied when it changed, access control and the revalidation flow reconciled, seed content loaded
+// once), then Directus is started with
 // `node node_modules/@directus/api/dist/cli/run.js start` and awaited on GET /server/ping.
 
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildContentExtensions } from './content-extensions.mjs';
 import { readLines } from './processes.mjs';
 import { accountPageUrls, parseOrigins } from '../../services/content/schema/accounts.mjs';
 
@@ -137,7 +139,7 @@ function accountSettings(env, v) {
   if (!origins.length) throw new Error('content: STOREFRONT_ORIGINS lists no origin');
   const list = (page) => accountPageUrls(origins, page).join(',');
   const out = {
-    // Read by the booking extension's account e-mail hook (which links it forwards to which storefront).
+    // Read by the account-emails extension (which links it forwards to which storefront).
     STOREFRONT_ORIGINS: origins.join(','),
     PASSWORD_RESET_URL_ALLOW_LIST: setting('PASSWORD_RESET_URL_ALLOW_LIST') || list('reset'),
     USER_INVITE_URL_ALLOW_LIST: setting('USER_INVITE_URL_ALLOW_LIST') || list('invite'),
@@ -281,10 +283,12 @@ export async function startContentService({ env = process.env, log, timeoutMs = 
   checkInstalled();
   const settings = contentEnvironment(env);
   await assertPortFree(settings.host, settings.port);
+  const nodeBin = findContentNode();
+  // Directus loads the extensions' built files when it starts: build those whose sources changed (usually none).
+  await buildContentExtensions({ nodeBin, log: say });
   const t0 = Date.now();
   const { fresh, seconds: prepareSeconds } = await prepareContentService({ env, log: say });
 
-  const nodeBin = findContentNode();
   const t1 = Date.now();
   const child = spawn(nodeBin, [join(CONTENT_DIR, 'node_modules', '@directus', 'api', 'dist', 'cli', 'run.js'), 'start'], {
     cwd: CONTENT_DIR,

@@ -1,26 +1,11 @@
 // Builds (when the sources changed) and starts the storefront's production server.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assertPortFree, stopProcess, waitForHttp } from './processes.mjs';
+import { hashTree } from './source-hash.mjs';
 
 const INPUTS = ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'apps/web/next.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.mjs', 'packages/domain/src', 'package-lock.json'];
-
-function hashTree(root, paths) {
-  const hash = createHash('sha256');
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) {
-      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
-    } else {
-      hash.update(relative(root, path));
-      hash.update(readFileSync(path));
-    }
-  };
-  for (const path of paths) visit(join(root, path));
-  return hash.digest('hex');
-}
 
 /** Runs `next build` into `distDir` unless a build of the same sources (and brand) is already there. */
 /**

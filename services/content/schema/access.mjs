@@ -23,8 +23,8 @@ export const ids = {
 // <img> in a page's HTML is no relation, so the rule below cannot see it). Created on every start when missing.
 export const PUBLIC_FOLDER = { id: ids.publicFolder, name: 'Public files', parent: null };
 
-// The private folders: the renters' documents (licence and id scans uploaded with POST /booking/precheckin-documents)
-// and the applicants' CVs (POST /booking/job-applications). No policy of this file may read their files (the read
+// The private folders: the renters' documents (licence and id scans uploaded with POST /precheckin-documents)
+// and the applicants' CVs (POST /job-applications). No policy of this file may read their files (the read
 // filter below excludes them before anything else), so only staff (administrators, or a staff policy given read on
 // directus_files) see them, in the admin on the pre-check-in or the job application. Created on every start when missing.
 export const PRIVATE_FOLDERS = [
@@ -81,7 +81,7 @@ export const policies = {
     id: ids.storefrontPolicy,
     name: 'Storefront',
     icon: 'storefront',
-    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings and payments (through /booking), reservation drafts, pre-check-ins, leads and applications; no delete.',
+    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings (through /booking) and payments (through /payments-ledger), reservation drafts, pre-check-ins, leads and applications; no delete.',
     admin_access: false,
     app_access: false,
     enforce_tfa: false,
@@ -89,7 +89,7 @@ export const policies = {
       ...publicReads,
       ...crud('reservations', ['read']),
       ...['create', 'update'].map((action) => ({ collection: 'reservations', action, permissions: null, fields: storefrontReservationFields })),
-      // Payments are written only through POST /booking/payments (recorded once, forward-only, the reservation paid in
+      // Payments are written only through POST /payments-ledger (recorded once, forward-only, the reservation paid in
       // the same transaction); the storefront reads them.
       ...crud('payments', ['read']),
       ...crud('precheckins', ['create', 'read', 'update']),
@@ -99,7 +99,7 @@ export const policies = {
         collection: 'corporate_accounts', action: 'read', fields: ['id', 'name', 'discount_percent', 'status'],
         permissions: { status: { _eq: 'published' } },
       },
-      // Job applications are written only through POST /booking/job-applications (the CV checked and stored in its
+      // Job applications are written only through POST /job-applications (the CV checked and stored in its
       // private folder, the row created with it): no right on them at /items.
       // Units per car and branch, every row (also what GET /booking/availability counts against).
       ...crud('fleet_stock', ['read']),

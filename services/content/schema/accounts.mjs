@@ -1,6 +1,6 @@
 // The storefront's corporate-account pages, as the content service needs to know them (plain ESM, no dependencies:
-// imported by scripts/lib/content-service.mjs to build Directus' URL allow lists, and by the booking extension's
-// account e-mail hook to recognise a link to one of these pages).
+// imported by scripts/lib/content-service.mjs to build Directus' URL allow lists, and by the account-emails
+// extension to recognise a link to one of these pages).
 //
 // Every storefront origin (STOREFRONT_ORIGINS, else SITE_URL's origin) serves each page in Spanish (no prefix) and in
 // English (`/en`). Directus appends `?token=...` to the reset, invitation and verification links.

@@ -13,7 +13,7 @@ export const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 // The file folder of the pre-check-in documents (licence and id scans): private, no policy but staff reads its files
 // (schema/access.mjs). A fixed id so that the admin's file fields and the start-up reconcile agree on it.
 export const PRECHECKIN_DOCUMENTS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a32';
-// The file folder of the applicants' CVs (POST /booking/job-applications): private in the same way.
+// The file folder of the applicants' CVs (POST /job-applications): private in the same way.
 export const JOB_APPLICATIONS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a33';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -715,12 +715,12 @@ export const collections = [
     ],
   }),
 
-  // Written only by POST /booking/payments (extensions/booking/payments.js): one row per gateway attempt, charge or
+  // Written only by POST /payments-ledger (extensions/payments): one row per gateway attempt, charge or
   // refund, found again by its idempotency_key. Read-only in the admin: a status changed by hand would skip what the
   // endpoint does with it (the reservation marked paid, the refund limits).
   collection('payments', {
     icon: 'payments', label: 'Payments', group: 'bookings', template: '{{kind}} · {{provider}} · {{status}} · {{amount}}',
-    note: 'Charges and refunds, written by the storefront through POST /booking/payments. Card data is limited to brand, last four digits and expiry; payment_method is a gateway token.',
+    note: 'Charges and refunds, written by the storefront through POST /payments-ledger. Card data is limited to brand, last four digits and expiry; payment_method is a gateway token.',
     fields: [
       f.pk(),
       f.m2o('reservation', 'reservations', { template: '{{reservation_number}}', width: 'half', oneField: 'payments', readonly: true }),
@@ -771,7 +771,7 @@ export const collections = [
   }),
 
   // Written by the storefront through /items with its token (create/read/update); the scans of the licence and the id are
-  // uploaded first with POST /booking/precheckin-documents, which stores them in the private folder
+  // uploaded first with POST /precheckin-documents, which stores them in the private folder
   // "Pre-check-in documents" (PRECHECKIN_DOCUMENTS_FOLDER): neither the public nor the storefront can read them back.
   collection('precheckins', {
     icon: 'how_to_reg', label: 'Pre-check-ins', group: 'bookings', template: '{{reservation.reservation_number}} · {{status}}',
@@ -850,7 +850,7 @@ export const collections = [
     ],
   }),
 
-  // Written by POST /booking/job-applications (the CV checked and stored in the private folder "Job applications"
+  // Written by POST /job-applications (the CV checked and stored in the private folder "Job applications"
   // (JOB_APPLICATIONS_FOLDER), then the row, in one request): neither the public nor the storefront can read a CV back.
   collection('job_applications', {
     icon: 'badge', label: 'Job applications', group: 'corporate', template: '{{name}} · {{job.slug}}',

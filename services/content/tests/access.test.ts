@@ -173,7 +173,7 @@ describe('storefront (static token)', () => {
     expect(errorCode(duplicate)).toBe('RECORD_NOT_UNIQUE');
   });
 
-  it('writes pre-check-ins and leads, never applications at /items, reads payments (written only through POST /booking/payments), and deletes none', async () => {
+  it('writes pre-check-ins and leads, never applications at /items, reads payments (written only through POST /payments-ledger), and deletes none', async () => {
     const reservation = await create<{ id: number }>('reservations', { reservation_number: `PY-${uniqueSuffix()}` }, storefront);
     const key = `idem-${uniqueSuffix()}`;
     const body = { reservation: reservation.id, provider: 'metrobank', status: 'pending', amount: 6846, currency: 'USD', idempotency_key: key, card_brand: 'visa', card_last4: '4242', card_expiry: '12/29' };
@@ -188,7 +188,7 @@ describe('storefront (static token)', () => {
     const precheckin = await create<{ id: number }>('precheckins', { reservation: reservation.id, status: 'pending', license_number: 'L-1', contact_email: 'ana@example.com' }, storefront);
     const lead = await create<{ id: number }>('corporate_leads', { company: 'ACME', contact_name: 'Bo', email: 'bo@example.com', fleet_size: '10', brand: 'firefly' }, storefront);
     const jobs = await api<Array<{ id: number }>>(`/items/jobs${qs({ fields: 'id', limit: 1 })}`, { token: storefront });
-    // Applications come only through POST /booking/job-applications (with their CV): nothing at /items for the storefront.
+    // Applications come only through POST /job-applications (with their CV): nothing at /items for the storefront.
     const applicationBody = { job: jobs.body.data?.[0]?.id ?? null, name: 'Cy', email: 'cy@example.com' };
     expect((await api('/items/job_applications', { method: 'POST', token: storefront, body: applicationBody })).status).toBe(403);
     const application = await create<{ id: number }>('job_applications', applicationBody);

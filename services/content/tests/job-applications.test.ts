@@ -1,4 +1,4 @@
-// Job applications against a live instance (CONTENT_URL): POST /booking/job-applications checks the offer is open and
+// Job applications against a live instance (CONTENT_URL): POST /job-applications checks the offer is open and
 // the applicant's details, takes the CV only as a PDF by its bytes (at most 5 MB), stores it in the private folder
 // "Job applications" under a neutral name and creates the application pointing at it; every refusal stores nothing.
 // The CVs are readable by staff only, by every route (/files, /assets, nested through job_applications).
@@ -47,7 +47,7 @@ async function apply({ job = jobs.open, fields = applicant(), cv = PDF, name = '
   if (job !== null) form.append('job', String(job));
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
   if (!cvFirst) appendCv();
-  const result = await postForm<Created>('/booking/job-applications', form, token);
+  const result = await postForm<Created>('/job-applications', form, token);
   if (result.status === 201) applications.push(dataOf(result).id);
   return result;
 }
@@ -103,7 +103,7 @@ afterAll(async () => {
   for (const path of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
 });
 
-describe('POST /booking/job-applications', () => {
+describe('POST /job-applications', () => {
   it('answers 401 without a token and 403 to a user without the Storefront policy, storing nothing', async () => {
     const before = await stored();
     const anonymous = await apply({ token: null });
@@ -200,7 +200,7 @@ describe('POST /booking/job-applications', () => {
       expect(errorCode(result), what).toBe(code);
       expect(errorField(result), what).toBe(field);
     }
-    const json = await api('/booking/job-applications', { method: 'POST', token: storefront, body: { job: jobs.open, ...applicant() } });
+    const json = await api('/job-applications', { method: 'POST', token: storefront, body: { job: jobs.open, ...applicant() } });
     expect(json.status).toBe(400);
     expect(errorCode(json)).toBe('INVALID_PAYLOAD');
     expect(await stored()).toEqual(before);

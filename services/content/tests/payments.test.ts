@@ -1,5 +1,5 @@
-// Payments through the booking extension (extensions/booking/payments.js) against a live instance (CONTENT_URL):
-// POST /booking/payments records a payment once per idempotency key and only moves it forward, pays the reservation
+// Payments through the payments extension (extensions/payments) against a live instance (CONTENT_URL):
+// POST /payments-ledger records a payment once per idempotency key and only moves it forward, pays the reservation
 // when a charge succeeds (or reports why it could not), limits refunds to their charge; POST /booking/holds/expire
 // cancels prepaid reservations left unpaid past their hold. docs/content-model.md, "Booking endpoint". Every row it
 // needs is created here (a draft branch, two unpublished cars) and removed at the end.
@@ -97,7 +97,7 @@ function charge(reservationId: number, overrides: Record<string, unknown> = {}):
   return { idempotency_key: `pay-${suffix}-${counter}`, reservation: reservationId, provider: 'metrobank', amount: 7918, status: 'pending', ...overrides };
 }
 
-const pay = (body: unknown, token: string | null = storefront) => api<Recorded>('/booking/payments', { method: 'POST', token, body });
+const pay = (body: unknown, token: string | null = storefront) => api<Recorded>('/payments-ledger', { method: 'POST', token, body });
 const expire = (body: unknown, token: string | null = storefront) => api<{ expired: Array<{ id: number; reservation_number: string }> }>('/booking/holds/expire', { method: 'POST', token, body });
 
 function expectRecorded(result: ApiResult<Recorded>, status: 200 | 201): Recorded {

@@ -1,4 +1,4 @@
-// Pre-check-in documents against a live instance (CONTENT_URL): POST /booking/precheckin-documents stores a licence or
+// Pre-check-in documents against a live instance (CONTENT_URL): POST /precheckin-documents stores a licence or
 // id scan (JPEG, PNG or PDF by its bytes, at most 10 MB) in the private folder "Pre-check-in documents", and refuses
 // the rest with nothing stored; the files of that folder are readable by staff only, by every route (/files, /assets,
 // nested through precheckins); the storefront links them to its pre-check-in and cannot read them back.
@@ -27,7 +27,7 @@ async function upload(file: Buffer, { name = 'scan.jpg', kind = 'license', type 
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', new Blob([new Uint8Array(file)], { type }), name);
-  const result = await postForm<Stored>('/booking/precheckin-documents', form, token);
+  const result = await postForm<Stored>('/precheckin-documents', form, token);
   if (result.status === 201) files.push(dataOf(result).id);
   return result;
 }
@@ -67,7 +67,7 @@ afterAll(async () => {
   for (const path of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
 });
 
-describe('POST /booking/precheckin-documents', () => {
+describe('POST /precheckin-documents', () => {
   it('answers 401 without a token and 403 to a user without the Storefront policy', async () => {
     const anonymous = await upload(JPEG, { token: null });
     expect(anonymous.status, anonymous.text).toBe(401);
@@ -148,9 +148,9 @@ describe('POST /booking/precheckin-documents', () => {
     expect(errorCode(kind)).toBe('INVALID_PAYLOAD');
     const form = new FormData();
     form.append('kind', 'license');
-    const missing = await fetch(`${base()}/booking/precheckin-documents`, { method: 'POST', body: form, headers: { authorization: `Bearer ${storefront}` } });
+    const missing = await fetch(`${base()}/precheckin-documents`, { method: 'POST', body: form, headers: { authorization: `Bearer ${storefront}` } });
     expect(missing.status).toBe(400);
-    const json = await api('/booking/precheckin-documents', { method: 'POST', token: storefront, body: { kind: 'license' } });
+    const json = await api('/precheckin-documents', { method: 'POST', token: storefront, body: { kind: 'license' } });
     expect(json.status).toBe(400);
     expect(errorCode(json)).toBe('INVALID_PAYLOAD');
     expect(await privateFileCount()).toBe(before);

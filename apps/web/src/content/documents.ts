@@ -3,7 +3,7 @@ import type { DocumentKind } from '@rentacar/domain/precheckin';
 import { contentFormPost } from './client';
 
 /**
- * A renter's scan passed on to the content service's private folder (POST /booking/precheckin-documents), which reads
+ * A renter's scan passed on to the content service's private folder (POST /precheckin-documents), which reads
  * each file's type from its bytes and keeps only JPEG, PNG or PDF.
  */
 export type StoredDocument = { ok: true; fileId: string; type: string; size: number } | { ok: false; problem: 'too_large' | 'type' | 'empty' | 'refused' | 'unavailable' };
@@ -15,7 +15,7 @@ export async function storeDocument(kind: DocumentKind, file: Blob): Promise<Sto
   const body = new FormData();
   body.set('kind', kind);
   body.set('file', file, 'document');
-  const response = await contentFormPost('/booking/precheckin-documents', body, 'POST /booking/precheckin-documents');
+  const response = await contentFormPost('/precheckin-documents', body, 'POST /precheckin-documents');
   if (!response) return { ok: false, problem: 'unavailable' };
   const answer = response.body as Answer;
   if (response.status === 201) {

@@ -3,7 +3,7 @@ import type { JobApplication } from '@rentacar/domain/jobs';
 import { contentFormPost } from './client';
 
 /**
- * An application and its CV, passed to the content service's POST /booking/job-applications, which checks the offer is
+ * An application and its CV, passed to the content service's POST /job-applications, which checks the offer is
  * open, reads the CV's type from its bytes (a PDF only, at most 5 MB), stores it in the private folder "Job
  * applications" and creates the application: all of it or nothing.
  */
@@ -23,7 +23,7 @@ export async function storeApplication(jobId: string, application: JobApplicatio
   body.set('phone', application.phone);
   if (application.message) body.set('message', application.message);
   body.set('cv', cv, 'cv');
-  const response = await contentFormPost('/booking/job-applications', body, 'POST /booking/job-applications');
+  const response = await contentFormPost('/job-applications', body, 'POST /job-applications');
   if (!response) return { ok: false, problem: 'unavailable' };
   const answer = response.body as Answer;
   const id = answer?.data?.id;

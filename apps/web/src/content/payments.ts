@@ -7,7 +7,7 @@ import { ContentServiceError } from './errors';
 
 /**
  * The storefront's side of the content service's `payments` records: the only place that knows their field names.
- * Every write goes through the booking extension's POST /booking/payments, which records an attempt or its new state
+ * Every write goes through the content service's POST /payments-ledger, which records an attempt or its new state
  * once, in one transaction with the reservation becoming paid, and says whether this call was the one that changed it.
  */
 
@@ -140,8 +140,8 @@ export async function recordPayment(update: PaymentUpdate): Promise<RecordedPaym
     ...(update.refundOf ? { refund_of: update.refundOf } : {}),
   };
   const answer = await contentRequest(
-    `POST /booking/payments (${update.kind} ${update.status}, reservation ${update.reservationId})`,
-    customEndpoint<unknown>({ path: '/booking/payments', method: 'POST', body: JSON.stringify(body) }),
+    `POST /payments-ledger (${update.kind} ${update.status}, reservation ${update.reservationId})`,
+    customEndpoint<unknown>({ path: '/payments-ledger', method: 'POST', body: JSON.stringify(body) }),
   );
   const parsed = recordAnswerSchema.parse(endpointData(answer));
   const reservation = parsed.reservation;

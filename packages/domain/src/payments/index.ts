@@ -1,4 +1,5 @@
 import { assertNonNegativeCents, type Cents } from '../money';
+import { passesLuhn } from '../validation/card';
 
 /**
  * Payments: the states a payment attempt goes through, what a cancellation gives back and what a change costs. The
@@ -18,10 +19,33 @@ export type CardDetails = { brand: string; last4: string; expiry: string };
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** A charge takes the renter's money; a refund gives some of a succeeded charge back. */
+export const PAYMENT_KINDS = ['charge', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 const FINAL: ReadonlySet<PaymentStatus> = new Set(['succeeded', 'failed', 'canceled']);
+
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
 
 export function isFinalPaymentStatus(status: PaymentStatus): boolean {
   return FINAL.has(status);
+}
+
+/**
+ * Payments that have taken the money or may still take it: a reservation with one keeps its payment hold, and a refund
+ * in one of these states counts against its charge.
+ */
+export const LIVE_PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded'] as const satisfies readonly PaymentStatus[];
+
+export function isLivePaymentStatus(status: PaymentStatus): boolean {
+  return (LIVE_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
+
+/** How a reservation was paid, from the gateway that took the charge: PayPal, or a card through any other. */
+export function paymentMethodOfProvider(provider: string): PaymentMethod {
+  return provider === 'paypal' ? 'paypal' : 'card';
 }
 
 /** Statuses only move forward: a late or repeated report of an older state never undoes a newer one. */
@@ -74,4 +98,32 @@ export function amountHeld(payments: readonly { kind: 'charge' | 'refund'; statu
     if (payment.status !== 'succeeded') return held;
     return payment.kind === 'charge' ? held + payment.amount : held - payment.amount;
   }, 0);
+}
+
+// Card numbers as people write them: 4-4-4-4 and 4-4-4-4-3 (most cards), 4-6-5 (Amex), 4-6-4 (Diners).
+const CARD_LAYOUTS = new Set(['4,4,4,4', '4,4,4,4,3', '4,6,5', '4,6,4']);
+
+/**
+ * Does this value look like a card number, so that it must not be stored? A run of 13 to 19 digits does, whatever it
+ * is (longer runs do not); so do digits grouped as on a card ("4242 4242 4242 4242", "3782-822463-10005") that pass the
+ * Luhn check. Grouped digits are held to the card layouts, to Luhn, and to standing apart from letters, so that a UUID
+ * is never mistaken for one.
+ */
+export function looksLikeCardNumber(value: unknown): boolean {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') {
+    return false;
+  }
+  for (const run of text.matchAll(/[0-9]+/g)) {
+    if (run[0].length >= 13 && run[0].length <= 19) {
+      return true;
+    }
+  }
+  for (const run of text.matchAll(/(?<![0-9A-Za-z])[0-9]+(?:[ -][0-9]+)+(?![0-9A-Za-z])/g)) {
+    const groups = run[0].split(/[ -]/);
+    if (CARD_LAYOUTS.has(groups.map((group) => group.length).join(',')) && passesLuhn(groups.join(''))) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { amountHeld, canMovePayment, cancellationRefund, changeSettlement, DEFAULT_CANCELLATION_RULE } from './index';
+import {
+  amountHeld,
+  canMovePayment,
+  cancellationRefund,
+  changeSettlement,
+  DEFAULT_CANCELLATION_RULE,
+  isLivePaymentStatus,
+  isPaymentStatus,
+  looksLikeCardNumber,
+  PAYMENT_STATUSES,
+  paymentMethodOfProvider,
+} from './index';
 
 const pickup = new Date('2026-12-10T15:00:00Z');
 const hoursBefore = (hours: number) => new Date(pickup.getTime() - hours * 3_600_000);
@@ -57,5 +68,38 @@ describe('canMovePayment', () => {
     expect(canMovePayment('succeeded', 'failed')).toBe(false);
     expect(canMovePayment('failed', 'succeeded')).toBe(false);
     expect(canMovePayment('pending', 'pending')).toBe(false);
+  });
+});
+
+describe('payment statuses', () => {
+  it('knows the statuses, and which of them hold or may still take money', () => {
+    expect(isPaymentStatus('requires_action')).toBe(true);
+    expect(isPaymentStatus('refunded')).toBe(false);
+    expect(isPaymentStatus(null)).toBe(false);
+    expect(PAYMENT_STATUSES.filter(isLivePaymentStatus)).toEqual(['pending', 'requires_action', 'succeeded']);
+  });
+
+  it('tells a PayPal payment from a card payment by its gateway', () => {
+    expect(paymentMethodOfProvider('paypal')).toBe('paypal');
+    expect(paymentMethodOfProvider('metrobank')).toBe('card');
+  });
+});
+
+describe('card data', () => {
+  it.each<[unknown, boolean]>([
+    ['card 4242424242424242 declined', true],
+    ['card 4242 4242 4242 4242 declined', true],
+    ['3782-822463-10005', true],
+    [4242424242424242, true],
+    ['ref 123456789012 / 12345678901234567890 / 4242 4242 4242 4241', false],
+    ['4242 4242 4242 4241', false],
+    ['4242 4242 42424 242', false],
+    ['pm4242 4242 4242 4242', false],
+    ['9b2f1c1e-4242-4242-4242-424242424242', false],
+    ['12/29', false],
+    [null, false],
+    [{ number: '4242424242424242' }, false],
+  ])('%j looks like a card number: %s', (value, expected) => {
+    expect(looksLikeCardNumber(value)).toBe(expected);
   });
 });

@@ -19,16 +19,16 @@ export type PrecheckinStatus = (typeof PRECHECKIN_STATUSES)[number];
 export const MAX_ADDITIONAL_DRIVERS = 3;
 
 /** Each uploaded scan or photo: JPEG, PNG or PDF (told from the file's first bytes on the server), at most 10 MB. */
-/** The scans a renter uploads: the driving licence and an ID or passport. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+/** The scans a renter uploads: the driver's licence and an id card or passport. */
 export const DOCUMENT_KINDS = ['license', 'id'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export function isDocumentKind(value: unknown): value is DocumentKind {
   return typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
 }
-
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
 /** Letters without accents, lower case, single spaces: "  José  PÉREZ " and "jose perez" are the same name. */
 export function normalizePersonName(value: string): string {

@@ -5,6 +5,7 @@ import {
   createPreferencesSchema,
   createPrecheckinFormSchema,
   isAcceptanceName,
+  isDocumentKind,
   licenceCoversRental,
   normalizeFlightNumber,
   type PrecheckinFormInput,
@@ -79,6 +80,13 @@ describe('pre-check-in verification form', () => {
 });
 
 describe('pre-check-in rules', () => {
+  it('takes a licence and an id scan, nothing else', () => {
+    expect(isDocumentKind('license')).toBe(true);
+    expect(isDocumentKind('id')).toBe(true);
+    expect(isDocumentKind('passport')).toBe(false);
+    expect(isDocumentKind(undefined)).toBe(false);
+  });
+
   it('matches typed names whatever the accents, case and spacing', () => {
     expect(isAcceptanceName(' maría  josé ÑÚÑEZ ', 'María José Ñúñez')).toBe(true);
     expect(isAcceptanceName('', '')).toBe(false);

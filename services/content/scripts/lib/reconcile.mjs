@@ -57,7 +57,7 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
 
   // The folder of files anyone may read (its name is the staff's to change; a deleted folder comes back empty).
   // The same for the private folders (the renters' pre-check-in documents, the applicants' CVs): no managed policy
-  // reads their files (schema/access.mjs), and POST /booking/precheckin-documents and /booking/job-applications store
+  // reads their files (schema/access.mjs), and POST /precheckin-documents and /job-applications store
   // into them, so they must exist.
   for (const folder of [PUBLIC_FOLDER, ...PRIVATE_FOLDERS]) {
     if (!(await db('directus_folders').where({ id: folder.id }).first())) {

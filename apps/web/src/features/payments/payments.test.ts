@@ -3,7 +3,7 @@ import { canMovePayment } from '@rentacar/domain/payments';
 import type { PaymentRecord, PaymentUpdate, RecordedPayment, SavedReservation } from '@/content';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 
-// The content service's POST /booking/payments, in memory, with its rules: one row per key, forward-only statuses,
+// The content service's POST /payments-ledger, in memory, with its rules: one row per key, forward-only statuses,
 // `changed` for the one call that moved it, and the reservation paid by a succeeded charge.
 const store = vi.hoisted(() => ({ rows: new Map<string, PaymentRecord>(), conflict: undefined as 'cancelled' | 'sold_out' | undefined, created: new Map<string, string>() }));
 

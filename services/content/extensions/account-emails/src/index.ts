@@ -17,41 +17,48 @@
 // them (at most the 10 s timeout); if one failed, a 2xx answer becomes 503 `EMAIL_NOT_SENT`. (So while the storefront
 // is down, a request about an address with no account still answers 204 and one about an existing account 503.)
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ids } from '../../schema/access.mjs';
-import { ACCOUNT_EMAILS_PATH, ACCOUNT_PAGES, matchAccountPage, parseOrigins } from '../../schema/accounts.mjs';
+import type { Express } from 'express';
+import { ACCOUNT_EMAILS_PATH, parseOrigins } from '../../../schema/accounts.mjs';
+import { defineHook } from '../../shared/define';
+import { ids } from '../../shared/directus';
+import { directusAdminPage, isPage, languageOf, matchAccountPage, recipientOf, storefrontInvitation, TEMPLATES, type DirectusMail } from './mail';
 
-export const STOREFRONT_TIMEOUT_MS = 10_000;
-
-// Directus' template name -> the kind the storefront is told, and the page its link must be on.
-const TEMPLATES = {
-  'password-reset': { kind: 'password-reset', page: 'reset' },
-  'user-invitation': { kind: 'invitation', page: 'invite' },
-  'user-registration': { kind: 'registration', page: 'verify' },
-};
+const STOREFRONT_TIMEOUT_MS = 10_000;
 
 // The requests whose answer waits for the account e-mails they start (GraphQL has the same three mutations).
 const WATCHED_PATHS = new Set(['/auth/password/request', '/users/invite', '/users/register', '/graphql/system']);
 
-export default ({ filter, init }, { database, logger }) => {
+/** Why a delivery failed, as the log says it. */
+function reasonOf(error: unknown): string {
+  // fetch rejects with an Error (a DOMException named TimeoutError on the timeout) whose cause carries the socket's code.
+  const failure = (error ?? {}) as { name?: string; message?: string; cause?: { code?: string | number } | null };
+  if (failure.name === 'TimeoutError') return `no answer within ${STOREFRONT_TIMEOUT_MS / 1000} s`;
+  const code = failure.cause?.code;
+  if (code !== undefined && code !== null) return String(code);
+  return failure.message ?? String(error);
+}
+
+export default defineHook(({ filter, init }, { database, logger }) => {
   const origins = parseOrigins(process.env.STOREFRONT_ORIGINS);
   const secret = process.env.REVALIDATE_SECRET ?? '';
   const adminInvitePage = directusAdminPage(process.env.PUBLIC_URL, 'accept-invite');
-  const requests = new AsyncLocalStorage();
+  const requests = new AsyncLocalStorage<{ deliveries: Promise<unknown>[] }>();
 
-  if (!origins.length) logger.warn('booking: STOREFRONT_ORIGINS is empty; account e-mails go through Directus\' own mailer');
+  if (!origins.length) logger.warn('account-emails: STOREFRONT_ORIGINS is empty; account e-mails go through Directus\' own mailer');
 
-  init('routes.before', ({ app }) => {
+  init('routes.before', (meta) => {
+    const { app } = meta as { app: Express };
     app.use((req, res, next) => {
       if (req.method !== 'POST' || !WATCHED_PATHS.has(req.path)) return next();
-      const store = { deliveries: [] };
-      const end = res.end;
-      res.end = function endAfterDeliveries(...args) {
+      const store = { deliveries: [] as Promise<unknown>[] };
+      const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+      const endAfterDeliveries = (...args: unknown[]) => {
         // Directus does not await the mail: let the deliveries this request started reach the filter (they do within
         // the same turn of the event loop), then wait for them before the answer goes out.
         setImmediate(() => {
           Promise.allSettled(store.deliveries).then((outcomes) => {
             const failed = outcomes.some((o) => o.status === 'rejected');
-            if (!failed || res.statusCode >= 400 || res.headersSent) return end.apply(res, args);
+            if (!failed || res.statusCode >= 400 || res.headersSent) return end(...args);
             const body = JSON.stringify({
               errors: [{
                 message: 'The e-mail could not be handed to the storefront; nothing was sent. Try again later.',
@@ -63,43 +70,44 @@ export default ({ filter, init }, { database, logger }) => {
             res.setHeader('Content-Length', Buffer.byteLength(body));
             res.setHeader('Retry-After', '30');
             res.removeHeader('ETag');
-            return end.call(res, body);
-          }).catch(() => end.apply(res, args));
+            return end(body);
+          }).catch(() => end(...args));
         });
         return res;
       };
+      res.end = endAfterDeliveries as typeof res.end;
       requests.run(store, next);
     });
   });
 
   filter('email.send', (mail) => {
-    const delivery = deliver(mail);
+    const delivery = deliver(mail as DirectusMail);
     requests.getStore()?.deliveries.push(delivery);
     return delivery;
   });
 
   /** The mail unchanged (Directus sends it), or null once the storefront took it; rejects when it did not. */
-  async function deliver(mail) {
-    const template = TEMPLATES[mail?.template?.name];
-    const url = mail?.template?.data?.url;
-    const to = recipientOf(mail?.to);
+  async function deliver(mail: DirectusMail): Promise<DirectusMail | null> {
+    const templateName = mail.template?.name;
+    const template = typeof templateName === 'string' ? TEMPLATES[templateName] : undefined;
+    const url = mail.template?.data?.url;
+    const to = recipientOf(mail.to);
     if (!template || typeof url !== 'string' || !to || !origins.length) return mail;
 
-    const user = await database('directus_users').select('role', 'language').whereRaw('lower(email) = ?', [to.toLowerCase()]).first();
+    const user = (await database('directus_users').select('role', 'language').whereRaw('lower(email) = ?', [to.toLowerCase()]).first()) as
+      { role: string | null; language: string | null } | undefined;
     let link = url;
     let page = matchAccountPage(link, origins, template.page);
     if (!page && template.kind === 'invitation' && user?.role === ids.agentRole && isPage(url, adminInvitePage)) {
       // Staff invited an agent from the admin: the agent sets a password on the storefront, not in the admin.
-      const target = new URL(`${languageOf(user.language) === 'en' ? '/en' : ''}${ACCOUNT_PAGES.invite}`, origins[0]);
-      target.searchParams.set('token', new URL(url).searchParams.get('token') ?? '');
-      link = target.toString();
+      link = storefrontInvitation(url, origins, languageOf(user.language));
       page = matchAccountPage(link, origins, template.page);
     }
     if (!page) return mail;
 
     const language = languageOf(user?.language) ?? page.language;
     const endpoint = `${page.origin}${ACCOUNT_EMAILS_PATH}`;
-    let response;
+    let response: globalThis.Response;
     try {
       response = await fetch(endpoint, {
         method: 'POST',
@@ -110,46 +118,14 @@ export default ({ filter, init }, { database, logger }) => {
       });
       await response.arrayBuffer().catch(() => undefined);
     } catch (error) {
-      const reason = error?.name === 'TimeoutError' ? `no answer within ${STOREFRONT_TIMEOUT_MS / 1000} s` : (error?.cause?.code ?? error?.message ?? String(error));
-      logger.error(`booking: the ${template.kind} e-mail could not be handed to the storefront at ${endpoint}: ${reason}`);
+      const reason = reasonOf(error);
+      logger.error(`account-emails: the ${template.kind} e-mail could not be handed to the storefront at ${endpoint}: ${reason}`);
       throw new Error(`The storefront at ${page.origin} did not take the ${template.kind} e-mail (${reason})`);
     }
     if (response.status < 200 || response.status > 299) {
-      logger.error(`booking: the storefront at ${endpoint} answered ${response.status} to the ${template.kind} e-mail`);
+      logger.error(`account-emails: the storefront at ${endpoint} answered ${response.status} to the ${template.kind} e-mail`);
       throw new Error(`The storefront at ${page.origin} answered ${response.status} to the ${template.kind} e-mail`);
     }
     return null;
   }
-};
-
-/** Directus' `to` is an address here; also accepts { address } and a one-element list. */
-function recipientOf(to) {
-  const first = Array.isArray(to) ? to[0] : to;
-  const address = typeof first === 'string' ? first : first?.address;
-  return typeof address === 'string' && address.includes('@') ? address.trim() : null;
-}
-
-/** 'en', 'en-US', 'en-GB' ... -> 'en'; any other set language -> 'es'; none -> null (the link's language decides). */
-function languageOf(language) {
-  if (typeof language !== 'string' || !language) return null;
-  return /^en/i.test(language) ? 'en' : 'es';
-}
-
-function directusAdminPage(publicUrl, page) {
-  try {
-    const url = new URL(`${String(publicUrl ?? '').replace(/\/+$/, '')}/admin/${page}`);
-    return url.origin + url.pathname;
-  } catch {
-    return null;
-  }
-}
-
-function isPage(url, page) {
-  if (!page) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.origin + parsed.pathname === page;
-  } catch {
-    return false;
-  }
-}
+});

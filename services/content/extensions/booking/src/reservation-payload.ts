@@ -1,8 +1,10 @@
 // What POST and PATCH /booking/reservations accept: the fields of `reservations` as schema/model.mjs defines them
 // (so a field added to the model is accepted here without a second list), each checked against its type, plus the
 // shapes of the JSON fields `lines` and `extras`. A problem is reported as { field, message }.
-import { collections } from '../../schema/model.mjs';
-import { normalizeLocal } from './occupancy.js';
+import { isCents } from '@rentacar/domain/money';
+import { normalizeLocalDateTimeSeconds, parseLocalDate } from '@rentacar/domain/dates';
+import { collections, type ModelField } from '../../../schema/model.mjs';
+import { isPlainObject, type Problem } from '../../shared/endpoint';
 
 const model = collections.find((c) => c.collection === 'reservations');
 if (!model) throw new Error('booking: schema/model.mjs has no reservations collection');
@@ -14,46 +16,50 @@ const READ_ONLY = new Set(['id', 'date_created']);
 export const REQUIRED_ON_CREATE = ['idempotency_key', 'reservation_number', 'brand', 'car', 'pickup_branch', 'pickup_date', 'return_date'];
 const NOT_NULL = new Set(REQUIRED_ON_CREATE);
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_LINES = 100;
 
-const isPlainObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isInt = (value, min = -Infinity) => Number.isSafeInteger(value) && value >= min;
+/** The checked body: each field's value to store (date-times normalized to YYYY-MM-DDTHH:mm:ss). */
+export type ReservationPayload = Record<string, unknown>;
 
-function checkLines(value) {
+const isInt = (value: unknown, min = -Infinity): value is number => Number.isSafeInteger(value) && (value as number) >= min;
+
+function checkLines(value: unknown): string | null {
   if (!Array.isArray(value) || value.length > MAX_LINES) return `must be a list of at most ${MAX_LINES} quote lines`;
-  for (const [i, line] of value.entries()) {
+  for (const [i, line] of (value as unknown[]).entries()) {
     if (!isPlainObject(line)) return `[${i}] must be an object { code, label, amount }`;
     if (typeof line.code !== 'string' || !line.code.trim() || line.code.length > 64) return `[${i}].code must be a non-empty string`;
     if (typeof line.label !== 'string' || line.label.length > 255) return `[${i}].label must be a string`;
-    if (!isInt(line.amount)) return `[${i}].amount must be integer cents`;
+    if (!isCents(line.amount)) return `[${i}].amount must be integer cents`;
   }
   return null;
 }
 
-function checkExtras(value) {
+function checkExtras(value: unknown): string | null {
   if (!Array.isArray(value) || value.length > MAX_LINES) return `must be a list of at most ${MAX_LINES} extras`;
-  const seen = new Set();
-  for (const [i, extra] of value.entries()) {
+  const seen = new Set<string>();
+  for (const [i, extra] of (value as unknown[]).entries()) {
     if (!isPlainObject(extra)) return `[${i}] must be an object { code, quantity, total }`;
     if (typeof extra.code !== 'string' || !extra.code.trim()) return `[${i}].code must be an extra's code`;
     if (seen.has(extra.code)) return `[${i}]: ${extra.code} is listed twice`;
     seen.add(extra.code);
     if (!isInt(extra.quantity, 1)) return `[${i}].quantity must be an integer >= 1`;
-    if (!isInt(extra.total, 0)) return `[${i}].total must be integer cents >= 0`;
+    if (!isCents(extra.total) || extra.total < 0) return `[${i}].total must be integer cents >= 0`;
   }
   return null;
 }
 
-const CUSTOM = { lines: checkLines, extras: checkExtras };
+const CUSTOM: Record<string, (value: unknown) => string | null> = { lines: checkLines, extras: checkExtras };
+
+type Checked = { value: unknown } | { problem: string };
 
 /** The value to store for `name`, or { problem }. */
-function checkField(name, def, value) {
+function checkField(name: string, def: ModelField, value: unknown): Checked {
   if (value === null) return NOT_NULL.has(name) ? { problem: 'may not be null' } : { value };
-  if (CUSTOM[name]) {
-    const problem = CUSTOM[name](value);
+  const custom = CUSTOM[name];
+  if (custom) {
+    const problem = custom(value);
     return problem ? { problem } : { value };
   }
   const choices = def.meta?.options?.choices;
@@ -79,14 +85,11 @@ function checkField(name, def, value) {
     case 'boolean':
       return typeof value === 'boolean' ? { value } : { problem: 'must be true or false' };
     case 'dateTime': {
-      const local = normalizeLocal(value);
+      const local = normalizeLocalDateTimeSeconds(value);
       return local ? { value: local } : { problem: 'must be a Panama local date-time YYYY-MM-DDTHH:mm[:ss]' };
     }
-    case 'date': {
-      const m = typeof value === 'string' ? DATE.exec(value) : null;
-      const valid = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === value;
-      return valid ? { value } : { problem: 'must be a date YYYY-MM-DD' };
-    }
+    case 'date':
+      return typeof value === 'string' && parseLocalDate(value) ? { value } : { problem: 'must be a date YYYY-MM-DD' };
     case 'timestamp':
       return typeof value === 'string' && INSTANT.test(value) && Number.isFinite(Date.parse(value))
         ? { value } : { problem: 'must be an ISO instant with its zone, e.g. 2030-01-31T15:00:00Z' };
@@ -103,9 +106,9 @@ function checkField(name, def, value) {
  * Checks a POST (`create`) or PATCH body. Returns { payload } with date-times normalized to YYYY-MM-DDTHH:mm:ss,
  * or { problem: { field, message } }.
  */
-export function checkReservation(body, { create }) {
+export function checkReservation(body: unknown, { create }: { create: boolean }): { payload: ReservationPayload } | { problem: Problem } {
   if (!isPlainObject(body)) return { problem: { field: null, message: 'The body must be a JSON object with the reservation\'s fields' } };
-  const payload = {};
+  const payload: ReservationPayload = {};
   for (const [name, value] of Object.entries(body)) {
     if (READ_ONLY.has(name)) return { problem: { field: name, message: `"${name}" is set by the content service` } };
     const def = FIELDS.get(name);
@@ -123,8 +126,10 @@ export function checkReservation(body, { create }) {
   return datesProblem ? { problem: datesProblem } : { payload };
 }
 
-/** Return after pickup (on a reservation's merged values). */
-export function checkDates({ pickup_date: pickup, return_date: returnAt }) {
-  if (pickup && returnAt && !(returnAt > pickup)) return { field: 'return_date', message: '"return_date" must be after "pickup_date"' };
+/** Return after pickup (on a reservation's merged values, normalized). */
+export function checkDates({ pickup_date: pickup, return_date: returnAt }: { pickup_date?: unknown; return_date?: unknown }): Problem | null {
+  if (typeof pickup === 'string' && pickup && typeof returnAt === 'string' && returnAt && !(returnAt > pickup)) {
+    return { field: 'return_date', message: '"return_date" must be after "pickup_date"' };
+  }
   return null;
 }

@@ -1,0 +1,295 @@
+// Endpoint /booking: reservations that respect the fleet stock, availability, held units, and a shared rate limiter.
+//
+//   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key;
+//                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong);
+//                                      `hold_limit` { key, limit, window_seconds } (not a field) caps the bookings of one
+//                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it
+//   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
+//   GET   /booking/availability?branch=&pickup=&return=&brand=
+//   POST  /booking/rate-limit          { key, limit, window_seconds }
+//   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (holds.ts)
+//
+// Only administrators and the Storefront policy may call it: without a token 401, any other user 403. The stock check
+// and the write happen in one transaction (shared/transactions.ts explains how each engine serializes it); the
+// reservation is written through Directus' ItemsService with the caller's accountability, so the Storefront policy's
+// permissions, the activity log and revisions apply as they do at /items. Bad input answers 400 INVALID_PAYLOAD
+// naming the field.
+import { isDirectusError } from '@directus/errors';
+import { BRANDS, isBrand } from '@rentacar/domain/brands';
+import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
+import type { Request, Response } from 'express';
+import { defineEndpoint } from '../../shared/define';
+import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
+import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
+import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { createWriter } from '../../shared/transactions';
+import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
+import { holdRoutes } from './holds';
+import { checkRateRule, countHit, type RateRule } from './rate-limit';
+import { checkDates, checkReservation } from './reservation-payload';
+
+// The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
+const PLACEMENT = ['car', 'pickup_branch', 'pickup_date', 'return_date', 'brand'];
+const RATE_LIMIT_CLEANUP_MS = 60_000;
+
+const unprocessable = (res: Response, { field, code, message }: CorporateProblem) => res.status(422).json(errorBody(message, { code, field }));
+const soldOut = (res: Response) => res.status(409).json(errorBody('No units of this car are left at this branch for these dates', { code: 'SOLD_OUT' }));
+
+/** A booking's `hold_limit` was used up: the transaction is rolled back, nothing is written or counted. */
+class HoldLimitReached extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many reservations from this client; try again later');
+  }
+}
+
+type BookOutcome =
+  | { id: number | string; replayed: boolean }
+  | { invalid: Problem }
+  | { corporateRefused: CorporateProblem }
+  | { soldOut: true }
+  | { couponUsedUp: true };
+
+type ChangeOutcome = { id: number } | { notFound: true } | { invalid: Problem } | { soldOut: true };
+
+/** Counts one use of an active coupon that has redemptions left; false when it has none (or is not active). */
+async function redeemCoupon(trx: Knex, couponId: unknown): Promise<boolean> {
+  const counted: unknown = await trx('coupons')
+    .where({ id: couponId as number, status: 'active' })
+    .andWhere((query) => {
+      void query.whereNull('max_redemptions').orWhere('redemptions_count', '<', trx.ref('max_redemptions'));
+    })
+    .increment('redemptions_count', 1);
+  return Number(counted) > 0;
+}
+
+/** Extras must be published ones, within their max_quantity. */
+async function checkExtras(database: Knex, extras: unknown): Promise<string | null> {
+  if (!Array.isArray(extras) || extras.length === 0) return null;
+  const wanted = extras as { code: string; quantity: number }[];
+  const rows = (await database('extras').select('code', 'max_quantity', 'status').whereIn('code', wanted.map((e) => e.code))) as
+    { code: string; max_quantity: unknown; status: string | null }[];
+  for (const extra of wanted) {
+    const row = rows.find((r) => r.code === extra.code);
+    if (!row || row.status !== 'published') return `"${extra.code}" is not an extra on offer`;
+    const max = Number(row.max_quantity) || 1;
+    if (extra.quantity > max) return `${extra.code}: at most ${max} per rental`;
+  }
+  return null;
+}
+
+/** A car or pickup branch that does not exist is a bad request, not a sold-out car. */
+async function unknownReference(trx: Knex, payload: Record<string, unknown>): Promise<Problem | null> {
+  // Checked by the payload check: ids (numbers), or null.
+  const car = payload.car as number | null | undefined;
+  const branch = payload.pickup_branch as number | null | undefined;
+  if (car !== undefined && !(await trx('flota').select('id').where({ id: car }).first())) {
+    return { field: 'car', message: `No car with id ${car}` };
+  }
+  if (branch !== undefined && !(await trx('branches').select('id').where({ id: branch }).first())) {
+    return { field: 'pickup_branch', message: `No branch with id ${branch}` };
+  }
+  return null;
+}
+
+/** A placement field's value (an id, a date-time, a brand) as text, to tell a change from the same value written again. */
+function placementText(value: unknown): string {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export default defineEndpoint({
+  id: 'booking',
+  handler: (router, { services, database, logger }) => {
+    const { ItemsService } = services;
+    const writer = createWriter(database);
+    const { handle, onlyStorefront } = endpointKit({ id: 'booking', database, logger });
+    let lastRateLimitCleanup = 0;
+
+    const readReservation = (req: Request, id: number | string) =>
+      new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);
+
+    router.use(onlyStorefront);
+
+    router.post('/reservations', handle(async (req, res) => {
+      // `hold_limit` is not a field of the reservation: how many bookings the caller's client (for the storefront, the
+      // renter's address) may make in a window. It is counted inside the transaction, so only a booking that is written
+      // counts: a sold-out attempt or a replayed key does not, and the last allowed booking goes to one request only.
+      const body: unknown = req.body;
+      const { hold_limit: holdLimitBody, ...reservationBody } = isPlainObject(body) ? body : {};
+      let holdLimit: RateRule | undefined;
+      if (holdLimitBody !== undefined) {
+        const checkedLimit = checkRateRule(holdLimitBody, 'hold_limit');
+        if ('problem' in checkedLimit) return invalid(res, checkedLimit.problem.field, checkedLimit.problem.message);
+        holdLimit = checkedLimit.rule;
+      }
+      const checked = checkReservation(isPlainObject(body) ? reservationBody : body, { create: true });
+      if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
+      const payload = checked.payload;
+      const extrasProblem = await checkExtras(database, payload.extras);
+      if (extrasProblem) return invalid(res, 'extras', extrasProblem);
+      // A corporate agent's booking names its company and its agent, both or neither.
+      const corporate = corporateOf(payload);
+      if ('problem' in corporate) return unprocessable(res, corporate.problem);
+      // Required on create, so present and checked: the car and branch ids, the key, the date-times.
+      const car = payload.car as number;
+      const branch = payload.pickup_branch as number;
+      const key = payload.idempotency_key as string;
+
+      const bookInTransaction = () => writer.transaction(async (trx): Promise<BookOutcome> => {
+        // The stock row first: on PostgreSQL a concurrent booking of the same car and branch waits here until this one
+        // commits, and then finds its reservation (or its idempotency key) below.
+        const units = await writer.lockStock(trx, car, branch);
+        const existing = (await trx('reservations').select('id').where({ idempotency_key: key }).first()) as { id: number } | undefined;
+        if (existing) return { id: existing.id, replayed: true };
+        const unknown = await unknownReference(trx, payload);
+        if (unknown) return { invalid: unknown };
+        if (corporate.account !== undefined) {
+          const refused = await refuseCorporate(trx, corporate);
+          if (refused) return { corporateRefused: refused };
+        }
+        if (payload.status !== 'cancelled') {
+          const rules = await readBookingRules(trx, payload.brand);
+          const occupied = await occupiedUnits({
+            ItemsService, knex: trx, schema: req.schema, rules,
+            branch, car, pickup: payload.pickup_date as string, returnAt: payload.return_date as string,
+          });
+          if ((occupied.get(car) ?? 0) >= units) return { soldOut: true };
+        }
+        // A coupon is counted in the same transaction, so its last redemption goes to one booking only.
+        if (payload.coupon !== null && payload.coupon !== undefined && !(await redeemCoupon(trx, payload.coupon))) return { couponUsedUp: true };
+        if (holdLimit && payload.status !== 'cancelled') {
+          const counted = await countHit(trx, holdLimit, Date.now());
+          if (!counted.allowed) throw new HoldLimitReached(counted.retryAfterSeconds);
+        }
+        // The Storefront policy may not write corporate_account and agent (only this route, once checked above): a
+        // corporate booking is written with the caller's identity (activity, revisions) and the endpoint's rights.
+        const accountability = corporate.account !== undefined ? withEndpointRights(req.accountability) : req.accountability;
+        const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability });
+        return { id: await service.createOne(payload), replayed: false };
+      });
+
+      let outcome: BookOutcome;
+      try {
+        outcome = await bookInTransaction();
+      } catch (error) {
+        if (error instanceof HoldLimitReached) {
+          res.set('Retry-After', String(error.retryAfterSeconds));
+          return res.status(429).json(errorBody(error.message, { code: 'TOO_MANY_RESERVATIONS', retry_after_seconds: error.retryAfterSeconds }));
+        }
+        // Two requests with the same key for different cars lock different stock rows; a unique index (of the key, or
+        // of the reservation number they share) stops the second once the first commits, and the second replays the
+        // first.
+        if (!isDirectusError(error, 'RECORD_NOT_UNIQUE')) throw error;
+        const first = (await database('reservations').select('id').where({ idempotency_key: key }).first()) as { id: number } | undefined;
+        if (!first) throw error;
+        outcome = { id: first.id, replayed: true };
+      }
+      if ('invalid' in outcome) return invalid(res, outcome.invalid.field, outcome.invalid.message);
+      if ('corporateRefused' in outcome) return unprocessable(res, outcome.corporateRefused);
+      if ('soldOut' in outcome) return soldOut(res);
+      if ('couponUsedUp' in outcome) return res.status(409).json(errorBody('This coupon is inactive or has no redemptions left', { code: 'COUPON_USED_UP' }));
+      const data = await readReservation(req, outcome.id);
+      if (outcome.replayed) return res.status(200).json({ data, meta: { replayed: true } });
+      return res.status(201).json({ data });
+    }));
+
+    router.patch('/reservations/:id', handle(async (req, res) => {
+      const idParam = req.params.id ?? '';
+      const id = Number(idParam);
+      if (!Number.isSafeInteger(id) || id < 1 || String(id) !== idParam) return invalid(res, 'id', 'The reservation id must be an integer >= 1');
+      const checked = checkReservation(req.body, { create: false });
+      if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
+      const changes = checked.payload;
+      const fixed = CORPORATE_RESERVATION_FIELDS.find((name) => name in changes);
+      if (fixed) return invalid(res, fixed, `"${fixed}" is set when the reservation is created and cannot be changed here`);
+      if ('extras' in changes) {
+        const extrasProblem = await checkExtras(database, changes.extras);
+        if (extrasProblem) return invalid(res, 'extras', extrasProblem);
+      }
+
+      const outcome = await writer.transaction(async (trx): Promise<ChangeOutcome> => {
+        if (!(await writer.lockReservation(trx, id))) return { notFound: true };
+        const [current] = (await new ItemsService('reservations', { knex: trx, schema: req.schema })
+          .readByQuery({ filter: { id: { _eq: id } }, fields: [...OCCUPANCY_FIELDS, 'brand', 'idempotency_key'], limit: 1 })) as
+          (OccupancyRow & { brand: string | null; idempotency_key: string | null })[];
+        if (!current) return { notFound: true };
+        if ('idempotency_key' in changes && changes.idempotency_key !== current.idempotency_key) {
+          return { invalid: { field: 'idempotency_key', message: '"idempotency_key" cannot be changed' } };
+        }
+        const before: Record<string, unknown> = {
+          ...current,
+          pickup_date: normalizeLocalDateTimeSeconds(current.pickup_date),
+          return_date: normalizeLocalDateTimeSeconds(current.return_date),
+        };
+        const merged: Record<string, unknown> = { ...before, ...changes };
+        const datesProblem = checkDates(merged);
+        if (datesProblem) return { invalid: datesProblem };
+        const unknown = await unknownReference(trx, changes);
+        if (unknown) return { invalid: unknown };
+        if (changes.status === 'cancelled' && current.status !== 'cancelled' && changes.cancelled_at === undefined) {
+          changes.cancelled_at = new Date().toISOString();
+        }
+
+        const rules = await readBookingRules(trx, merged.brand);
+        const now = Date.now();
+        const moved = PLACEMENT.some((name) => name in changes && placementText(changes[name]) !== placementText(before[name] ?? ''));
+        // Checked when the reservation will hold a unit and either moves, or did not hold one before (cancelled, or its
+        // payment hold ran out) and takes one again: a late payment of a lapsed prepaid booking must find a free unit.
+        if (rowHoldsUnit(merged, rules, now) && (moved || !rowHoldsUnit(current, rules, now))) {
+          for (const name of ['car', 'pickup_branch', 'pickup_date', 'return_date']) {
+            if (merged[name] === null || merged[name] === undefined) return { invalid: { field: name, message: `"${name}" is needed to book a unit` } };
+          }
+          const car = Number(merged.car);
+          const units = await writer.lockStock(trx, car, Number(merged.pickup_branch));
+          const occupied = await occupiedUnits({
+            ItemsService, knex: trx, schema: req.schema, rules, now, excludeId: id,
+            branch: Number(merged.pickup_branch), car, pickup: merged.pickup_date as string, returnAt: merged.return_date as string,
+          });
+          if ((occupied.get(car) ?? 0) >= units) return { soldOut: true };
+        }
+        if (Object.keys(changes).length > 0) {
+          await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability }).updateOne(id, changes);
+        }
+        return { id };
+      });
+      if ('notFound' in outcome) return res.status(404).json(errorBody(`No reservation with id ${id}`, { code: 'NOT_FOUND' }));
+      if ('invalid' in outcome) return invalid(res, outcome.invalid.field, outcome.invalid.message);
+      if ('soldOut' in outcome) return soldOut(res);
+      return res.status(200).json({ data: await readReservation(req, id) });
+    }));
+
+    router.get('/availability', handle(async (req, res) => {
+      const query = req.query;
+      const branch = positiveInt(query.branch);
+      if (!branch) return invalid(res, 'branch', '"branch" must be a branch id (an integer >= 1)');
+      const pickup = normalizeLocalDateTimeSeconds(query.pickup);
+      if (!pickup) return invalid(res, 'pickup', '"pickup" must be a Panama local date-time YYYY-MM-DDTHH:mm[:ss]');
+      const returnAt = normalizeLocalDateTimeSeconds(query.return);
+      if (!returnAt) return invalid(res, 'return', '"return" must be a Panama local date-time YYYY-MM-DDTHH:mm[:ss]');
+      if (!(returnAt > pickup)) return invalid(res, 'return', '"return" must be after "pickup"');
+      const brand = query.brand;
+      if (!isBrand(brand)) return invalid(res, 'brand', `"brand" must be one of ${BRANDS.join(', ')}`);
+
+      const rules = await readBookingRules(database, brand);
+      const stock = (await database('fleet_stock').select('car', 'units').where({ branch }).orderBy('car')) as { car: unknown; units: unknown }[];
+      const occupied = await occupiedUnits({ ItemsService, knex: database, schema: req.schema, rules, branch, pickup, returnAt });
+      const data = stock.map((row) => ({ car: Number(row.car), units: Number(row.units) || 0, occupied: occupied.get(Number(row.car)) ?? 0 }));
+      return res.status(200).json({ data });
+    }));
+
+    router.post('/rate-limit', handle(async (req, res) => {
+      const checked = checkRateRule(req.body);
+      if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
+      const now = Date.now();
+      const counted = await writer.write(() => countHit(database, checked.rule, now));
+      res.status(200).json({ data: { allowed: counted.allowed, remaining: counted.remaining, retry_after_seconds: counted.retryAfterSeconds } });
+      if (now - lastRateLimitCleanup > RATE_LIMIT_CLEANUP_MS) {
+        lastRateLimitCleanup = now;
+        writer.write(() => database('rate_limits').where('window_ends_at', '<', now).delete())
+          .catch((error: unknown) => logger.warn(`booking: removing ended rate-limit windows failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      return undefined;
+    }));
+
+    holdRoutes(router, { ItemsService, database, writer, handle });
+  },
+});

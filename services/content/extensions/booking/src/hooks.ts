@@ -1,0 +1,89 @@
+// Rules the booking endpoint relies on, whoever writes the data:
+//   - one fleet_stock row per car and branch. A Directus snapshot cannot declare a unique index over two columns, so
+//     a create or update that would make a second row for a pair is refused here (400 INVALID_PAYLOAD naming the
+//     row to edit instead). Checked inside the write's transaction (`database` is its connection); two staff members
+//     creating the same pair at the same instant could still race past it. Directus runs filter hooks before its
+//     permission check, so a caller without the right to write stock rows is left to that check (403) rather than
+//     told which pairs exist.
+//   - reservation drafts past expires_at are removed every ten minutes (the storefront cannot delete them).
+//   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
+import { InvalidPayloadError } from '@directus/errors';
+import { defineHook } from '../../shared/define';
+import type { Accountability, Knex } from '../../shared/directus';
+import { isPlainObject } from '../../shared/endpoint';
+import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
+
+export default defineHook(({ filter, action, schedule }, { services, database, getSchema, logger }) => {
+  // Directus awaits an action handler's promise and logs its failure; its type only says the answer is not used.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  action('reservations.items.update', async ({ payload, keys }, context) => {
+    if (!isPlainObject(payload) || payload.status !== 'cancelled' || !Array.isArray(keys) || !keys.length) return;
+    const db = context.database ?? database;
+    const cancelled: unknown = await db('precheckins').whereIn('reservation', keys as (string | number)[]).whereNot('status', 'cancelled').update({ status: 'cancelled' });
+    if (Number(cancelled)) logger.info(`booking: ${Number(cancelled)} pre-check-in(s) cancelled with their reservation`);
+  });
+
+  filter('fleet_stock.items.create', async (payload, _meta, context) => {
+    const db = context.database ?? database;
+    if (!isPlainObject(payload) || !(await mayWrite(db, context.accountability, 'create'))) return payload;
+    await refuseDuplicates(db, [{ id: null, car: stockKey(payload.car), branch: stockKey(payload.branch) }]);
+    return payload;
+  });
+
+  filter('fleet_stock.items.update', async (payload, meta, context) => {
+    if (!isPlainObject(payload) || (!('car' in payload) && !('branch' in payload))) return payload;
+    const db = context.database ?? database;
+    if (!(await mayWrite(db, context.accountability, 'update'))) return payload;
+    const keys = Array.isArray(meta.keys) ? (meta.keys as (string | number)[]) : [];
+    const rows = (await db('fleet_stock').select('id', 'car', 'branch').whereIn('id', keys)) as { id: number; car: number | null; branch: number | null }[];
+    await refuseDuplicates(db, rows.map((row) => ({
+      id: row.id,
+      car: 'car' in payload ? stockKey(payload.car) : row.car,
+      branch: 'branch' in payload ? stockKey(payload.branch) : row.branch,
+    })));
+    return payload;
+  });
+
+  schedule('*/10 * * * *', async () => {
+    const schema = await getSchema();
+    if (!schema.collections.reservation_drafts) return;
+    const drafts = new services.ItemsService('reservation_drafts', { knex: database, schema });
+    const expired = await drafts.getKeysByQuery({ filter: { expires_at: { _lt: new Date().toISOString() } }, limit: 1000 });
+    if (expired.length) {
+      await drafts.deleteMany(expired);
+      logger.info(`booking: removed ${expired.length} expired reservation draft(s)`);
+    }
+  });
+});
+
+/** Could this caller write stock rows at all (system and administrators, or a policy with that permission)? */
+async function mayWrite(db: Knex, accountability: Accountability | null | undefined, action: 'create' | 'update'): Promise<boolean> {
+  if (!accountability || accountability.admin) return true;
+  const roles = accountability.roles ?? (accountability.role ? [accountability.role] : []);
+  const grant: unknown = await db('directus_permissions')
+    .join('directus_access', 'directus_access.policy', 'directus_permissions.policy')
+    .select('directus_permissions.id')
+    .where({ 'directus_permissions.collection': 'fleet_stock', 'directus_permissions.action': action })
+    .andWhere((query) => {
+      if (accountability.user) void query.where('directus_access.user', accountability.user);
+      else void query.whereNull('directus_access.role').whereNull('directus_access.user');
+      if (roles.length) void query.orWhereIn('directus_access.role', roles);
+    })
+    .first();
+  return Boolean(grant);
+}
+
+async function refuseDuplicates(db: Knex, wanted: StockPair[]): Promise<void> {
+  const duplicate = await duplicateStockPair(wanted, async (pair) => {
+    const others = db('fleet_stock').select('id').where({ car: pair.car, branch: pair.branch });
+    const existing = (await (pair.id === null ? others : others.whereNot({ id: pair.id })).first()) as { id: number } | undefined;
+    return existing?.id ?? null;
+  });
+  if (!duplicate) return;
+  const { pair, existingId } = duplicate;
+  throw new InvalidPayloadError({
+    reason: existingId === null
+      ? `fleet_stock: car ${String(pair.car)} at branch ${String(pair.branch)} appears twice; keep one row per car and branch`
+      : `fleet_stock: car ${String(pair.car)} already has a stock row at branch ${String(pair.branch)} (id ${existingId}); change its units instead of adding a second row`,
+  });
+}
