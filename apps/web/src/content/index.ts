@@ -28,7 +28,6 @@ export type { StoredCoupon } from './coupons';
 export { availabilityAt, stockChanged } from './stock';
 export {
   PAYMENT_TYPES,
-  RESERVATION_STATUSES,
   insertReservation,
   markReservationCancelled,
   readCompanyReservation,
@@ -44,7 +43,6 @@ export type {
   PaymentType,
   ReservationChange,
   ReservationClient,
-  ReservationStatus,
   ReservationTotals,
   ReservationWrite,
   SavedReservation,

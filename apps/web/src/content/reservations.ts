@@ -3,6 +3,7 @@ import { customEndpoint, readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType } from '@rentacar/domain/quote';
 import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
+import { RESERVATION_STATUSES, type ReservationStatus } from '@rentacar/domain/reservations';
 import { CONTENT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
@@ -13,8 +14,6 @@ import { ContentServiceError } from './errors';
  * database transaction there, so no number of storefront instances can overbook.
  */
 
-export const RESERVATION_STATUSES = ['unpaid', 'paid', 'cancelled'] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const PAYMENT_TYPES = ['unpaid', 'card', 'paypal'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 

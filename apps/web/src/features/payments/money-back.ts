@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
-import { amountHeld, cancellationRefund, changeSettlement, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
+import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
 import { loadAppData, readPaymentById, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
@@ -71,7 +71,7 @@ export async function changeTerms(reservation: SavedReservation, newTotal: Cents
   const payments = await readReservationPayments(reservation.id);
   const held = amountHeld(payments);
   const charge = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded').at(-1);
-  const method = charge ? (charge.provider === 'paypal' ? 'paypal' : 'card') : undefined;
+  const method = charge ? paymentMethodOfProvider(charge.provider) : undefined;
   const savedMethod = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.savedMethod).at(-1)?.savedMethod;
   // Nothing paid online (paid at the counter): the new price is simply what is due there.
   if (held === 0) return { kind: 'none', amount: 0, held, method, savedMethod };

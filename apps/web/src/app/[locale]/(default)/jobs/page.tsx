@@ -4,7 +4,8 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
 import { enterLocale, formatContentDate } from '@/features/i18n';
 import { formatPanamaDate } from '@rentacar/domain/dates';
-import { getJobs, type Job } from '@/content';
+import { isJobOpenOn } from '@rentacar/domain/jobs';
+import { getJobs } from '@/content';
 import { JobApplicationForm } from '@/features/jobs';
 import { PageHeader } from '@/components/page-header';
 import { RichText } from '@/components/rich-text';
@@ -18,11 +19,6 @@ const isEmploymentType = (value: string): value is EmploymentType => (EMPLOYMENT
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return catalogueMetadata(params, 'jobs', '/jobs');
-}
-
-/** An offer takes applications until the end of its closing day (Panama), or for as long as it has none. */
-function isOpen(job: Job, today: string): boolean {
-  return job.closingOn === undefined || job.closingOn.slice(0, 10) >= today;
 }
 
 export default async function JobsPage({ params }: Props) {
@@ -66,7 +62,7 @@ export default async function JobsPage({ params }: Props) {
                       </ul>
                     </div>
                   ) : null}
-                  {isOpen(job, today) ? (
+                  {isJobOpenOn(job.closingOn, today) ? (
                     <details className="group rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid={`apply-${job.slug}`}>
                       <summary className="cursor-pointer font-semibold text-brand">{t('application.open', { title: text.title })}</summary>
                       <div className="mt-4">
