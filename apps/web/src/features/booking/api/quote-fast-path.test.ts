@@ -101,11 +101,13 @@ describe('the copy of the pricing content', () => {
     expect(console.error).not.toHaveBeenCalled();
   });
 
-  it('reads again at once when asked (the revalidation webhook), however young the copy', async () => {
+  it('reads again at once when asked (the revalidation webhook), however young the copy, and not before a first quote', async () => {
     const clock = clockAt(0);
     let version = 0;
     const read = vi.fn(() => Promise.resolve(contentNamed(`v${++version}`)));
     const copy = new PricingContentCopy(read, clock.now, 1000, 30_000);
+    createQuoteFastPath(copy).renew();
+    expect(read).not.toHaveBeenCalled();
     copy.current();
     await copy.settled();
     createQuoteFastPath(copy).renew();

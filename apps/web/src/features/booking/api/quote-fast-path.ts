@@ -36,7 +36,7 @@ export type QuoteFastPath = {
    * of the content yet). Nothing of the request has been read when it is left.
    */
   take(request: IncomingMessage): ((response: ServerResponse) => Promise<void>) | undefined;
-  /** Reads the content again now (the revalidation webhook has expired some of it). */
+  /** Reads the content again now, when it holds a copy (the revalidation webhook has expired some of it). */
   renew(): void;
 };
 
@@ -72,7 +72,7 @@ export function isQuoteRequest(method: string | undefined, url: string | undefin
 
 export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
   return {
-    renew: () => copy.renew(),
+    renew: () => copy.refresh(),
     take(request) {
       if (!isQuoteRequest(request.method, request.url)) return undefined;
       const content = copy.current();
@@ -132,8 +132,12 @@ export class PricingContentCopy {
     await this.reading;
   }
 
-  /** Starts a read unless one is under way. */
-  renew(): void {
+  /** Reads again now when there is a copy to renew: before the first quote nothing is read ahead of the pages. */
+  refresh(): void {
+    if (this.copy) this.renew();
+  }
+
+  private renew(): void {
     if (this.reading) return;
     const startedAt = this.clock();
     this.reading = this.read()
