@@ -15,6 +15,7 @@ import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startCluster, temporaryCluster } from './lib/cluster.mjs';
 import { freePort } from './lib/processes.mjs';
+import { clearWebContentCache } from './lib/web-server.mjs';
 import { notRunResult, playwrightResult, printSummary, vitestResult } from './lib/test-results.mjs';
 
 await ensureProjectNode();
@@ -108,6 +109,9 @@ process.on('SIGTERM', () => onSignal('SIGTERM'));
 try {
   let problem;
   try {
+    // The build is npm test's, and so are the content and pages its server cached (from another content service,
+    // whose ids differ): the cluster's new content service starts from none of them.
+    clearWebContentCache({ root, distDir: WEB_DIST_DIR });
     cluster = await startCluster({ root, env, overrides, distDir: WEB_DIST_DIR, log, signal: starting.signal, quiet: true });
     const controlPort = await freePort();
     control = await startControlServer(controlPort);

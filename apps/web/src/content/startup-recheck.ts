@@ -2,6 +2,10 @@ import 'server-only';
 
 const FIRST_RETRY_MS = 5000;
 const LONGEST_RETRY_MS = 5 * 60_000;
+/** While the server itself does not answer yet (it is asked before it listens), it is asked again this soon. */
+const UNTIL_LISTENING_MS = 200;
+/** The longest the server may take to listen before its silence counts as a failed attempt. */
+const LISTENING_WITHIN_MS = 30_000;
 
 type RecheckAnswer = { revalidated?: string[]; since?: string | null; error?: string };
 
@@ -12,6 +16,7 @@ type RecheckAnswer = { revalidated?: string[]; since?: string | null; error?: st
  * their cached versions meanwhile.
  */
 export function scheduleStartupRecheck({ origin, secret }: { origin: string; secret: string }): void {
+  const startedAt = Date.now();
   const attempt = async (retry: number): Promise<void> => {
     let problem: string;
     try {
@@ -29,6 +34,12 @@ export function scheduleStartupRecheck({ origin, secret }: { origin: string; sec
       }
       problem = `${response.status} ${answer.error ?? response.statusText}`;
     } catch (error) {
+      // Not listening yet: the recheck runs as soon as it is, so an instance does not expire its cache seconds into
+      // serving (with the content service perhaps unreachable by then).
+      if (Date.now() - startedAt < LISTENING_WITHIN_MS) {
+        setTimeout(() => void attempt(retry), UNTIL_LISTENING_MS).unref();
+        return;
+      }
       problem = error instanceof Error ? error.message : String(error);
     }
     const delay = Math.min(FIRST_RETRY_MS * 2 ** retry, LONGEST_RETRY_MS);
