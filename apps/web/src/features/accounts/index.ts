@@ -1,3 +1,7 @@
+/**
+ * Corporate agents' accounts: sessions and their refresh, login and the other account pages, the CSRF check. Other
+ * code uses this feature through this file only.
+ */
 export { accountEmailSchema, linkProblem, sendAccountEmail } from './account-emails';
 export { accountMetadata, queryText } from './account-route';
 export type { AccountPageProps } from './account-route';

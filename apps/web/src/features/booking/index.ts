@@ -1,3 +1,7 @@
+/**
+ * The reservation flow: pricing, the server-side draft, the steps, reservations and their changes, the quote API.
+ * Other code uses this feature through this file only.
+ */
 export { quoteBody, reservationBody } from './api/booking-responses';
 export { answerQuote } from './api/quote-endpoint';
 export { installQuoteFastPath, renewQuoteContent } from './api/quote-fast-path';

@@ -1,3 +1,7 @@
+/**
+ * Branch pages, their province filter and opening hours, phone formats. Other code uses this feature through this file
+ * only.
+ */
 export { displayPhone, phoneHref } from './branch-links';
 export { branchesMetadata, BranchesView } from './branches-view';
 export { provinceFromParam } from './province-filter';

@@ -1,3 +1,7 @@
+/**
+ * The reservation's checkout: its page, the payment choice, the pay actions and every flow's gateway returns. Other
+ * code uses this feature through this file only.
+ */
 export { choosePaymentMethod } from './checkout-actions';
 export { ReservationCheckout } from './checkout-page';
 export { handlePaymentCancel, handlePaymentReturn } from './payment-returns';

@@ -1,3 +1,7 @@
+/**
+ * Shared form UI and helpers: fields, buttons, the form alert, server errors on fields, calling a server action. Other
+ * code uses this feature through this file only.
+ */
 export { ActionButton } from './action-button';
 export { Button } from './button';
 export { buttonClass } from './button-class';

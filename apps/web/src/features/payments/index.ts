@@ -1,3 +1,7 @@
+/**
+ * Card and PayPal payments: gateways, exactly-once records, refunds, webhooks, reconciliation, their forms. Other code
+ * uses this feature through this file only.
+ */
 export { CardPaymentForm } from './components/card-payment-form';
 export { PaymentError } from './components/payment-feedback';
 export { PaymentVerificationResult } from './components/payment-verification-result';

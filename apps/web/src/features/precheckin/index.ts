@@ -1,3 +1,4 @@
+/** Online pre-check-in: its pages, documents, session and flow. Other code uses this feature through this file only. */
 export { documentReference, MAX_UPLOAD_BODY_BYTES } from './precheckin-documents';
 export { completePrecheckin, precheckinState } from './precheckin-flow';
 export { PrecheckinCheckout } from './pages/checkout-page';
