@@ -154,12 +154,19 @@ function localeRouting(): (request: NextRequest) => NextResponse {
  * features/errors/malformed-address.ts) would become a bare `%`.
  */
 function localeRoutingRequest(request: NextRequest): NextRequest {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replaceAll('%', '%25');
-  const headers = new Headers(request.headers);
+  let url = request.url;
+  if (url.includes('%')) {
+    const escaped = new URL(url);
+    escaped.pathname = escaped.pathname.replaceAll('%', '%25');
+    url = escaped.toString();
+  }
+  // Only what the middleware reads without domains: the cookies and Accept-Language (copying every header cost more
+  // than the middleware itself, on every unprefixed page).
+  const headers: Record<string, string> = {};
+  const cookie = request.headers.get('cookie');
+  if (cookie) headers.cookie = cookie;
   const browserLocale = matchAcceptLanguage(request.headers.get('accept-language'));
-  if (browserLocale) headers.set('accept-language', browserLocale);
-  else headers.delete('accept-language');
+  if (browserLocale) headers['accept-language'] = browserLocale;
   return new NextRequest(url, { headers });
 }
 
