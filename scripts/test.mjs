@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { ensureProjectNode, projectNodeEnv } from './lib/project-node.mjs';
 import { loadProjectEnv } from './lib/env-file.mjs';
 import { startContentService } from './lib/content-service.mjs';
@@ -23,6 +24,21 @@ import { freePort } from './lib/processes.mjs';
 import { checkResult, notRunResult, playwrightResult, printSummary, vitestResult } from './lib/test-results.mjs';
 
 await ensureProjectNode();
+
+// While working on one part: `npm test -- --suites integration,browser [file filters]` runs only those suites (the
+// stack is built and started only when one needs it), each given the filters (Vitest and Playwright both read them as
+// parts of test file paths). Without arguments, as in CI, every suite runs.
+const SUITES = ['lint', 'typecheck', 'unit', 'integration', 'browser', 'process'];
+const { values: cliOptions, positionals: testFilters } = parseArgs({ options: { suites: { type: 'string' } }, allowPositionals: true });
+const chosenSuites = cliOptions.suites === undefined ? SUITES : cliOptions.suites.split(',').map((name) => name.trim()).filter(Boolean);
+const unknownSuites = chosenSuites.filter((name) => !SUITES.includes(name));
+if (unknownSuites.length > 0) {
+  console.error(`[test] unknown suite(s) ${unknownSuites.join(', ')}; choose among ${SUITES.join(', ')}`);
+  process.exit(2);
+}
+const runs = (suite) => chosenSuites.includes(suite);
+// A filter that matches nothing in one suite is no failure there: it was meant for another.
+const filterArgs = (passWithNoTests) => (testFilters.length > 0 ? [passWithNoTests, ...testFilters] : []);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`[test] ${line}`);
@@ -178,14 +194,14 @@ async function check(name, script) {
 async function vitest(name, projects, extraEnv = {}) {
   log(`${name} (Vitest: ${projects.join(', ')})`);
   const output = join(resultsDir, `${name}.json`);
-  const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...filterArgs('--passWithNoTests')];
   results.push(vitestResult(name, output, await run(bin('vitest'), args, extraEnv)));
 }
 
 async function playwright(name, extraEnv) {
   log(`${name} (Playwright, Debian Chromium)`);
   const output = join(resultsDir, `${name}.json`);
-  const code = await run(bin('playwright'), ['test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+  const code = await run(bin('playwright'), ['test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json', ...filterArgs('--pass-with-no-tests')], {
     ...extraEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
@@ -257,33 +273,39 @@ async function step(what, action) {
 }
 
 try {
-  await check('lint', 'lint');
-  await check('typecheck', 'typecheck');
+  if (runs('lint')) await check('lint', 'lint');
+  if (runs('typecheck')) await check('typecheck', 'typecheck');
   // gateway-sandbox starts sandbox processes of its own (noted in TEST_PROCESS_DIR, so an interrupt stops them).
-  await vitest('unit', ['domain', 'web', 'web-dom', 'scripts', 'content-extensions', 'gateway-sandbox'], { TEST_PROCESS_DIR: processDir });
+  if (runs('unit')) await vitest('unit', ['domain', 'web', 'web-dom', 'scripts', 'content-extensions', 'gateway-sandbox'], { TEST_PROCESS_DIR: processDir });
 
-  log('building the storefront and starting the stack');
-  const buildProblem = await step('the storefront build', async () => {
-    await buildWeb({ root, env, distDir: WEB_DIST_DIR, log, signal: building.signal });
-    clearWebContentCache({ root, distDir: WEB_DIST_DIR });
-  });
-  const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
-    await startService(() => startGatewaySandbox({ env, log, quiet: true }));
-    // Before the content service: it reads the provider's discovery document when it starts.
-    await startService(() => startOidcProvider({ port: TEST_OIDC_PORT, ...oidc, redirectUris: [`${contentUrl}/auth/login/oidc/callback`], log, quiet: true }));
-    await startService(() => startContentService({ env, log }));
-    await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
-  }));
+  if (runs('integration') || runs('browser') || runs('process')) {
+    log('building the storefront and starting the stack');
+    const buildProblem = await step('the storefront build', async () => {
+      await buildWeb({ root, env, distDir: WEB_DIST_DIR, log, signal: building.signal });
+      clearWebContentCache({ root, distDir: WEB_DIST_DIR });
+    });
+    const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
+      await startService(() => startGatewaySandbox({ env, log, quiet: true }));
+      // Before the content service: it reads the provider's discovery document when it starts.
+      await startService(() => startOidcProvider({ port: TEST_OIDC_PORT, ...oidc, redirectUris: [`${contentUrl}/auth/login/oidc/callback`], log, quiet: true }));
+      await startService(() => startContentService({ env, log }));
+      await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
+    }));
 
-  if (stackProblem) results.push(notRunResult('integration', stackProblem), notRunResult('browser', stackProblem));
-  else {
-    await vitest('integration', ['content', 'web-integration'], suiteEnv);
-    await playwright('browser', { ...suiteEnv, E2E_BASE_URL: webUrl });
+    if (runs('integration')) {
+      if (stackProblem) results.push(notRunResult('integration', stackProblem));
+      else await vitest('integration', ['content', 'web-integration'], suiteEnv);
+    }
+    if (runs('browser')) {
+      if (stackProblem) results.push(notRunResult('browser', stackProblem));
+      else await playwright('browser', { ...suiteEnv, E2E_BASE_URL: webUrl });
+    }
+    // The process tests start storefronts of their own from the build; they need the build and the content service.
+    if (runs('process')) {
+      if (stackProblem) results.push(notRunResult('process', stackProblem));
+      else await vitest('process', ['web-process'], suiteEnv);
+    }
   }
-
-  // The process tests start storefronts of their own from the build; they need the build and the content service.
-  if (stackProblem) results.push(notRunResult('process', stackProblem));
-  else await vitest('process', ['web-process'], suiteEnv);
 } catch (error) {
   if (!(error instanceof Aborted)) {
     console.error(`[test] ${error instanceof Error ? error.stack ?? error.message : error}`);
