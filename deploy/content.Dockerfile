@@ -74,6 +74,8 @@ ENV CONFIG_PATH=/directus/directus.config.json \
     CACHE_ENABLED=true \
     CACHE_TTL=5m \
     CACHE_AUTO_PURGE=true \
+    ACCESS_TOKEN_TTL=5m \
+    REFRESH_TOKEN_TTL=7d \
     IMPORT_IP_DENY_LIST=169.254.169.254
 
 EXPOSE 8055

@@ -124,6 +124,9 @@ const env = {
   AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC)',
   // Named as one of several instances would be (X-Served-By).
   INSTANCE_NAME: 'web-test',
+  // The tests stand where the load balancer would: each names its own client in X-Forwarded-For, so the per-client
+  // limits of one test never reach another. The process tests start storefronts that trust nobody, as `npm start`.
+  TRUSTED_PROXIES: '127.0.0.1',
   // Account links may lead to the storefront (first: staff invitations go there) or to the content tests' stub.
   STOREFRONT_ORIGINS: `${webUrl},${accountsStubUrl}`,
 };

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The storefront's production server: `next start` with one addition. A request `POST /api/quote` is offered first
-// to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed by src/instrumentation.ts when the
-// app is prepared), which answers it without Next's request pipeline; everything else, and a quote the fast path
-// leaves, goes to Next exactly as under `next start`. Usage: node server.mjs [--hostname 127.0.0.1] [--port 3000]
+// The storefront's production server: `next start` with two additions. Every request first gets the client's address,
+// decided here where the socket is known (src/lib/client-address-edge.ts: the peer, or what a trusted proxy forwarded,
+// TRUSTED_PROXIES) and written in a header the app owns, whatever the client sent under that name. Then a request
+// `POST /api/quote` is offered first to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed
+// by src/instrumentation.ts when the app is prepared), which answers it without Next's request pipeline; everything
+// else, and a quote the fast path leaves, goes to Next exactly as under `next start`.
+// Usage: node server.mjs [--hostname 127.0.0.1] [--port 3000]
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
@@ -24,6 +27,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 // wildcard address (a container's 0.0.0.0) named as this machine.
 const originHost = hostname === '0.0.0.0' ? 'localhost' : hostname === '::' ? '[::1]' : hostname.includes(':') ? `[${hostname}]` : hostname;
 process.env.__NEXT_PRIVATE_ORIGIN = `http://${originHost}:${port}`;
+// The client-address decision (src/lib/client-address-edge.ts) is handed over here by src/instrumentation.ts, whose
+// register() Next runs once the app is prepared (it does not await it): the server listens only once it has it.
+const clientAddressEdgeInstalled = new Promise((install) => {
+  globalThis[Symbol.for('rentacar.storefront.clientAddress')] = { install };
+});
 const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 try {
   await app.prepare();
@@ -34,6 +42,16 @@ try {
 }
 const handleWithNext = app.getRequestHandler();
 
+// Without it the app would read a client address the client chose, so the server does not start.
+const clientAddressEdge = await Promise.race([
+  clientAddressEdgeInstalled,
+  new Promise((giveUp) => setTimeout(giveUp, 60_000).unref()),
+]);
+if (typeof clientAddressEdge?.stamp !== 'function') {
+  console.error('server.mjs: the app did not install its client-address decision within 60 s (src/instrumentation.ts, src/lib/client-address-edge.ts)');
+  process.exit(1);
+}
+
 // Once serving, like `next start`: an error nobody awaited is logged and the server keeps answering.
 process.on('uncaughtException', (error) => console.error('[server] uncaught exception', error));
 process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection', reason));
@@ -42,6 +60,7 @@ process.on('unhandledRejection', (reason) => console.error('[server] unhandled r
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
 
 const server = createServer((request, response) => {
+  clientAddressEdge.stamp(request);
   const answer = fastPath()?.take(request);
   if (answer) void answer(response);
   else void handleWithNext(request, response);

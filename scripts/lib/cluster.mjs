@@ -117,7 +117,8 @@ export function clusterLayout({ root, env, overrides = {} }) {
   const instances = webPorts.map((webPort, index) => ({
     name: `web-${index + 1}`,
     url: `http://${host}:${webPort}`,
-    env: { ...shared, WEB_HOST: host, WEB_PORT: String(webPort), INSTANCE_NAME: `web-${index + 1}`, REDIS_URL: `${redisUrl}/0` },
+    // nginx reaches them from `host`: its X-Forwarded-For (the renter's address) is believed, no one else's.
+    env: { ...shared, WEB_HOST: host, WEB_PORT: String(webPort), INSTANCE_NAME: `web-${index + 1}`, REDIS_URL: `${redisUrl}/0`, TRUSTED_PROXIES: host },
   }));
   return {
     dataDir,

@@ -42,12 +42,13 @@ describe('the cluster layout', () => {
     expect(directus.AUTH_LOGIN_PROVIDERS).toBeUndefined();
   });
 
-  it('gives each storefront instance its name, its port and the shared Redis cache', () => {
+  it('gives each storefront instance its name, its port, the shared Redis cache, and nginx as its trusted proxy', () => {
     for (const [index, instance] of layout.instances.entries()) {
       expect(instance.env).toMatchObject({
         INSTANCE_NAME: `web-${index + 1}`,
         WEB_PORT: String(3101 + index),
         REDIS_URL: 'redis://127.0.0.1:6380/0',
+        TRUSTED_PROXIES: '127.0.0.1',
         SITE_URL: 'http://127.0.0.1:8080',
         DIRECTUS_URL: 'http://127.0.0.1:8255',
       });

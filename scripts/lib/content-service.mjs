@@ -38,6 +38,10 @@ export const CONTENT_DEFAULTS = {
   CACHE_AUTO_PURGE: 'true',
   TELEMETRY: 'false',
   PROJECT_NAME: 'Car rental content',
+  // Sessions (corporate agents, staff): an access token lives 5 minutes, so a session ended elsewhere (logout, "log out
+  // on every device", a suspended user) stops working within 5 minutes; the refresh token, and so the session, 7 days.
+  ACCESS_TOKEN_TTL: '5m',
+  REFRESH_TOKEN_TTL: '7d',
 };
 
 const REQUIRED = ['SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'];
@@ -96,6 +100,8 @@ export function contentEnvironment(env = process.env) {
     CACHE_STORE: v('CACHE_STORE'),
     CACHE_TTL: v('CACHE_TTL'),
     CACHE_AUTO_PURGE: v('CACHE_AUTO_PURGE'),
+    ACCESS_TOKEN_TTL: v('ACCESS_TOKEN_TTL'),
+    REFRESH_TOKEN_TTL: v('REFRESH_TOKEN_TTL'),
     // Directus refuses outgoing requests to this machine's addresses by default ("0.0.0.0" in the list); the
     // revalidation flow must reach the storefront on 127.0.0.1, so only the cloud metadata address stays denied.
     IMPORT_IP_DENY_LIST: v('IMPORT_IP_DENY_LIST') || '169.254.169.254',

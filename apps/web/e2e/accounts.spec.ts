@@ -145,7 +145,7 @@ test.describe('a corporate agent, in Spanish', () => {
 
     // Logging out ends the session on the content service and in the browser.
     await page.goto('/corporativo');
-    await page.getByRole('button', { name: TEXT.es.logout }).click();
+    await page.getByRole('button', { name: TEXT.es.logout, exact: true }).click();
     await expect(page.getByText(TEXT.es.loggedOut)).toBeVisible();
     expect(Object.keys(await sessionCookies(context))).toEqual([]);
     await page.goto('/corporativo');
@@ -178,7 +178,7 @@ test.describe('a corporate agent, in Spanish', () => {
     // The same session copied to a second browser, then logged out in the first: its refresh token is revoked.
     const copy = await agentContext(browser, SPANISH);
     await copy.addCookies(Object.values(after).map((cookie) => ({ name: cookie.name, value: cookie.value, url: webUrl, httpOnly: true })));
-    await page.getByRole('button', { name: TEXT.es.logout }).click();
+    await page.getByRole('button', { name: TEXT.es.logout, exact: true }).click();
     await expect(page.getByText(TEXT.es.loggedOut)).toBeVisible();
     await expire(copy);
     const copyPage = await copy.newPage();
@@ -187,6 +187,34 @@ test.describe('a corporate agent, in Spanish', () => {
     await expect(copyPage.getByText(TEXT.es.expired)).toBeVisible();
     expect(Object.keys(await sessionCookies(copy))).toEqual([]);
     await Promise.all([context.close(), copy.close()]);
+  });
+
+  test('logs out on every device: the other devices’ sessions end once their access token expires', async ({ browser }) => {
+    const company = await companyNamed('Consultores del Pacífico, S.A.');
+    const ines = await createAgent('ines', company.id);
+    // Two devices, each with a login of its own.
+    const [laptop, phone] = await Promise.all([agentContext(browser, SPANISH), agentContext(browser, SPANISH)]);
+    const [laptopPage, phonePage] = await Promise.all([laptop.newPage(), phone.newPage()]);
+    await logIn(laptopPage, 'es', ines.email);
+    await expect(laptopPage).toHaveURL(/\/corporativo$/);
+    await logIn(phonePage, 'es', ines.email);
+    await expect(phonePage.getByTestId('agent-greeting')).toHaveText('Hola, Ines Agente');
+
+    await laptopPage.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+    await expect(laptopPage).toHaveURL(/\/corporativo\/ingresar\?motivo=logout-everywhere$/);
+    await expect(laptopPage.getByText('Cerraste tu sesión en todos los dispositivos. En los demás, la sesión termina en 5 minutos como máximo.')).toBeVisible();
+    expect(Object.keys(await sessionCookies(laptop))).toEqual([]);
+    await laptopPage.goto('/corporativo');
+    await expect(laptopPage).toHaveURL(/\/corporativo\/ingresar$/);
+
+    // The phone's access token expires (moved forward here rather than waited for): its refresh is refused, and the
+    // agent is sent to log in again.
+    await phone.addCookies([{ name: 'auth_expires', value: String(Date.now() - 60_000), url: webUrl, httpOnly: true }]);
+    await phonePage.goto('/corporativo');
+    await expect(phonePage).toHaveURL(/\/corporativo\/ingresar\?motivo=expired$/);
+    await expect(phonePage.getByText(TEXT.es.expired)).toBeVisible();
+    expect(Object.keys(await sessionCookies(phone))).toEqual([]);
+    await Promise.all([laptop.close(), phone.close()]);
   });
 
   test('a signed-in agent’s form posted from another site is refused', async ({ browser }) => {

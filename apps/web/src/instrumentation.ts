@@ -9,7 +9,10 @@ export async function register() {
     // environment when it loaded next.config.ts; this covers a server that does not load it (standalone output).
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
-      const { revalidateSecret } = serverEnv();
+      const { revalidateSecret, trustedProxies } = serverEnv();
+      // The client's address, decided by the production server (server.mjs) before Next sees a request.
+      const { installClientAddressEdge } = await import('./lib/client-address-edge');
+      installClientAddressEdge(trustedProxies);
       const { scheduleReconciliation } = await import('./features/payments');
       scheduleReconciliation();
       // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.

@@ -478,3 +478,51 @@ describe('reservations of corporate agents (POST /booking/reservations)', () => 
     expect(stored).toEqual({ corporate_account: null, agent: null });
   });
 });
+
+describe('sessions: 5-minute access tokens, and log out everywhere (POST /account-sessions/end-all)', () => {
+  interface Session { access_token: string; refresh_token: string; expires: number }
+  const agent = { email: `everywhere-${suffix}@example.com`, password: `pw-${suffix}-everywhere` };
+  const colleague = { email: `everywhere-colleague-${suffix}@example.com`, password: `pw-${suffix}-colleague` };
+
+  const logIn = async (who: { email: string; password: string }) =>
+    dataOf(await api<Session>('/auth/login', { method: 'POST', body: { email: who.email, password: who.password, mode: 'json' } }));
+  const refresh = (refreshToken: string) => api<Session>('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken, mode: 'json' } });
+
+  beforeAll(async () => {
+    await create('directus_users', { ...agent, role: agentRole, status: 'active' });
+    await create('directus_users', { ...colleague, role: agentRole, status: 'active' });
+  });
+
+  it('gives access tokens of 5 minutes (ACCESS_TOKEN_TTL)', async () => {
+    expect((await logIn(agent)).expires).toBe(5 * 60 * 1000);
+  });
+
+  it('ends every session of the caller: a refresh token of another login no longer refreshes; a colleague’s still does', async () => {
+    const laptop = await logIn(agent);
+    const phone = await logIn(agent);
+    const other = await logIn(colleague);
+    // The phone's session refreshes, as every session does until it is ended.
+    const phoneRefreshed = await refresh(phone.refresh_token);
+    expect(phoneRefreshed.status, phoneRefreshed.text.slice(0, 300)).toBe(200);
+
+    const ended = await api<{ ended: number }>('/account-sessions/end-all', { method: 'POST', token: laptop.access_token });
+    expect(ended.status, ended.text.slice(0, 300)).toBe(200);
+    expect(dataOf(ended).ended).toBeGreaterThanOrEqual(2);
+
+    for (const token of [dataOf(phoneRefreshed).refresh_token, laptop.refresh_token]) {
+      const refused = await refresh(token);
+      expect(refused.status, refused.text.slice(0, 300)).toBe(401);
+    }
+    expect((await refresh(other.refresh_token)).status).toBe(200);
+    // A new login works as before.
+    expect((await refresh((await logIn(agent)).refresh_token)).status).toBe(200);
+  });
+
+  it('refuses a caller without a user’s token (401), ending nothing', async () => {
+    const session = await logIn(agent);
+    const refused = await api('/account-sessions/end-all', { method: 'POST' });
+    expect(refused.status).toBe(401);
+    expect(errorCode(refused)).toBe('INVALID_CREDENTIALS');
+    expect((await refresh(session.refresh_token)).status).toBe(200);
+  });
+});

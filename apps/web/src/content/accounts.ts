@@ -50,6 +50,15 @@ export async function endSession(refreshToken: string): Promise<void> {
   await contentRequest('POST /auth/logout', logout({ mode: 'json', refresh_token: refreshToken }), 'public');
 }
 
+/**
+ * "Log out on every device": the content service ends every session of the agent whose access token this is
+ * (its `account-sessions` extension), the current one included. No refresh token of theirs refreshes again, so every
+ * device is signed out once its access token expires (ACCESS_TOKEN_TTL, 5 minutes).
+ */
+export async function endAllSessions(accessToken: string): Promise<void> {
+  await contentRequest('POST /account-sessions/end-all', customEndpoint<unknown>({ path: '/account-sessions/end-all', method: 'POST' }), { user: accessToken });
+}
+
 /** A signed-in corporate agent as the storefront sees them. */
 export type Agent = {
   id: string;

@@ -70,6 +70,7 @@ export { readCompany, saveLead } from './corporate';
 export type { Company } from './corporate';
 export {
   acceptInvitation,
+  endAllSessions,
   endSession,
   fetchAgent,
   languageOf,

@@ -1,11 +1,36 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, isLoopbackAddress } from './client-address';
+import { CLIENT_ADDRESS_HEADER, clientAddress, isLoopbackAddress } from './client-address';
+import { clientAddressEdge } from './client-address-edge';
+import { parseTrustedProxies } from './trusted-proxies';
 
-describe('clientAddress', () => {
-  it('takes the first X-Forwarded-For address, then X-Real-IP', () => {
-    expect(clientAddress(new Headers({ 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.1' }))).toBe('203.0.113.7');
-    expect(clientAddress(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
-    expect(clientAddress(new Headers())).toBe('unknown');
+/** A request as server.mjs receives it: the peer's address and the headers the client sent. */
+function incoming(remoteAddress: string, headers: Record<string, string>): IncomingMessage {
+  return { socket: { remoteAddress }, headers: { ...headers } } as unknown as IncomingMessage;
+}
+
+/** What the app reads after server.mjs stamped the request. */
+function decided(request: IncomingMessage): string {
+  return clientAddress(new Headers(request.headers as Record<string, string>));
+}
+
+describe('the client address the app reads', () => {
+  it('is what the edge decided, never what the client sent under the app’s header or X-Forwarded-For', () => {
+    const edge = clientAddressEdge([]);
+    const request = incoming('198.51.100.9', { 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.8', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' });
+    edge.stamp(request);
+    expect(decided(request)).toBe('198.51.100.9');
+  });
+
+  it('is the forwarded address behind a trusted proxy', () => {
+    const edge = clientAddressEdge(parseTrustedProxies('127.0.0.1').ranges);
+    const request = incoming('127.0.0.1', { 'x-forwarded-for': '203.0.113.7', [CLIENT_ADDRESS_HEADER]: '10.0.0.1' });
+    edge.stamp(request);
+    expect(decided(request)).toBe('203.0.113.7');
+  });
+
+  it('is unknown when no server decided it (next dev)', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.7' }))).toBe('unknown');
   });
 });
 

@@ -2,6 +2,7 @@
 // loads it; server code reads the result through serverEnv() in ./env.ts.
 import { z } from 'zod';
 import { brandFromEnv } from '@rentacar/domain/brands';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /** The values `.env.example` ships: fine on a developer machine, never in a deployment. */
 const EXAMPLE_VALUES = {
@@ -86,6 +87,17 @@ const serverEnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, 'a redis:// or rediss:// address')
     .optional(),
+  // The proxies whose X-Forwarded-For is believed (the load balancer in front): addresses or CIDR ranges, separated by
+  // commas. Empty, the default, trusts nobody: the client is the socket's peer, whatever headers it sends
+  // (src/lib/trusted-proxies.ts; decided once per request by server.mjs, src/lib/client-address-edge.ts).
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const { ranges, problems } = parseTrustedProxies(value);
+      for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
+      return ranges;
+    }),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
 });
@@ -157,6 +169,8 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
+    /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (none by default). */
+    trustedProxies: values.TRUSTED_PROXIES,
     instanceName: values.INSTANCE_NAME,
     /** Shared by every instance (src/lib/shared-store.ts); undefined for a storefront that runs alone. */
     redisUrl: values.REDIS_URL,

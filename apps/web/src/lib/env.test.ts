@@ -134,4 +134,19 @@ describe('corporate accounts and instances', () => {
     expect(() => parseServerEnv({ ...local, REDIS_URL: 'redis://127.0.0.1:6380/0' })).not.toThrow();
     expect(() => parseServerEnv({ ...local, REDIS_URL: 'http://127.0.0.1:6380' })).toThrow(/REDIS_URL/);
   });
+
+  it('trusts no proxy by default, and refuses a TRUSTED_PROXIES entry that is not an address or range, naming it', () => {
+    expect(parseServerEnv(local).trustedProxies).toEqual([]);
+    expect(parseServerEnv({ ...local, TRUSTED_PROXIES: ' 127.0.0.1 , 172.31.250.0/24,fd00::/8 ' }).trustedProxies).toEqual([
+      { network: '127.0.0.1', prefix: 32, family: 'ipv4' },
+      { network: '172.31.250.0', prefix: 24, family: 'ipv4' },
+      { network: 'fd00::', prefix: 8, family: 'ipv6' },
+    ]);
+    expect(() => parseServerEnv({ ...local, TRUSTED_PROXIES: '127.0.0.1,nginx' })).toThrow(
+      'Invalid environment: TRUSTED_PROXIES: "nginx" is not an IP address or CIDR range (such as 127.0.0.1, 10.0.0.0/8 or fd00::/8)',
+    );
+    for (const bad of ['10.0.0.0/33', '10.0.0.0/', '256.0.0.1', 'fd00::/129', '::ffff:10.0.0.0/95', '10.0.0.1 10.0.0.2']) {
+      expect(() => parseServerEnv({ ...local, TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+    }
+  });
 });

@@ -5,10 +5,11 @@ import * as z from 'zod/mini';
 import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema, newPasswordSchema, passwordRequestSchema, registrationSchema } from '@rentacar/domain/accounts';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, readCookie } from '@/lib/cookies';
 import {
   acceptInvitation,
   ContentServiceError,
+  endAllSessions,
   endSession,
   hitRateLimit,
   loginWithPassword,
@@ -92,6 +93,31 @@ export async function logOut(locale: string): Promise<void> {
   }
   clearSession(jar);
   redirect({ href: { pathname: ACCOUNT_PATHS.login, query: { motivo: 'logout' } }, locale: localeOrDefault(locale) });
+}
+
+/**
+ * Log out on every device: the content service ends every session of the agent (the one on this device included),
+ * then this browser's cookies go and the login page says so. The other devices are signed out when their access
+ * token expires (5 minutes at most), since their refresh is then refused. Should the content service not end them,
+ * this device is still logged out, and the login page says the others may not be. The proxy has refreshed an expired
+ * access token before this action runs, so the token sent is live.
+ */
+export async function logOutEverywhere(locale: string): Promise<void> {
+  const jar = await cookies();
+  const accessToken = readCookie(jar, ACCESS_TOKEN_COOKIE);
+  const refreshToken = readCookie(jar, REFRESH_TOKEN_COOKIE);
+  let ended = false;
+  if (accessToken) {
+    try {
+      await endAllSessions(accessToken);
+      ended = true;
+    } catch (error) {
+      console.warn(`[accounts] logout everywhere: the content service did not end the sessions (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  if (!ended && refreshToken) await endSession(refreshToken).catch(() => undefined);
+  clearSession(jar);
+  redirect({ href: { pathname: ACCOUNT_PATHS.login, query: { motivo: ended ? 'logout-everywhere' : 'logout-everywhere-failed' } }, locale: localeOrDefault(locale) });
 }
 
 function pageUrl(locale: Locale, path: string): string {

@@ -56,7 +56,7 @@ describe('the session', () => {
   });
 
   it('refreshes an expired session before the page runs: the page sees the new tokens, the browser gets them http-only', async () => {
-    refreshTokens.mockResolvedValue({ accessToken: 'access-2', refreshToken: 'refresh-2', expiresAt: NOW + 900_000 });
+    refreshTokens.mockResolvedValue({ accessToken: 'access-2', refreshToken: 'refresh-2', expiresAt: NOW + 300_000 });
     const incoming = request('https://firefly.test/corporativo', { cookies: session });
     const outcome = await keepSessionFresh(incoming, { autoRefresh: true });
     expect(refreshTokens).toHaveBeenCalledWith('refresh-1');
@@ -68,7 +68,7 @@ describe('the session', () => {
     const set = response.headers.getSetCookie().join('\n');
     expect(set).toMatch(/auth_refresh_token=refresh-2;.*HttpOnly/i);
     expect(set).toMatch(/auth_access_token=access-2;.*Secure/i);
-    expect(set).toContain(`auth_expires=${NOW + 900_000}`);
+    expect(set).toContain(`auth_expires=${NOW + 300_000}`);
   });
 
   it('clears the three values when the refresh token is refused, and leaves a live or absent session alone', async () => {
@@ -89,12 +89,12 @@ describe('the session', () => {
 
   it('refreshes a token once for requests that come together, which all get the same new tokens', async () => {
     // The content service would refuse the token the second time: it is replaced when used.
-    refreshTokens.mockResolvedValueOnce({ accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 900_000 }).mockResolvedValue(undefined);
+    refreshTokens.mockResolvedValueOnce({ accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 300_000 }).mockResolvedValue(undefined);
     const together = { ...session, auth_refresh_token: 'refresh-together' };
     const outcomes = await Promise.all([keepSessionFresh(request('https://firefly.test/corporativo', { cookies: together }), { autoRefresh: true }), keepSessionFresh(request('https://firefly.test/corporativo/reservas', { cookies: together }), { autoRefresh: true })]);
     vi.setSystemTime(NOW + 5_000);
     const soonAfter = await keepSessionFresh(request('https://firefly.test/flota', { cookies: together }), { autoRefresh: true });
-    for (const outcome of [...outcomes, soonAfter]) expect(outcome).toEqual({ kind: 'refreshed', tokens: { accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 900_000 } });
+    for (const outcome of [...outcomes, soonAfter]) expect(outcome).toEqual({ kind: 'refreshed', tokens: { accessToken: 'access-3', refreshToken: 'refresh-3', expiresAt: NOW + 300_000 } });
     expect(refreshTokens).toHaveBeenCalledTimes(1);
 
     // Long after, the old token is asked about again (and refused, as the content service would).
@@ -104,7 +104,7 @@ describe('the session', () => {
   });
 
   it('asks again after the content service did not answer', async () => {
-    refreshTokens.mockRejectedValueOnce(new ContentServiceError('down', 503, 'Service Unavailable', undefined)).mockResolvedValue({ accessToken: 'access-4', refreshToken: 'refresh-4', expiresAt: NOW + 900_000 });
+    refreshTokens.mockRejectedValueOnce(new ContentServiceError('down', 503, 'Service Unavailable', undefined)).mockResolvedValue({ accessToken: 'access-4', refreshToken: 'refresh-4', expiresAt: NOW + 300_000 });
     const cookies = { ...session, auth_refresh_token: 'refresh-while-down' };
     expect(await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).toEqual({ kind: 'unchanged' });
     expect((await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).kind).toBe('refreshed');

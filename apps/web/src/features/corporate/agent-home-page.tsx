@@ -40,7 +40,10 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
             <Notice>{t('noCompany')}</Notice>
           )}
         </div>
-        <LogoutButton locale={locale} label={t('logout')} />
+        <div className="flex flex-wrap gap-2">
+          <LogoutButton locale={locale} label={t('logout')} />
+          <LogoutButton locale={locale} label={t('logoutEverywhere')} everywhere />
+        </div>
       </div>
       <NextLink className={buttonClass('primary')} href={getPathname({ href: '/flota', locale })}>
         {t('book')}

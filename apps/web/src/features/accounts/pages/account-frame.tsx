@@ -6,7 +6,7 @@ import type { Agent } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { PageHeader } from '@/components/page-header';
 import { buttonClass } from '@/features/forms';
-import { logOut } from '../account-actions';
+import { logOut, logOutEverywhere } from '../account-actions';
 import { loginPathFor } from '../account-routes';
 import { currentAgent } from '../session';
 
@@ -54,9 +54,10 @@ export async function requireAgent(locale: Locale, path: string): Promise<Agent>
   return agent;
 }
 
-export function LogoutButton({ locale, label }: { locale: Locale; label: string }) {
+/** Log out here, or (`everywhere`) on every device the agent is logged in on. */
+export function LogoutButton({ locale, label, everywhere = false }: { locale: Locale; label: string; everywhere?: boolean }) {
   return (
-    <form action={logOut.bind(null, locale)}>
+    <form action={(everywhere ? logOutEverywhere : logOut).bind(null, locale)}>
       <button type="submit" className={buttonClass('secondary')}>
         {label}
       </button>

@@ -23,10 +23,18 @@ export async function LoginPage({ locale, next, reason }: { locale: Locale; next
   if (await currentAgent()) redirect({ href: safeNextPath(next), locale });
   const t = await getTranslations({ locale, namespace: 'accounts.login' });
   const providers = serverEnv().accounts.loginProviders;
-  const notice = reason === 'expired' ? t('expired') : reason === 'logout' ? t('loggedOut') : reason === 'provider' ? t('providerFailed') : undefined;
+  const notices = {
+    expired: t('expired'),
+    logout: t('loggedOut'),
+    'logout-everywhere': t('loggedOutEverywhere'),
+    'logout-everywhere-failed': t('loggedOutEverywhereFailed'),
+    provider: t('providerFailed'),
+  };
+  const notice = reason !== undefined && Object.hasOwn(notices, reason) ? notices[reason as keyof typeof notices] : undefined;
+  const failure = reason === 'provider' || reason === 'logout-everywhere-failed';
   return (
     <Frame title={t('title')} intro={t('intro')}>
-      {notice ? <Notice tone={reason === 'provider' ? 'error' : 'info'}>{notice}</Notice> : null}
+      {notice ? <Notice tone={failure ? 'error' : 'info'}>{notice}</Notice> : null}
       <FormMessages locale={locale}>
         <AccountForm
           kind="login"
