@@ -71,8 +71,8 @@ if (!reservationModel) throw new Error('access: schema/model.mjs has no reservat
 const storefrontReservationFields = reservationModel.fields.map((f) => f.field).filter((name) => !CORPORATE_RESERVATION_FIELDS.includes(name));
 
 // `rate_limits` is in no policy on purpose: only the booking extension reads and writes it, through the database.
-// Nor is `retention_runs` (the retention log, docs/privacy.md): staff, who are administrators, read it in the admin;
-// the privacy extension writes it.
+// Nor are `data_requests` and `retention_runs` (renters' requests and the retention log, docs/privacy.md): staff, who are
+// administrators, read and handle them in the admin; the privacy extension writes them.
 export const policies = {
   // The built-in Public policy (what a request without a token may do).
   public: {

@@ -896,6 +896,31 @@ export const collections = [
     ],
   }),
 
+  // Renters' requests to see or erase their data (docs/privacy.md): written by POST /data-rights/* (extensions/privacy)
+  // after the renter proved the reservation number and its e-mail; handled by staff in the admin. Setting an erasure to
+  // "Done" carries it out (the privacy hook), or refuses with the reason while a reservation is not yet returned.
+  // No policy of schema/access.mjs has any permission on it: staff (administrators) only.
+  collection('data_requests', {
+    icon: 'privacy_tip', label: 'Data requests', group: 'bookings', template: '{{kind}} · {{email}} · {{status}}',
+    note: 'Renters asking for a copy of their data or its erasure (Law 81 of 2019). Set an erasure to Done to carry it out.',
+    fields: [
+      f.pk(),
+      f.select('kind', [choice('access', 'Copy of the data'), choice('erasure', 'Erasure')], { required: true, width: 'half', readonly: true, schema: { is_nullable: false } }),
+      f.select('status', [
+        choice('pending', 'Pending', 'var(--theme--warning)'),
+        choice('done', 'Done', 'var(--theme--success)'),
+        choice('refused', 'Refused', 'var(--theme--danger)'),
+      ], { def: 'pending', width: 'half', chips: true, note: 'Erasure: Done anonymises this e-mail\'s records and deletes its scans and CVs (refused with the reason while a reservation is not returned).' }),
+      f.email('email', { width: 'half', readonly: true, note: 'The address the renter proved with the reservation number.' }),
+      f.string('reservation_number', { width: 'half', readonly: true, font: 'monospace' }),
+      f.select('language', languageChoices, { width: 'half', labels: false, readonly: true }),
+      f.text('staff_note', { note: 'Why it was refused, or anything staff want to keep about it.' }),
+      f.json('outcome', { readonly: true, note: 'What was done: records anonymised and files deleted per collection (set when an erasure is carried out).' }),
+      f.dateCreated(),
+      f.timestamp('completed_at', { width: 'half', readonly: true, note: 'When it was done or refused (UTC).' }),
+    ],
+  }),
+
   // One row per kind of record the retention job removed in a run (extensions/privacy): staff read what went, when.
   collection('retention_runs', {
     icon: 'auto_delete', label: 'Retention runs', group: 'bookings', template: '{{kind}} · {{removed_count}}',

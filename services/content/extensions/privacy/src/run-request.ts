@@ -1,4 +1,4 @@
-// The body of POST /retention/run, checked: `{ request }` or `{ problem: { field, message } }` (400 naming the field).
+// The bodies of the privacy endpoints, checked: `{ request }` or `{ problem: { field, message } }` (400 naming the field).
 import { isPlainObject, type Problem } from '../../shared/endpoint';
 import type { RetentionScope } from './retention';
 
@@ -27,4 +27,22 @@ export function checkRunRequest(body: unknown, clock: Date): { request: { now: D
     only[name as keyof RetentionScope] = ids as (number | string)[];
   }
   return { request: { now, only } };
+}
+
+/** The proof of a data-rights request: the reservation number and the e-mail it was booked with. */
+export interface Proof {
+  reservationNumber: string;
+  email: string;
+  language: 'es-ES' | 'en-US' | null;
+}
+
+export function checkProof(body: unknown): { proof: Proof } | { problem: Problem } {
+  if (!isPlainObject(body)) return { problem: { field: null, message: 'The body must be a JSON object { reservation_number, email, language? }' } };
+  const unknown = Object.keys(body).find((name) => !['reservation_number', 'email', 'language'].includes(name));
+  if (unknown) return { problem: { field: unknown, message: `"${unknown}" is not accepted here` } };
+  const { reservation_number: number, email, language } = body;
+  if (typeof number !== 'string' || number.trim().length < 1 || number.length > 32) return { problem: { field: 'reservation_number', message: '"reservation_number" must be a string of 1 to 32 characters' } };
+  if (typeof email !== 'string' || email.trim().length < 3 || email.length > 254 || !email.includes('@')) return { problem: { field: 'email', message: '"email" must be an e-mail address' } };
+  if (language !== undefined && language !== null && language !== 'es-ES' && language !== 'en-US') return { problem: { field: 'language', message: '"language" must be es-ES or en-US' } };
+  return { proof: { reservationNumber: number.trim().toUpperCase(), email: email.trim(), language: language ?? null } };
 }
