@@ -71,6 +71,8 @@ if (!reservationModel) throw new Error('access: schema/model.mjs has no reservat
 const storefrontReservationFields = reservationModel.fields.map((f) => f.field).filter((name) => !CORPORATE_RESERVATION_FIELDS.includes(name));
 
 // `rate_limits` is in no policy on purpose: only the booking extension reads and writes it, through the database.
+// Nor are `data_requests` and `retention_runs` (renters' requests and the retention log, docs/privacy.md): staff, who are
+// administrators, read and handle them in the admin; the privacy extension writes them.
 export const policies = {
   // The built-in Public policy (what a request without a token may do).
   public: {
@@ -103,7 +105,7 @@ export const policies = {
       // private folder, the row created with it): no right on them at /items.
       // Units per car and branch, every row (also what GET /booking/availability counts against).
       ...crud('fleet_stock', ['read']),
-      // The booking flow's state between steps; expired drafts are removed by the booking extension, not by the storefront.
+      // The booking flow's state between steps; expired drafts are removed by the privacy extension's retention job, not by the storefront.
       ...crud('reservation_drafts', ['create', 'read', 'update']),
       // When public content last changed, so a storefront that was stopped can expire what changed meanwhile (its
       // webhooks were lost). Only which collection and when: not who, from where, or what.

@@ -519,6 +519,17 @@ export const collections = [
         },
         note: 'Young-driver surcharge by age band (ages inclusive), in cents. Empty = no young-driver fee.',
       }),
+      f.divider('divider_privacy', 'Privacy: how long renters\' data is kept (docs/privacy.md)'),
+      ...[
+        ['retention_scan_days', 30, 'Days after the return after which the licence and id scans of a pre-check-in are deleted.'],
+        ['retention_cv_days', 180, 'Days after a job offer closes after which its applications and their CVs are deleted (for jobs of no brand the shortest period of all brands counts).'],
+        ['retention_draft_days', 7, 'Days after a booking was started after which its unconfirmed draft is deleted (earlier when it expires; for all brands the shortest period counts).'],
+        ['retention_lead_days', 730, 'Days after which a corporate lead of this brand is deleted (730 = two years).'],
+      ].map(([name, def, note]) => f.int(name, {
+        def, min: 1, max: 3650, suffix: 'days', required: true, width: 'half', schema: { is_nullable: false },
+        validation: { _and: [{ [name]: { _gte: 1 } }, { [name]: { _lte: 3650 } }] }, validation_message: 'Days: an integer from 1 to 3650.',
+        note,
+      })),
       f.divider('divider_contact', 'Assistance and analytics'),
       f.phone('assistance_phone', { width: 'half', note: '24-hour line (E.164).' }),
       f.phone('assistance_whatsapp', { width: 'half', note: 'WhatsApp number (E.164).' }),
@@ -882,6 +893,46 @@ export const collections = [
       f.timestamp('expires_at', { width: 'half', note: 'After this instant (UTC) the draft is removed.' }),
       f.dateCreated(),
       f.dateUpdated(),
+    ],
+  }),
+
+  // Renters' requests to see or erase their data (docs/privacy.md): written by POST /data-rights/* (extensions/privacy)
+  // after the renter proved the reservation number and its e-mail; handled by staff in the admin. Setting an erasure to
+  // "Done" carries it out (the privacy hook), or refuses with the reason while a reservation is not yet returned.
+  // No policy of schema/access.mjs has any permission on it: staff (administrators) only.
+  collection('data_requests', {
+    icon: 'privacy_tip', label: 'Data requests', group: 'bookings', template: '{{kind}} · {{email}} · {{status}}',
+    note: 'Renters asking for a copy of their data or its erasure (Law 81 of 2019). Set an erasure to Done to carry it out.',
+    fields: [
+      f.pk(),
+      f.select('kind', [choice('access', 'Copy of the data'), choice('erasure', 'Erasure')], { required: true, width: 'half', readonly: true, schema: { is_nullable: false } }),
+      f.select('status', [
+        choice('pending', 'Pending', 'var(--theme--warning)'),
+        choice('done', 'Done', 'var(--theme--success)'),
+        choice('refused', 'Refused', 'var(--theme--danger)'),
+      ], { def: 'pending', width: 'half', chips: true, note: 'Erasure: Done anonymises this e-mail\'s records and deletes its scans and CVs (refused with the reason while a reservation is not returned).' }),
+      f.email('email', { width: 'half', readonly: true, note: 'The address the renter proved with the reservation number.' }),
+      f.string('reservation_number', { width: 'half', readonly: true, font: 'monospace' }),
+      f.select('language', languageChoices, { width: 'half', labels: false, readonly: true }),
+      f.text('staff_note', { note: 'Why it was refused, or anything staff want to keep about it.' }),
+      f.json('outcome', { readonly: true, note: 'What was done: records anonymised and files deleted per collection (set when an erasure is carried out).' }),
+      f.dateCreated(),
+      f.timestamp('completed_at', { width: 'half', readonly: true, note: 'When it was done or refused (UTC).' }),
+    ],
+  }),
+
+  // One row per kind of record the retention job removed in a run (extensions/privacy): staff read what went, when.
+  collection('retention_runs', {
+    icon: 'auto_delete', label: 'Retention runs', group: 'bookings', template: '{{kind}} · {{removed_count}}',
+    note: 'What the retention job removed: scans, CVs, drafts and leads past the periods of the brand sites (docs/privacy.md).',
+    fields: [
+      f.pk(),
+      f.dateCreated(),
+      f.select('kind', [choice('scans', 'Pre-check-in scans'), choice('cvs', 'Job applications and CVs'), choice('drafts', 'Reservation drafts'), choice('leads', 'Corporate leads')], { width: 'half', labels: false, readonly: true }),
+      f.int('removed_count', { width: 'half', readonly: true }),
+      f.json('removed_ids', { readonly: true, note: 'Ids of the pre-check-ins whose scans were deleted, or of the applications, drafts or leads deleted.' }),
+      f.timestamp('as_of', { width: 'half', readonly: true, note: 'The instant the periods were counted to (now, or the one given to POST /retention/run).' }),
+      f.select('trigger', [choice('schedule', 'Scheduled'), choice('manual', 'Run by staff')], { width: 'half', labels: false, readonly: true }),
     ],
   }),
 

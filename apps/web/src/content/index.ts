@@ -67,6 +67,8 @@ export type { StoredDocument } from './documents';
 export { storeApplication } from './job-applications';
 export type { StoredApplication } from './job-applications';
 export { readCompany, saveLead } from './corporate';
+export { requestDataCopy, requestDataErasure } from './data-rights';
+export type { DataCopy, DataRightsOutcome, DataRightsProof } from './data-rights';
 export type { Company } from './corporate';
 export {
   acceptInvitation,

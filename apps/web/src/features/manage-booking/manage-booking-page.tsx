@@ -11,8 +11,9 @@ import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
+import { DataRights } from './data-rights';
 
-/** Manage booking: the lookup form, or the found reservation with its change and cancel forms. */
+/** Manage booking: the lookup form, or the found reservation with its change and cancel forms and the renter's data rights. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
   const [t, messages, reservation] = await Promise.all([getTranslations('booking.manage'), getMessages(), readManagedReservation()]);
   const body = reservation ? (
@@ -73,6 +74,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
           </section>
         </>
       ) : null}
+      <DataRights locale={locale} />
       <ForgetReservation />
     </div>
   );

@@ -5,15 +5,15 @@
 //     creating the same pair at the same instant could still race past it. Directus runs filter hooks before its
 //     permission check, so a caller without the right to write stock rows is left to that check (403) rather than
 //     told which pairs exist.
-//   - reservation drafts past expires_at are removed every ten minutes (the storefront cannot delete them).
 //   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
+// Reservation drafts are removed by the privacy extension's retention job (at their expiry, or the brands' draft period).
 import { InvalidPayloadError } from '@directus/errors';
 import { defineHook } from '../../shared/define';
 import type { Accountability, Knex } from '../../shared/directus';
 import { isPlainObject } from '../../shared/endpoint';
 import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
 
-export default defineHook(({ filter, action, schedule }, { services, database, getSchema, logger }) => {
+export default defineHook(({ filter, action }, { database, logger }) => {
   // Directus awaits an action handler's promise and logs its failure; its type only says the answer is not used.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   action('reservations.items.update', async ({ payload, keys }, context) => {
@@ -42,17 +42,6 @@ export default defineHook(({ filter, action, schedule }, { services, database, g
       branch: 'branch' in payload ? stockKey(payload.branch) : row.branch,
     })));
     return payload;
-  });
-
-  schedule('*/10 * * * *', async () => {
-    const schema = await getSchema();
-    if (!schema.collections.reservation_drafts) return;
-    const drafts = new services.ItemsService('reservation_drafts', { knex: database, schema });
-    const expired = await drafts.getKeysByQuery({ filter: { expires_at: { _lt: new Date().toISOString() } }, limit: 1000 });
-    if (expired.length) {
-      await drafts.deleteMany(expired);
-      logger.info(`booking: removed ${expired.length} expired reservation draft(s)`);
-    }
   });
 });
 

@@ -1,0 +1,2 @@
+export * from './retention';
+export * from './personal-data';
