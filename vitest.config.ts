@@ -33,6 +33,9 @@ export default defineConfig({
           exclude: ['apps/web/src/**/*.integration.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
           environment: 'node',
           setupFiles: ['apps/web/test/setup.ts'],
+          // Some tests load a large part of the app afresh (the proxy with next-intl, per SITE_URL): seconds on a
+          // loaded machine. A test fails by what it asserts, not by how busy the machine is.
+          testTimeout: 20_000,
         },
       },
       {

@@ -16,5 +16,8 @@ export declare const ids: {
 
 export declare const STOREFRONT_EMAIL: string;
 
-/** Written only by POST /booking/reservations, never by the storefront at /items. */
+/** Written only by POST /booking/reservations, once the agent and company are checked. */
 export declare const CORPORATE_RESERVATION_FIELDS: ['corporate_account', 'agent'];
+
+/** Collections with renters' personal data: no permission of the Storefront policy on any of them. */
+export declare const RENTER_DATA_COLLECTIONS: string[];

@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { collections, JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
+import { JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -63,16 +63,20 @@ export const publicReads = [
 const crud = (collection, actions) => actions.map((action) => ({ collection, action, permissions: null, fields: ['*'] }));
 
 // Which company and which of its agents booked: written only by POST /booking/reservations, which checks that the
-// agent is an active Corporate agent of that published company. The storefront's token writes every other field of
-// a reservation at /items, never these two (Directus answers 403 to a payload that names them, even as null).
+// agent is an active Corporate agent of that published company.
 export const CORPORATE_RESERVATION_FIELDS = ['corporate_account', 'agent'];
-const reservationModel = collections.find((c) => c.collection === 'reservations');
-if (!reservationModel) throw new Error('access: schema/model.mjs has no reservations collection');
-const storefrontReservationFields = reservationModel.fields.map((f) => f.field).filter((name) => !CORPORATE_RESERVATION_FIELDS.includes(name));
+
+// Collections that hold renters' (or applicants') personal data. The Storefront policy has no permission on any of
+// them: the storefront reaches one record at a time through the content service's endpoints (POST /booking/...,
+// /payments-ledger, /precheckin-documents, /job-applications), each of which asks for a proof for that record
+// (extensions/booking/src/records.ts; a renter's copy and erasure requests through /data-rights, with the number and
+// e-mail). services/content/tests/renter-data.test.ts proves the storefront's token reads nothing of them, whichever
+// way it asks. `data_requests` (renters' requests, docs/privacy.md) is one of them; staff, who are administrators,
+// handle them in the admin, and the privacy extension writes them.
+export const RENTER_DATA_COLLECTIONS = ['reservations', 'precheckins', 'payments', 'reservation_drafts', 'corporate_leads', 'job_applications', 'data_requests'];
 
 // `rate_limits` is in no policy on purpose: only the booking extension reads and writes it, through the database.
-// Nor are `data_requests` and `retention_runs` (renters' requests and the retention log, docs/privacy.md): staff, who are
-// administrators, read and handle them in the admin; the privacy extension writes them.
+// Nor is `retention_runs` (the retention job's log of what it removed: collections and ids): staff read it in the admin.
 export const policies = {
   // The built-in Public policy (what a request without a token may do).
   public: {
@@ -83,30 +87,19 @@ export const policies = {
     id: ids.storefrontPolicy,
     name: 'Storefront',
     icon: 'storefront',
-    description: 'Server side of the storefront (static token): reads published content and fleet stock; writes bookings (through /booking) and payments (through /payments-ledger), reservation drafts, pre-check-ins, leads and applications; no delete.',
+    description: 'Server side of the storefront (static token): reads published content, fleet stock and active coupons. No right on renters\' data: bookings, drafts, pre-check-ins and leads go through /booking, payments through /payments-ledger, documents and applications through their endpoints, each with a proof for the one record it touches.',
     admin_access: false,
     app_access: false,
     enforce_tfa: false,
     permissions: [
       ...publicReads,
-      ...crud('reservations', ['read']),
-      ...['create', 'update'].map((action) => ({ collection: 'reservations', action, permissions: null, fields: storefrontReservationFields })),
-      // Payments are written only through POST /payments-ledger (recorded once, forward-only, the reservation paid in
-      // the same transaction); the storefront reads them.
-      ...crud('payments', ['read']),
-      ...crud('precheckins', ['create', 'read', 'update']),
-      ...crud('corporate_leads', ['create', 'read', 'update']),
       // A company's negotiated rate, to price its agents' bookings (and a corporate reservation changed later).
       {
         collection: 'corporate_accounts', action: 'read', fields: ['id', 'name', 'discount_percent', 'status'],
         permissions: { status: { _eq: 'published' } },
       },
-      // Job applications are written only through POST /job-applications (the CV checked and stored in its
-      // private folder, the row created with it): no right on them at /items.
       // Units per car and branch, every row (also what GET /booking/availability counts against).
       ...crud('fleet_stock', ['read']),
-      // The booking flow's state between steps; expired drafts are removed by the privacy extension's retention job, not by the storefront.
-      ...crud('reservation_drafts', ['create', 'read', 'update']),
       // When public content last changed, so a storefront that was stopped can expire what changed meanwhile (its
       // webhooks were lost). Only which collection and when: not who, from where, or what.
       {

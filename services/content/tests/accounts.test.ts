@@ -16,7 +16,11 @@ import { adminToken, api, contentUrl, dataOf, errorCode, firstOf, login, qs, req
 interface AccountMail { kind: string; to: string; url: string; language: string }
 interface Received { mail: AccountMail; secret: string | undefined; path: string; answered: number | 'dropped' | 'hung' }
 interface User { id: string; email: string; status: string; role: string | null; corporate_account: number | null; language: string | null }
-interface Reservation { id: number; corporate_account: number | null; agent: string | null; reservation_number: string }
+/** As the booking routes answer it: `id` is the reservation's reference (`<row id>.<mac>`). */
+interface Reservation { id: string; corporate_account: number | null; agent: string | null; reservation_number: string }
+
+/** The row id in a reference the booking routes answer, for calls at /items. */
+const recordId = (reference: string) => reference.split('.')[0] ?? '';
 
 const suffix = uniqueSuffix();
 const stubUrl = process.env.ACCOUNTS_STUB_URL ? new URL(process.env.ACCOUNTS_STUB_URL).origin : '';
@@ -423,17 +427,17 @@ describe('reservations of corporate agents (POST /booking/reservations)', () => 
     const result = await book(reservation({ corporate_account: companyA, agent: agents.a.id }));
     expect(result.status, result.text.slice(0, 300)).toBe(201);
     const created = dataOf(result);
-    cleanup.push(`/items/reservations/${created.id}`);
+    cleanup.push(`/items/reservations/${recordId(created.id)}`);
     expect(created).toMatchObject({ corporate_account: companyA, agent: agents.a.id });
-    const stored = dataOf(await api<Reservation>(`/items/reservations/${created.id}${qs({ fields: 'corporate_account,agent' })}`, { token: admin }));
+    const stored = dataOf(await api<Reservation>(`/items/reservations/${recordId(created.id)}${qs({ fields: 'corporate_account,agent' })}`, { token: admin }));
     expect(stored).toEqual({ corporate_account: companyA, agent: agents.a.id });
 
     const tokenA = await login(agents.a.email, agents.a.password);
-    expect((await api(`/items/reservations/${created.id}`, { token: tokenA })).status).toBe(200);
+    expect((await api(`/items/reservations/${recordId(created.id)}`, { token: tokenA })).status).toBe(200);
     const tokenB = await login(agents.b.email, agents.b.password);
-    expect((await api(`/items/reservations/${created.id}`, { token: tokenB })).status).toBe(403);
+    expect((await api(`/items/reservations/${recordId(created.id)}`, { token: tokenB })).status).toBe(403);
     const listB = await api<Array<{ id: number }>>(`/items/reservations${qs({ fields: 'id', limit: -1 })}`, { token: tokenB });
-    expect((listB.body.data ?? []).map((r) => r.id)).not.toContain(created.id);
+    expect((listB.body.data ?? []).map((r) => String(r.id))).not.toContain(recordId(created.id));
   });
 
   it('answers 422 naming the field for an incomplete or wrong company/agent pair, and stores nothing', async () => {
@@ -453,7 +457,7 @@ describe('reservations of corporate agents (POST /booking/reservations)', () => 
       const result = await book(reservation(extra));
       expect(result.status, result.text.slice(0, 300)).toBe(201);
       const created = dataOf(result);
-      cleanup.push(`/items/reservations/${created.id}`);
+      cleanup.push(`/items/reservations/${recordId(created.id)}`);
       expect(created).toMatchObject({ corporate_account: null, agent: null });
     }
   });
@@ -465,13 +469,15 @@ describe('reservations of corporate agents (POST /booking/reservations)', () => 
     }
     const retail = await book(reservation());
     expect(retail.status).toBe(201);
-    const id = dataOf(retail).id;
+    const reference = dataOf(retail).id;
+    const id = recordId(reference);
     cleanup.push(`/items/reservations/${id}`);
-    expect((await api(`/items/reservations/${id}`, { method: 'PATCH', token: storefront, body: { corporate_account: companyA } })).status).toBe(403);
-    expect((await api(`/items/reservations/${id}`, { method: 'PATCH', token: storefront, body: { agent: agents.a.id } })).status).toBe(403);
-    // Every other field stays writable at /items.
-    expect((await api(`/items/reservations/${id}`, { method: 'PATCH', token: storefront, body: { client_phone: '+50760000000' } })).status).toBe(200);
-    const patch = await api(`/booking/reservations/${id}`, { method: 'PATCH', token: storefront, body: { agent: agents.a.id } });
+    // No field of a reservation is writable at /items: every change goes through PATCH /booking/reservations.
+    for (const body of [{ corporate_account: companyA }, { agent: agents.a.id }, { client_phone: '+50760000000' }]) {
+      expect((await api(`/items/reservations/${id}`, { method: 'PATCH', token: storefront, body })).status, JSON.stringify(body)).toBe(403);
+    }
+    expect((await api(`/booking/reservations/${reference}`, { method: 'PATCH', token: storefront, body: { client_phone: '+50760000000' } })).status).toBe(200);
+    const patch = await api(`/booking/reservations/${reference}`, { method: 'PATCH', token: storefront, body: { agent: agents.a.id } });
     expect(patch.status).toBe(400);
     expect(patch.body.errors?.[0]?.extensions).toEqual({ code: 'INVALID_PAYLOAD', field: 'agent' });
     const stored = dataOf(await api<Reservation>(`/items/reservations/${id}${qs({ fields: 'corporate_account,agent' })}`, { token: admin }));

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
 
 interface Reservation {
-  id: number;
+  /** The reservation's reference, as the booking routes answer it (`<id>.<mac>`). */
+  id: string;
   status: string;
   reservation_type: string;
   idempotency_key: string;
@@ -85,6 +86,8 @@ function reservation(overrides: Record<string, unknown> = {}): Record<string, un
   };
 }
 
+/** The row id in a reference the booking routes answer, for the admin's own calls at /items. */
+const recordId = (reference: string) => reference.split('.')[0] ?? '';
 const book = (body: unknown, token: string | null = storefront) => api<Reservation>('/booking/reservations', { method: 'POST', token, body });
 const change = (id: number | string, body: unknown, token: string | null = storefront) => api<Reservation>(`/booking/reservations/${id}`, { method: 'PATCH', token, body });
 const availability = (params: Record<string, string | number>, token: string | null = storefront) => api<Availability[]>(`/booking/availability${qs(params)}`, { token });
@@ -96,7 +99,7 @@ const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z
 function expectCreated(result: ApiResult<Reservation>): Reservation {
   expect(result.status, result.text.slice(0, 300)).toBe(201);
   const row = dataOf(result);
-  cleanup.push({ path: `/items/reservations/${row.id}` });
+  cleanup.push({ path: `/items/reservations/${recordId(row.id)}` });
   return row;
 }
 
@@ -213,7 +216,8 @@ describe('malformed input', () => {
     expectInvalid(await book(reservation({ payments: [] })), 'payments');
     expectInvalid(await book(reservation({ car: 2_000_000_000 })), 'car');
 
-    expectInvalid(await change('abc', { status: 'paid' }), 'id');
+    // A reservation is named by the reference the booking routes answered: anything else names none.
+    for (const reference of ['abc', '1', `1.${'A'.repeat(22)}`]) expect((await change(reference, { status: 'paid' })).status, reference).toBe(404);
     expectInvalid(await change(1, { status: 'done' }), 'status');
     expectInvalid(await change(1, { pickup_date: '2031-03-10' }), 'pickup_date');
 
@@ -244,7 +248,7 @@ describe('reservations against the stock', () => {
     const results = await Promise.all(bodies.map((body) => book(body)));
     const created = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);
-    for (const result of created) cleanup.push({ path: `/items/reservations/${dataOf(result).id}` });
+    for (const result of created) cleanup.push({ path: `/items/reservations/${recordId(dataOf(result).id)}` });
     expect(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
     expect(created).toHaveLength(3);
     expect(refused).toHaveLength(37);
@@ -285,7 +289,7 @@ describe('reservations against the stock', () => {
     expect(statuses, results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(results.map((r) => dataOf(r).id));
     expect(ids.size).toBe(1);
-    cleanup.push({ path: `/items/reservations/${[...ids][0]}` });
+    cleanup.push({ path: `/items/reservations/${recordId([...ids][0] ?? '')}` });
     const rows = (await reservationsOf(carA)).filter((r) => r.idempotency_key === concurrent.idempotency_key);
     expect(rows).toHaveLength(1);
 
@@ -294,7 +298,7 @@ describe('reservations against the stock', () => {
     const pair = await Promise.all([book({ ...shared, car: carA }), book({ ...shared, car: carB })]);
     expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text.slice(0, 200)).join('\n')).toEqual([200, 201]);
     expect(new Set(pair.map((r) => dataOf(r).id)).size).toBe(1);
-    cleanup.push({ path: `/items/reservations/${dataOf(pair[0]).id}` });
+    cleanup.push({ path: `/items/reservations/${recordId(dataOf(pair[0]).id)}` });
   });
 
   it('frees the unit of a cancelled reservation', async () => {
@@ -329,7 +333,7 @@ describe('reservations against the stock', () => {
     expectSoldOut(await book(reservation(dates)));
     // Staff may set the creation time; here it stands for a renter who left the payment page longer ago than the hold.
     const earlier = new Date(Date.now() - (holdMinutes + 5) * 60_000).toISOString();
-    const aged = await api<Reservation>(`/items/reservations/${prepaid.id}`, { method: 'PATCH', token: admin, body: { date_created: earlier } });
+    const aged = await api<Reservation>(`/items/reservations/${recordId(prepaid.id)}`, { method: 'PATCH', token: admin, body: { date_created: earlier } });
     expect(aged.status, aged.text.slice(0, 200)).toBe(200);
     expect(Math.abs(Date.parse(dataOf(aged).date_created) - Date.parse(earlier))).toBeLessThan(2000);
     const postpaid = expectCreated(await book(reservation(dates)));
@@ -406,7 +410,7 @@ describe('reservations per client (hold_limit)', () => {
       ['2032-02-01', '2032-02-03', '2032-02-05', '2032-02-07'].map((date) => book(reservation({ pickup_date: `${date}T10:00`, return_date: `${date}T18:00`, hold_limit: holdLimit }))),
     );
     expect(results.map((r) => r.status).sort(), results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([201, 429, 429, 429]);
-    for (const result of results.filter((r) => r.status === 201)) cleanup.push({ path: `/items/reservations/${dataOf(result).id}` });
+    for (const result of results.filter((r) => r.status === 201)) cleanup.push({ path: `/items/reservations/${recordId(dataOf(result).id)}` });
   });
 
   it('answers 400 naming the part of a malformed hold_limit', async () => {
@@ -473,19 +477,23 @@ describe('stock, drafts and counters: who reads and writes them', () => {
     expect(Object.keys(dataOf(car)[0] ?? {})).not.toContain('stock');
   });
 
-  it('lets the storefront create, read and update reservation drafts, but not delete them; nobody else reads them', async () => {
+  it('keeps reservation drafts from everyone at /items; the storefront reaches one only by the reference it was given', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await api<{ id: string; data: unknown }>('/items/reservation_drafts', { method: 'POST', token: storefront, body: { data: { step: 1 }, expires_at: expiresAt } });
-    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    expect((await api('/items/reservation_drafts', { method: 'POST', token: storefront, body: { data: { step: 1 }, expires_at: expiresAt } })).status).toBe(403);
+    const created = await api<{ id: string; data: unknown }>('/booking/drafts', { method: 'POST', token: storefront, body: { data: { step: 1 }, expires_at: expiresAt } });
+    expect(created.status, created.text.slice(0, 200)).toBe(201);
     const draft = dataOf(created);
-    cleanup.push({ path: `/items/reservation_drafts/${draft.id}` });
-    expect(draft.id).toMatch(/^[0-9a-f-]{36}$/);
-    const updated = await api<{ data: unknown }>(`/items/reservation_drafts/${draft.id}`, { method: 'PATCH', token: storefront, body: { data: { step: 2 } } });
+    const uuid = recordId(draft.id);
+    cleanup.push({ path: `/items/reservation_drafts/${uuid}` });
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const updated = await api(`/booking/drafts/${draft.id}`, { method: 'PATCH', token: storefront, body: { data: { step: 2 }, expires_at: expiresAt } });
     expect(updated.status).toBe(200);
-    expect(dataOf(updated).data).toEqual({ step: 2 });
-    expect((await api(`/items/reservation_drafts/${draft.id}`, { token: storefront })).status).toBe(200);
-    expect((await api(`/items/reservation_drafts/${draft.id}`, { method: 'DELETE', token: storefront })).status).toBe(403);
-    expect((await api(`/items/reservation_drafts/${draft.id}`)).status).toBe(403);
+    expect(dataOf(await api<{ data: unknown }>(`/booking/drafts/${draft.id}`, { token: storefront })).data).toEqual({ step: 2 });
+    for (const token of [storefront, null]) {
+      expect((await api(`/items/reservation_drafts/${uuid}`, { token })).status).toBe(403);
+      expect((await api(`/items/reservation_drafts/${uuid}`, { method: 'DELETE', token })).status).toBe(403);
+    }
+    expect((await api(`/booking/drafts/${draft.id}`)).status).toBe(401);
     expect((await api('/items/rate_limits', { token: storefront })).status).toBe(403);
     expect((await api('/items/rate_limits')).status).toBe(403);
   });

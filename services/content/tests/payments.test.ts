@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
 
 interface Reservation {
-  id: number;
+  /** The reservation's reference, as the booking routes answer it (`<id>.<mac>`). */
+  id: string;
   reservation_number: string;
   status: string;
   payment_type: string;
@@ -18,7 +19,7 @@ interface Reservation {
 }
 interface Payment {
   id: number;
-  reservation: number;
+  reservation: string;
   kind: string;
   provider: string;
   status: string;
@@ -87,18 +88,18 @@ async function reservation(overrides: Record<string, unknown> = {}): Promise<Res
   });
   expect(result.status, result.text.slice(0, 300)).toBe(201);
   const row = dataOf(result);
-  cleanup.push(`/items/reservations/${row.id}`);
+  cleanup.push(`/items/reservations/${recordId(row.id)}`);
   return row;
 }
 
 /** A payment call body: a pending card charge of 79.18 for `reservationId`, with a fresh idempotency key. */
-function charge(reservationId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function charge(reservationId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   counter += 1;
   return { idempotency_key: `pay-${suffix}-${counter}`, reservation: reservationId, provider: 'metrobank', amount: 7918, status: 'pending', ...overrides };
 }
 
 const pay = (body: unknown, token: string | null = storefront) => api<Recorded>('/payments-ledger', { method: 'POST', token, body });
-const expire = (body: unknown, token: string | null = storefront) => api<{ expired: Array<{ id: number; reservation_number: string }> }>('/booking/holds/expire', { method: 'POST', token, body });
+const expire = (body: unknown, token: string | null = storefront) => api<{ expired: Array<{ id: string; reservation_number: string }> }>('/booking/holds/expire', { method: 'POST', token, body });
 
 function expectRecorded(result: ApiResult<Recorded>, status: 200 | 201): Recorded {
   expect(result.status, result.text.slice(0, 400)).toBe(status);
@@ -116,8 +117,11 @@ function expectError(result: ApiResult, status: number, code: string, field?: st
   }
 }
 
-async function reservationRow(id: number): Promise<Reservation> {
-  return dataOf(await api<Reservation>(`/items/reservations/${id}`, { token: admin }));
+/** The row id in a reference the booking routes answer, for the admin's own calls at /items. */
+const recordId = (reference: string) => reference.split('.')[0] ?? '';
+
+async function reservationRow(reference: string): Promise<Reservation> {
+  return dataOf(await api<Reservation>(`/items/reservations/${recordId(reference)}`, { token: admin }));
 }
 
 async function paymentsWithKey(key: string): Promise<Payment[]> {
@@ -125,9 +129,9 @@ async function paymentsWithKey(key: string): Promise<Payment[]> {
 }
 
 /** Stands for a renter who left the payment page longer ago than the brand's payment hold (staff may set it). */
-async function ageBeyondHold(id: number, brand = 'firefly'): Promise<void> {
+async function ageBeyondHold(reference: string, brand = 'firefly'): Promise<void> {
   const earlier = new Date(Date.now() - ((holdMinutes[brand] ?? 30) + 5) * 60_000).toISOString();
-  const aged = await api(`/items/reservations/${id}`, { method: 'PATCH', token: admin, body: { date_created: earlier } });
+  const aged = await api(`/items/reservations/${recordId(reference)}`, { method: 'PATCH', token: admin, body: { date_created: earlier } });
   expect(aged.status, aged.text.slice(0, 200)).toBe(200);
 }
 
@@ -175,21 +179,30 @@ describe('who may record payments', () => {
     expect((await expire({ brand: 'hertz' }, admin)).status).toBe(200);
   });
 
-  it('lets the storefront read payments but write them only through the endpoint; the public sees none', async () => {
+  it('lets the storefront read payments only through the endpoint, by key, gateway reference or reservation reference', async () => {
     const row = await reservation();
-    const recorded = expectRecorded(await pay(charge(row.id)), 201);
-    const read = await api<Payment>(`/items/payments/${recorded.payment.id}`, { token: storefront });
-    expect(read.status, read.text.slice(0, 200)).toBe(200);
-    expect(dataOf(read).idempotency_key).toBe(recorded.payment.idempotency_key);
-    const direct = await api('/items/payments', { method: 'POST', token: storefront, body: charge(row.id) });
-    expect(direct.status, direct.text.slice(0, 200)).toBe(403);
-    const update = await api(`/items/payments/${recorded.payment.id}`, { method: 'PATCH', token: storefront, body: { status: 'succeeded' } });
-    expect(update.status, update.text.slice(0, 200)).toBe(403);
-    expect((await api(`/items/payments/${recorded.payment.id}`, { method: 'DELETE', token: storefront })).status).toBe(403);
-    expect((await api(`/items/payments/${recorded.payment.id}`)).status).toBe(403);
-    expect((await api('/items/payments')).status).toBe(403);
+    const recorded = expectRecorded(await pay(charge(row.id, { provider_reference: `pi_${suffix}_read` })), 201);
+    const ledger = (query: Record<string, string>, token: string | null = storefront) => api<Payment[]>(`/payments-ledger${qs(query)}`, { token });
+    const queries: Array<Record<string, string>> = [{ key: recorded.payment.idempotency_key }, { reference: `pi_${suffix}_read` }, { reservation: row.id }];
+    for (const query of queries) {
+      const found = dataOf(await ledger(query));
+      expect(found.map((p) => p.id), JSON.stringify(query)).toEqual([recorded.payment.id]);
+      expect(found[0]?.reservation).toBe(row.id);
+    }
+    expect(dataOf(await ledger({ key: 'no-such-key' }))).toEqual([]);
+    expect((await ledger({ key: recorded.payment.idempotency_key }, null)).status).toBe(401);
+    expect((await ledger({})).status).toBe(400);
+    expect((await ledger({ key: 'a', reference: 'b' })).status).toBe(400);
+    expect((await ledger({ open_before: 'yesterday' })).status).toBe(400);
+    expect((await ledger({ open_before: new Date().toISOString(), limit: '1000' })).status).toBe(400);
+    for (const token of [storefront, null]) {
+      expect((await api(`/items/payments/${recorded.payment.id}`, { token })).status).toBe(403);
+      expect((await api('/items/payments', { method: 'POST', token, body: charge(row.id) })).status).toBe(403);
+      expect((await api(`/items/payments/${recorded.payment.id}`, { method: 'PATCH', token, body: { status: 'succeeded' } })).status).toBe(403);
+      expect((await api(`/items/payments/${recorded.payment.id}`, { method: 'DELETE', token })).status).toBe(403);
+    }
     // Staff see the payments under their reservation.
-    const withPayments = await api<{ payments: number[] }>(`/items/reservations/${row.id}${qs({ fields: 'payments' })}`, { token: admin });
+    const withPayments = await api<{ payments: number[] }>(`/items/reservations/${recordId(row.id)}${qs({ fields: 'payments' })}`, { token: admin });
     expect(dataOf(withPayments).payments).toEqual([recorded.payment.id]);
   });
 });
@@ -208,8 +221,8 @@ describe('malformed input', () => {
     for (const name of ['idempotency_key', 'reservation', 'provider', 'amount', 'status']) await invalid(without(name), name);
     await invalid(charge(row.id, { idempotency_key: '' }), 'idempotency_key');
     await invalid(charge(row.id, { idempotency_key: 'k'.repeat(256) }), 'idempotency_key');
-    await invalid(charge(row.id, { reservation: 'one' }), 'reservation');
-    await invalid(charge(row.id, { reservation: 0 }), 'reservation');
+    // A reservation is named by its reference: anything else names none.
+    for (const reservation of ['one', 0, row.id.split('.')[0], `${row.id}x`]) expectError(await pay(charge(row.id, { reservation })), 404, 'NOT_FOUND');
     await invalid(charge(row.id, { provider: '' }), 'provider');
     await invalid(charge(row.id, { provider: 'PayPal' }), 'provider');
     await invalid(charge(row.id, { kind: 'payout' }), 'kind');
@@ -268,7 +281,7 @@ describe('malformed input', () => {
   });
 
   it('answers 404 for an unknown reservation', async () => {
-    expectError(await pay(charge(2_000_000_000)), 404, 'NOT_FOUND');
+    expectError(await pay(charge('2000000000')), 404, 'NOT_FOUND');
   });
 });
 
@@ -494,7 +507,7 @@ describe('expired payment holds', () => {
     const result = await expire(dollar);
     expect(result.status, result.text.slice(0, 300)).toBe(200);
     const expired = dataOf(result).expired;
-    expect(expired.filter((e) => e.reservation_number.startsWith(`TP-${suffix}`.toUpperCase())).sort((a, b) => a.id - b.id)).toEqual(
+    expect(expired.filter((e) => e.reservation_number.startsWith(`TP-${suffix}`.toUpperCase())).sort((a, b) => Number(recordId(a.id)) - Number(recordId(b.id)))).toEqual(
       [lapsed, lapsedFailed].map((r) => ({ id: r.id, reservation_number: r.reservation_number })),
     );
     for (const row of [lapsed, lapsedFailed]) {
@@ -511,7 +524,7 @@ describe('expired payment holds', () => {
 
     // Its pending payment fails at last: the next call releases it. A payment that still succeeds then reports the
     // cancelled reservation, so the storefront refunds it.
-    const pendingKey = dataOf(await api<Payment[]>(`/items/payments${qs({ filter: { reservation: { _eq: lapsedPending.id } }, fields: 'idempotency_key' })}`, { token: admin }))[0]?.idempotency_key;
+    const pendingKey = dataOf(await api<Payment[]>(`/items/payments${qs({ filter: { reservation: { _eq: recordId(lapsedPending.id) } }, fields: 'idempotency_key' })}`, { token: admin }))[0]?.idempotency_key;
     expectRecorded(await pay(charge(lapsedPending.id, { idempotency_key: pendingKey, status: 'failed' })), 200);
     expect(dataOf(await expire({})).expired.map((e) => e.id)).toContain(lapsedPending.id);
     expect(expectRecorded(await pay(charge(lapsedPending.id, { status: 'succeeded' })), 201)).toMatchObject({ reservation_conflict: 'cancelled', reservation: { status: 'cancelled' } });

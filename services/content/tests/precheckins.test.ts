@@ -20,6 +20,8 @@ let agent = '';
 let folder = '';
 let reservation = 0;
 let otherReservation = 0;
+let reference = '';
+let otherReference = '';
 const files: string[] = [];
 const cleanup: string[] = [];
 
@@ -52,8 +54,15 @@ beforeAll(async () => {
   const folders = await api<Array<{ id: string }>>(`/folders${qs({ filter: { name: { _eq: PRIVATE_FOLDER_NAME }, parent: { _null: true } }, fields: 'id' })}`, { token: admin });
   folder = firstOf(dataOf(folders), `the folder "${PRIVATE_FOLDER_NAME}"`).id;
   const reservationBody = (n: number) => ({ reservation_number: `PC-${suffix}-${n}`.toUpperCase(), brand: 'firefly', status: 'unpaid', client_email: `renter-${suffix}@example.com` });
-  reservation = (await createAs<{ id: number }>(storefront, 'reservations', reservationBody(1))).id;
-  otherReservation = (await createAs<{ id: number }>(storefront, 'reservations', reservationBody(2))).id;
+  reservation = (await createAs<{ id: number }>(admin, 'reservations', reservationBody(1))).id;
+  otherReservation = (await createAs<{ id: number }>(admin, 'reservations', reservationBody(2))).id;
+  // The storefront reaches a reservation by its number and e-mail, then by the reference answered.
+  const referenceOf = async (n: number) => {
+    const found = await api<{ id: string }>('/booking/reservations/find', { method: 'POST', token: storefront, body: { number: reservationBody(n).reservation_number, email: reservationBody(n).client_email } });
+    return dataOf(found).id;
+  };
+  reference = await referenceOf(1);
+  otherReference = await referenceOf(2);
   const roles = await api<Array<{ id: string }>>(`/roles${qs({ filter: { name: { _eq: 'Corporate agent' } }, fields: 'id' })}`, { token: admin });
   agent = `precheckin-agent-${suffix}`;
   await createAs(admin, 'directus_users', { email: `pc-agent-${suffix}@example.com`, role: firstOf(dataOf(roles), 'the Corporate agent role').id, status: 'active', token: agent });
@@ -166,7 +175,7 @@ describe('the private folder', () => {
     id = dataOf(await upload(PDF, { kind: 'id', name: 'id.pdf', type: 'application/pdf' })).id;
   });
 
-  it('lets the storefront create a pre-check-in linking its documents, one per reservation', async () => {
+  it('lets the storefront write a pre-check-in linking its documents through its reservation, one per reservation', async () => {
     const body = {
       reservation, status: 'pending', license_number: 'PA-123456', license_country: 'PA', license_expiry: '2031-05-01',
       id_document: 'N-12-3456', flight_number: 'CM123', license_file: licence, id_file: id,
@@ -174,21 +183,26 @@ describe('the private folder', () => {
       contact_email: `renter-${suffix}@example.com`,
       additional_drivers: [{ first_name: 'Luis', last_name: 'Driver', birthday: '1990-02-03', license_number: 'US-999', license_country: 'US', license_expiry: '2032-01-01' }],
     };
-    const created = await api<Record<string, unknown>>(`/items/precheckins${qs({ fields: '*' })}`, { method: 'POST', token: storefront, body });
+    const { reservation: _named, ...fields } = body;
+    const path = `/booking/reservations/${reference}/precheckin`;
+    expect((await api(`/items/precheckins`, { method: 'POST', token: storefront, body })).status).toBe(403);
+    const created = await api<Record<string, unknown>>(path, { method: 'PUT', token: storefront, body: fields });
     expect(created.status, created.text).toBe(200);
     const row = dataOf(created);
-    expect(row).toMatchObject({ license_file: licence, id_file: id, license_country: 'PA', terms_accepted_name: 'Ana Renter', additional_drivers: body.additional_drivers });
+    expect(row).toMatchObject({ reservation: reference, license_file: licence, id_file: id, license_country: 'PA', terms_accepted_name: 'Ana Renter', additional_drivers: body.additional_drivers });
     expect(row.license_expiry).toBe('2031-05-01');
 
-    const second = await api(`/items/precheckins`, { method: 'POST', token: storefront, body: { reservation, status: 'pending' } });
+    // One per reservation, whoever writes: a second row is refused by the collection itself.
+    const second = await api(`/items/precheckins`, { method: 'POST', token: admin, body: { reservation, status: 'pending' } });
     expect(second.status, second.text).toBe(400);
     expect(errorCode(second)).toBe('RECORD_NOT_UNIQUE');
 
-    const badCountry = await api(`/items/precheckins`, { method: 'POST', token: storefront, body: { reservation: otherReservation, license_country: 'Panama' } });
+    const badCountry = await api(`/booking/reservations/${otherReference}/precheckin`, { method: 'PUT', token: storefront, body: { license_country: 'Panama' } });
     expect(badCountry.status, badCountry.text).toBe(400);
 
-    const updated = await api<Record<string, unknown>>(`/items/precheckins/${String(row.id)}`, { method: 'PATCH', token: storefront, body: { status: 'paid' } });
+    const updated = await api<Record<string, unknown>>(path, { method: 'PUT', token: storefront, body: { status: 'paid' } });
     expect(updated.status, updated.text).toBe(200);
+    expect(dataOf(updated)).toMatchObject({ id: row.id, status: 'paid', license_file: licence });
     expect(dataOf(updated).date_updated).toBeTruthy();
   });
 
@@ -216,19 +230,18 @@ describe('the private folder', () => {
       expect(gql.data?.files_by_id ?? null, `${who} GraphQL files_by_id`).toBeNull();
     }
 
-    // Nested through the pre-check-in: the storefront sees the ids it sent, never the files behind them.
-    const nested = await api<Array<Record<string, unknown>>>(`/items/precheckins${qs({ filter: { reservation: { _eq: reservation } }, fields: 'id,license_file.*,id_file.id,id_file.filename_download' })}`, { token: storefront });
-    expect(nested.status, nested.text).toBe(200);
-    const row = firstOf(dataOf(nested), 'the pre-check-in');
-    expect(row.license_file ?? null).toBeNull();
-    expect(row.id_file ?? null).toBeNull();
+    // Through the pre-check-in: the storefront reads no pre-check-in at /items, and its own route answers the ids it
+    // sent, never the files behind them.
+    expect((await api(`/items/precheckins${qs({ filter: { reservation: { _eq: reservation } }, fields: 'id,license_file.*' })}`, { token: storefront })).status).toBe(403);
+    const own = dataOf(await api<Record<string, unknown>>(`/booking/reservations/${reference}/precheckin`, { token: storefront }));
+    expect(own.license_file).toBe(licence);
     const gqlItems = await fetch(`${base()}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${storefront}` },
-      body: JSON.stringify({ query: `{ precheckins_by_id(id: ${String(row.id)}) { id license_file { id filename_download } } }` }),
+      body: JSON.stringify({ query: `{ precheckins_by_id(id: ${String(own.id)}) { id license_file { id filename_download } } }` }),
     });
     const gqlBody = (await gqlItems.json()) as { data?: { precheckins_by_id?: { license_file: unknown } | null } };
-    expect(gqlBody.data?.precheckins_by_id?.license_file ?? null, 'GraphQL precheckins_by_id.license_file').toBeNull();
+    expect(gqlBody.data?.precheckins_by_id ?? null, 'GraphQL precheckins_by_id').toBeNull();
     // Nobody without a token reads pre-check-ins at all.
     expect((await api(`/items/precheckins${qs({ fields: 'license_file.*' })}`)).status).toBe(403);
     // Nor can the storefront move a file in or out of the folder, or replace it.
@@ -254,7 +267,7 @@ describe('the private folder', () => {
 
 describe('a cancelled reservation', () => {
   it('cancels its pre-check-in, whoever cancels it', async () => {
-    const created = await api<{ id: number; status: string }>(`/items/precheckins`, { method: 'POST', token: storefront, body: { reservation: otherReservation, status: 'pending' } });
+    const created = await api<{ id: number; status: string }>(`/booking/reservations/${otherReference}/precheckin`, { method: 'PUT', token: storefront, body: { status: 'pending' } });
     expect(created.status, created.text).toBe(200);
     const cancel = await api(`/items/reservations/${otherReservation}`, { method: 'PATCH', token: admin, body: { status: 'cancelled' } });
     expect(cancel.status, cancel.text).toBe(200);

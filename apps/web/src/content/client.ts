@@ -1,7 +1,7 @@
 import 'server-only';
 import { createDirectus, rest, staticToken, type DirectusClient, type RestClient, type RestCommand, type StaticTokenClient } from '@directus/sdk';
 import { serverEnv } from '@/lib/env';
-import { toContentServiceError, type ContentServiceError } from './errors';
+import { ContentServiceError, toContentServiceError } from './errors';
 
 const REQUEST_TIMEOUT_MS = 8000;
 
@@ -69,17 +69,31 @@ export async function contentRequest<Output>(
   what: string,
   command: RestCommand<Output, ContentSchema>,
   identity: ContentIdentity = 'storefront',
+  quietStatuses: readonly number[] = [],
 ): Promise<Output> {
   if (!what) throw new Error('contentRequest needs a description of the request (collection and purpose)');
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await contentClient(identity).request(command);
     } catch (error) {
-      const failure = toContentServiceError(error, what);
+      const failure = toContentServiceError(error, what, quietStatuses);
       const pause = PRESSURE_RETRY_DELAYS_MS[attempt];
       if (pause === undefined || !isUnderPressure(failure)) throw failure;
       await new Promise((done) => setTimeout(done, pause));
     }
+  }
+}
+
+/**
+ * One renter's record, reached through its proof (a reference, or a number and e-mail): undefined when the content
+ * service has none (404), which is an answer, not a failure to log.
+ */
+export async function contentRecordRequest<Output>(what: string, command: RestCommand<Output, ContentSchema>): Promise<Output | undefined> {
+  try {
+    return await contentRequest(what, command, 'storefront', [404]);
+  } catch (error) {
+    if (error instanceof ContentServiceError && error.statusCode === 404) return undefined;
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createItem, readItem } from '@directus/sdk';
+import { customEndpoint, readItem } from '@directus/sdk';
 import { z } from 'zod';
 import type { Brand } from '@rentacar/domain/brands';
 import type { CorporateLead } from '@rentacar/domain/corporate';
@@ -34,23 +34,17 @@ export async function readCompany(companyId: string): Promise<Company | undefine
   }
 }
 
-/** A company's request for a corporate plan (`corporate_leads`), written with the storefront's token. */
+/** A company's request for a corporate plan (`corporate_leads`), written through POST /booking/leads (write only). */
 export async function saveLead(lead: CorporateLead, brand: Brand, sourcePage: string): Promise<void> {
-  await contentRequest(
-    'POST /items/corporate_leads',
-    createItem(
-      'corporate_leads',
-      {
-        company: lead.company,
-        contact_name: lead.contactName,
-        email: lead.email,
-        phone: lead.phone,
-        fleet_size: lead.fleetSize,
-        message: lead.message,
-        brand,
-        source_page: sourcePage,
-      },
-      { fields: ['id'] },
-    ),
-  );
+  const record = {
+    company: lead.company,
+    contact_name: lead.contactName,
+    email: lead.email,
+    phone: lead.phone,
+    fleet_size: lead.fleetSize,
+    message: lead.message,
+    brand,
+    source_page: sourcePage,
+  };
+  await contentRequest('POST /booking/leads', customEndpoint<unknown>({ path: '/booking/leads', method: 'POST', body: JSON.stringify(record) }));
 }

@@ -1,37 +1,44 @@
 import 'server-only';
-import { createItem, readItem, updateItem } from '@directus/sdk';
+import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
-import { contentRequest } from './client';
-import { ContentServiceError } from './errors';
+import { contentRecordRequest, contentRequest, endpointData } from './client';
 
 /**
  * The `reservation_drafts` collection: a renter's booking in progress, kept in the content service so every storefront
- * instance sees it and a restart loses nothing. Its `data` is the storefront's own; the booking feature checks it.
+ * instance sees it and a restart loses nothing. Reached through the content service's /booking/drafts routes only (the
+ * storefront's token reads no draft at /items); a draft's id here is the reference the content service signed for it.
+ * Its `data` is the storefront's own; the booking feature checks it.
  */
 export type StoredDraft = { id: string; data: unknown };
 
-const rowSchema = z.object({ id: z.string(), data: z.unknown(), expires_at: z.string().nullish() });
+const draftSchema = z.object({ id: z.string(), data: z.unknown() });
 
-/** The draft with this id, or undefined when it expired, was removed by staff or belongs to another database. */
-export async function readDraft(id: string, now: number = Date.now()): Promise<StoredDraft | undefined> {
-  try {
-    const row = rowSchema.parse(await contentRequest('GET /items/reservation_drafts', readItem('reservation_drafts', id, { fields: ['id', 'data', 'expires_at'] })));
-    if (row.expires_at && Date.parse(row.expires_at) < now) return undefined;
-    return { id: row.id, data: row.data };
-  } catch (error) {
-    if (error instanceof ContentServiceError && (error.statusCode === 403 || error.statusCode === 404)) return undefined;
-    throw error;
-  }
+const draftPath = (id: string) => `/booking/drafts/${encodeURIComponent(id)}`;
+
+/**
+ * The draft in an answer. The SDK hands over an endpoint's `{ data }` as `data` itself, and a draft has a `data` field of
+ * its own, so the usual unwrapping (endpointData) would take the draft's contents for the draft.
+ */
+function draftOf(answer: unknown): { id: string; data: unknown } {
+  const direct = draftSchema.safeParse(answer);
+  return direct.success ? direct.data : draftSchema.parse(endpointData(answer));
+}
+
+/** The draft with this id, or undefined when it expired, was removed, or its reference is not the content service's. */
+export async function readDraft(id: string): Promise<StoredDraft | undefined> {
+  const answer = await contentRecordRequest('GET /booking/drafts/:ref', customEndpoint<unknown>({ path: draftPath(id), method: 'GET' }));
+  if (answer === undefined) return undefined;
+  const draft = draftOf(answer);
+  return { id: draft.id, data: draft.data };
 }
 
 /** Stores a new draft; its id. */
 export async function createDraft(data: unknown, expiresAt: Date): Promise<string> {
-  const row = rowSchema.parse(
-    await contentRequest('POST /items/reservation_drafts', createItem('reservation_drafts', { data, expires_at: expiresAt.toISOString() }, { fields: ['id', 'data'] })),
-  );
-  return row.id;
+  const body = JSON.stringify({ data, expires_at: expiresAt.toISOString() });
+  return draftOf(await contentRequest('POST /booking/drafts', customEndpoint<unknown>({ path: '/booking/drafts', method: 'POST', body }))).id;
 }
 
 export async function saveDraft(id: string, data: unknown, expiresAt: Date): Promise<void> {
-  await contentRequest('PATCH /items/reservation_drafts', updateItem('reservation_drafts', id, { data, expires_at: expiresAt.toISOString() }, { fields: ['id'] }));
+  const body = JSON.stringify({ data, expires_at: expiresAt.toISOString() });
+  await contentRequest('PATCH /booking/drafts/:ref', customEndpoint<unknown>({ path: draftPath(id), method: 'PATCH', body }));
 }

@@ -19,12 +19,15 @@ function isSdkFailure(error: unknown): error is SdkFailure {
   return typeof error === 'object' && error !== null && 'response' in error;
 }
 
-/** Normalises whatever the SDK or fetch threw into a ContentServiceError and logs status and status text. */
-export function toContentServiceError(error: unknown, what: string): ContentServiceError {
+/**
+ * Normalises whatever the SDK or fetch threw into a ContentServiceError and logs status and status text, unless the
+ * status is one the caller expects (`quietStatuses`: a record looked up by its proof and not found is no failure).
+ */
+export function toContentServiceError(error: unknown, what: string, quietStatuses: readonly number[] = []): ContentServiceError {
   if (error instanceof ContentServiceError) return error;
   if (isSdkFailure(error) && error.response instanceof Response) {
     const { status, statusText } = error.response;
-    console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    if (!quietStatuses.includes(status)) console.error(`[content] ${what} failed: ${status} ${statusText}`);
     return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
   }
   const reason = error instanceof Error ? error.message : String(error);

@@ -28,12 +28,12 @@ export type { StoredCoupon } from './coupons';
 export { availabilityAt, stockChanged } from './stock';
 export {
   PAYMENT_TYPES,
+  findReservationByNumberAndEmail,
   insertReservation,
   markReservationCancelled,
   readCompanyReservation,
   readCompanyReservations,
   readReservationById,
-  readReservationByNumber,
   updateReservationDates,
 } from './reservations';
 export type {
@@ -53,7 +53,6 @@ export {
   expirePaymentHolds,
   isContentConflict,
   readOpenPayments,
-  readPaymentById,
   readPaymentByKey,
   readPaymentByReference,
   readReservationPayments,

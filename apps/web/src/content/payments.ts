@@ -1,5 +1,5 @@
 import 'server-only';
-import { customEndpoint, readItems } from '@directus/sdk';
+import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type CardDetails, type PaymentStatus } from '@rentacar/domain/payments';
 import { contentRequest, endpointData } from './client';
@@ -7,8 +7,10 @@ import { ContentServiceError } from './errors';
 
 /**
  * The storefront's side of the content service's `payments` records: the only place that knows their field names.
- * Every write goes through the content service's POST /payments-ledger, which records an attempt or its new state
- * once, in one transaction with the reservation becoming paid, and says whether this call was the one that changed it.
+ * Every read and write goes through the content service's /payments-ledger (the storefront's token has no right on
+ * payments at /items): POST records an attempt or its new state once, in one transaction with the reservation becoming
+ * paid, and says whether this call was the one that changed it; GET finds payments by their own key or gateway
+ * reference, by their reservation's reference, or the open ones for reconciliation.
  */
 
 export type PaymentKind = 'charge' | 'refund';
@@ -160,34 +162,29 @@ export async function recordPayment(update: PaymentUpdate): Promise<RecordedPaym
   };
 }
 
-async function readPayments(what: string, filter: Record<string, unknown>, limit = 100): Promise<PaymentRecord[]> {
-  const rows = await contentRequest(what, readItems('payments', { filter, fields: PAYMENT_FIELDS, sort: ['date_created'], limit }));
-  return rows.map(reshapePayment);
+async function readPayments(what: string, query: Record<string, string>): Promise<PaymentRecord[]> {
+  const answer = await contentRequest(what, customEndpoint<unknown>({ path: `/payments-ledger?${new URLSearchParams(query).toString()}`, method: 'GET' }));
+  return z.array(z.unknown()).parse(endpointData(answer)).map(reshapePayment);
 }
 
 export async function readPaymentByKey(idempotencyKey: string): Promise<PaymentRecord | undefined> {
-  const [payment] = await readPayments('GET /items/payments (by key)', { idempotency_key: { _eq: idempotencyKey } }, 1);
-  return payment;
-}
-
-export async function readPaymentById(paymentId: string): Promise<PaymentRecord | undefined> {
-  const [payment] = await readPayments('GET /items/payments (by id)', { id: { _eq: paymentId } }, 1);
+  const [payment] = await readPayments('GET /payments-ledger (by key)', { key: idempotencyKey });
   return payment;
 }
 
 export async function readPaymentByReference(reference: string): Promise<PaymentRecord | undefined> {
-  const [payment] = await readPayments('GET /items/payments (by reference)', { provider_reference: { _eq: reference } }, 1);
+  const [payment] = await readPayments('GET /payments-ledger (by reference)', { reference });
   return payment;
 }
 
-/** Every payment and refund of a reservation, oldest first. */
+/** Every payment and refund of a reservation (its id, the content service's reference), oldest first. */
 export async function readReservationPayments(reservationId: string): Promise<PaymentRecord[]> {
-  return readPayments('GET /items/payments (of a reservation)', { reservation: { _eq: reservationId } });
+  return readPayments('GET /payments-ledger (of a reservation)', { reservation: reservationId });
 }
 
 /** Payments still waiting for an outcome that were started before `before`: reconciliation asks their gateway. */
 export async function readOpenPayments(before: Date, limit = 50): Promise<PaymentRecord[]> {
-  return readPayments('GET /items/payments (open)', { _and: [{ status: { _in: ['pending', 'requires_action'] } }, { date_created: { _lt: before.toISOString() } }] }, limit);
+  return readPayments('GET /payments-ledger (open)', { open_before: before.toISOString(), limit: String(limit) });
 }
 
 /**

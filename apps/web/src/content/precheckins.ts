@@ -1,15 +1,15 @@
 import 'server-only';
-import { createItem, readItems, updateItem } from '@directus/sdk';
+import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
 import { formatPanamaDateTime } from '@rentacar/domain/dates';
 import { PRECHECKIN_STATUSES, type AdditionalDriver, type PrecheckinStatus } from '@rentacar/domain/precheckin';
 import { CONTENT_LANGUAGE, LOCALES, type Locale } from '@/i18n/routing';
-import { contentRequest } from './client';
-import { ContentServiceError } from './errors';
+import { contentRecordRequest, contentRequest, endpointData } from './client';
 
 /**
- * The `precheckins` collection, reshaped: the only code that knows its field names. One row per reservation, written
- * with the storefront's token; the scans are files in the content service's private folder, named here by id only.
+ * The `precheckins` collection, reshaped: the only code that knows its field names. One row per reservation, read and
+ * written through the content service's /booking/reservations/:ref/precheckin (the storefront's token has no right on
+ * pre-check-ins at /items); the scans are files in the content service's private folder, named here by id only.
  */
 
 export type PrecheckinDetails = {
@@ -68,8 +68,6 @@ const rowSchema = z.object({
   terms_accepted_at: z.string().nullish(),
 });
 
-const FIELDS = Object.keys(rowSchema.shape);
-
 function localeOf(language: string | null | undefined): Locale | undefined {
   return LOCALES.find((locale) => CONTENT_LANGUAGE[locale] === language || locale === language);
 }
@@ -109,12 +107,12 @@ function reshape(row: unknown): Precheckin {
   };
 }
 
+const precheckinPath = (reservationId: string) => `/booking/reservations/${encodeURIComponent(reservationId)}/precheckin`;
+
+/** The pre-check-in of the reservation with this id (its reference), or undefined before the renter started one. */
 export async function readPrecheckin(reservationId: string): Promise<Precheckin | undefined> {
-  const rows = await contentRequest(
-    'GET /items/precheckins (by reservation)',
-    readItems('precheckins', { filter: { reservation: { _eq: reservationId } }, fields: FIELDS, limit: 1 }),
-  );
-  return rows[0] === undefined ? undefined : reshape(rows[0]);
+  const body = await contentRecordRequest('GET /booking/reservations/:ref/precheckin', customEndpoint<unknown>({ path: precheckinPath(reservationId), method: 'GET' }));
+  return body === undefined ? undefined : reshape(endpointData(body));
 }
 
 type Row = Record<string, unknown>;
@@ -150,22 +148,13 @@ function preferencesRow(preferences: PrecheckinPreferences): Row {
   };
 }
 
-/**
- * Writes the reservation's pre-check-in: updated when it exists, else created. Two tabs creating it at once meet the
- * collection's one-per-reservation rule; the loser updates the winner's row.
- */
+/** Writes the reservation's pre-check-in: the content service updates it when it exists, else creates it, in one transaction. */
 async function upsert(reservationId: string, row: Row): Promise<Precheckin> {
-  const existing = await readPrecheckin(reservationId);
-  if (existing) {
-    return reshape(await contentRequest('PATCH /items/precheckins', updateItem('precheckins', existing.id, row, { fields: FIELDS })));
-  }
-  try {
-    return reshape(await contentRequest('POST /items/precheckins', createItem('precheckins', { reservation: reservationId, status: 'pending', ...row }, { fields: FIELDS })));
-  } catch (error) {
-    const again = error instanceof ContentServiceError ? await readPrecheckin(reservationId) : undefined;
-    if (!again) throw error;
-    return reshape(await contentRequest('PATCH /items/precheckins', updateItem('precheckins', again.id, row, { fields: FIELDS })));
-  }
+  const body = await contentRequest(
+    'PUT /booking/reservations/:ref/precheckin',
+    customEndpoint<unknown>({ path: precheckinPath(reservationId), method: 'PUT', body: JSON.stringify(row) }),
+  );
+  return reshape(endpointData(body));
 }
 
 /** Saves the verification form (the terms accepted now); the status stays as it is. */
@@ -180,5 +169,5 @@ export function savePreferences(reservationId: string, preferences: PrecheckinPr
 /** Moves the pre-check-in to `status` (paid once nothing is due, cancelled with its reservation). */
 export async function setPrecheckinStatus(precheckin: Precheckin, status: PrecheckinStatus): Promise<Precheckin> {
   if (precheckin.status === status) return precheckin;
-  return reshape(await contentRequest('PATCH /items/precheckins (status)', updateItem('precheckins', precheckin.id, { status }, { fields: FIELDS })));
+  return upsert(precheckin.reservationId, { status });
 }

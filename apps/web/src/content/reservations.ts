@@ -5,13 +5,15 @@ import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType 
 import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { RESERVATION_STATUSES, type ReservationStatus } from '@rentacar/domain/reservations';
 import { CONTENT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
-import { contentRequest, endpointData } from './client';
+import { contentRecordRequest, contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
 
 /**
- * The `reservations` collection, reshaped: the only code that knows its field names. Every write goes through the
- * content service's `booking` extension, the only writer of reservations: the stock check and the write are one
- * database transaction there, so no number of storefront instances can overbook.
+ * The `reservations` collection, reshaped: the only code that knows its field names. Every read and write goes through
+ * the content service's `booking` extension: the storefront's token has no right on reservations at /items. A
+ * reservation's `id` here is the reference the content service signed for it (opaque to the storefront, kept in the
+ * renter's cookie or draft): with it, or with the number and e-mail, the storefront reaches that one reservation.
+ * Writes are one database transaction there with the stock check, so no number of storefront instances can overbook.
  */
 
 export const PAYMENT_TYPES = ['unpaid', 'card', 'paypal'] as const;
@@ -253,23 +255,22 @@ function cancellationRecord(now: Date): Record<string, unknown> {
   return { status: 'cancelled', cancelled_at: now.toISOString() };
 }
 
-const READ_FIELDS = ['*', 'coupon.id', 'coupon.code'];
-
-/** The reservation with this number, or undefined; the number is matched exactly (callers normalise it). */
-export async function readReservationByNumber(number: string): Promise<SavedReservation | undefined> {
-  const rows = await contentRequest(
-    'GET /items/reservations (by number)',
-    readItems('reservations', { filter: { reservation_number: { _eq: number } }, fields: READ_FIELDS, limit: 1 }),
+/** The reservation with this number booked with this e-mail (any case); undefined for a wrong number or e-mail alike. */
+export async function findReservationByNumberAndEmail(number: string, email: string): Promise<SavedReservation | undefined> {
+  const body = await contentRecordRequest(
+    'POST /booking/reservations/find',
+    customEndpoint<unknown>({ path: '/booking/reservations/find', method: 'POST', body: JSON.stringify({ number, email }) }),
   );
-  return rows[0] === undefined ? undefined : reshapeReservation(rows[0]);
+  return body === undefined ? undefined : reshapeReservation(endpointData(body));
 }
 
+/** The reservation a reference names (a saved reservation's `id`), or undefined when there is none. */
 export async function readReservationById(reservationId: string): Promise<SavedReservation | undefined> {
-  const rows = await contentRequest(
-    'GET /items/reservations (by id)',
-    readItems('reservations', { filter: { id: { _eq: reservationId } }, fields: READ_FIELDS, limit: 1 }),
+  const body = await contentRecordRequest(
+    'GET /booking/reservations/:ref',
+    customEndpoint<unknown>({ path: `/booking/reservations/${encodeURIComponent(reservationId)}`, method: 'GET' }),
   );
-  return rows[0] === undefined ? undefined : reshapeReservation(rows[0]);
+  return body === undefined ? undefined : reshapeReservation(endpointData(body));
 }
 
 /**
@@ -359,7 +360,7 @@ export function insertReservation(reservation: NewReservation, quote: Quote, lin
 }
 
 function patchReservation(id: string, changes: Record<string, unknown>): Promise<ReservationWrite> {
-  return bookingWrite(`PATCH /booking/reservations/${id}`, `/booking/reservations/${encodeURIComponent(id)}`, 'PATCH', changes);
+  return bookingWrite('PATCH /booking/reservations/:ref', `/booking/reservations/${encodeURIComponent(id)}`, 'PATCH', changes);
 }
 
 /** Re-checks stock for the new dates or branches and saves them with the new amounts, in one transaction. */

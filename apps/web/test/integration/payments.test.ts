@@ -92,7 +92,8 @@ async function prepaidReservation(): Promise<{ number: string; total: number; id
   );
   expect(status, JSON.stringify(json)).toBe(201);
   const totals = json.totals as { total: number };
-  return { number: String(json.reservation_number), total: totals.total, id: String(json.reservation_id) };
+  // reservation_id is the content service's reference (`<row id>.<mac>`); the admin's reads below name the row.
+  return { number: String(json.reservation_number), total: totals.total, id: String(json.reservation_id).split('.')[0] ?? '' };
 }
 
 async function paymentsOf(reservationId: string): Promise<Row[]> {

@@ -83,7 +83,9 @@ describe('a storefront killed in the middle of a card payment', () => {
       }),
     });
     expect(booked.status).toBe(201);
-    const reservation = (await booked.json()) as { reservation_id: number; reservation_number: string };
+    const booking = (await booked.json()) as { reservation_id: string; reservation_number: string };
+    // reservation_id is the content service's reference (`<row id>.<mac>`); the admin's reads below name the row.
+    const reservation = { ...booking, reservation_id: booking.reservation_id.split('.')[0] ?? '' };
 
     const tokenAnswer = await fetch(`${sandbox.url}/metrobank/v1/tokens`, {
       method: 'POST',

@@ -39,6 +39,9 @@ export function isFinalPaymentStatus(status: PaymentStatus): boolean {
  */
 export const LIVE_PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded'] as const satisfies readonly PaymentStatus[];
 
+/** Payments still waiting for their outcome: reconciliation asks the gateway about them. */
+export const OPEN_PAYMENT_STATUSES = ['pending', 'requires_action'] as const satisfies readonly PaymentStatus[];
+
 export function isLivePaymentStatus(status: PaymentStatus): boolean {
   return (LIVE_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
 }

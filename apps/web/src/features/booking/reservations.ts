@@ -4,12 +4,12 @@ import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import {
+  findReservationByNumberAndEmail,
   getBookingCatalog,
   getBranches,
   insertReservation,
   loadAppData,
   markReservationCancelled,
-  readReservationByNumber,
   stockChanged,
   updateReservationDates,
   type NewReservation,
@@ -135,9 +135,7 @@ async function afterBooking(reservation: SavedReservation): Promise<void> {
 export async function findReservation(number: string, email: string): Promise<SavedReservation | undefined> {
   const normalized = normalizeReservationNumber(number);
   if (normalized === null) return undefined;
-  const reservation = await readReservationByNumber(normalized);
-  if (!reservation || reservation.client.email.trim().toLowerCase() !== email.trim().toLowerCase()) return undefined;
-  return reservation;
+  return findReservationByNumberAndEmail(normalized, email);
 }
 
 /** What a saved reservation's renter chose, to price it again with other dates or branches. */

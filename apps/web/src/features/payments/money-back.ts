@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
-import { loadAppData, readPaymentById, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
+import { loadAppData, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
 import { paymentGateway } from './gateways';
 
@@ -129,7 +129,8 @@ export async function chargeDifference(reservation: SavedReservation, terms: Cha
  * with the refund it made, or makes now. Used by reconciliation.
  */
 export async function retryRefund(refund: PaymentRecord): Promise<boolean> {
-  const charge = refund.refundOf ? await readPaymentById(refund.refundOf) : undefined;
+  // The refunded charge is one of the same reservation's payments (the content service refuses any other).
+  const charge = refund.refundOf ? (await readReservationPayments(refund.reservationId)).find((payment) => payment.id === refund.refundOf) : undefined;
   const adapter = charge ? paymentGateway(charge.provider) : undefined;
   if (!charge?.reference || !adapter) return false;
   try {

@@ -4,28 +4,33 @@
 //                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong);
 //                                      `hold_limit` { key, limit, window_seconds } (not a field) caps the bookings of one
 //                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it
-//   PATCH /booking/reservations/:id    change dates, car, branches, status (cancel), totals ...
+//   PATCH /booking/reservations/:ref   change dates, car, branches, status (cancel), totals ... (:ref, the reservation's
+//                                      reference answered by the routes that return it: records.ts)
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (holds.ts)
+//   ...and the renters' records behind their proofs (records.ts): reservations found by number and e-mail or read by
+//   reference, their pre-check-ins, booking drafts, corporate leads
 //
 // Only administrators and the Storefront policy may call it: without a token 401, any other user 403. The stock check
 // and the write happen in one transaction (shared/transactions.ts explains how each engine serializes it); the
-// reservation is written through Directus' ItemsService with the caller's accountability, so the Storefront policy's
-// permissions, the activity log and revisions apply as they do at /items. Bad input answers 400 INVALID_PAYLOAD
-// naming the field.
+// reservation is written through Directus' ItemsService with the caller's identity (activity log, revisions) and the
+// endpoint's rights: the Storefront policy has no right on reservations at /items, and what may be written is the
+// payload check's (reservation-payload.ts). Bad input answers 400 INVALID_PAYLOAD naming the field.
 import { isDirectusError } from '@directus/errors';
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { createReferences } from '../../shared/references';
 import { createWriter } from '../../shared/transactions';
 import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
 import { holdRoutes } from './holds';
 import { checkRateRule, countHit, type RateRule } from './rate-limit';
+import { recordRoutes } from './records';
 import { checkDates, checkReservation } from './reservation-payload';
 
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
@@ -98,16 +103,15 @@ function placementText(value: unknown): string {
 
 export default defineEndpoint({
   id: 'booking',
-  handler: (router, { services, database, logger }) => {
+  handler: (router, { services, database, logger, env }) => {
     const { ItemsService } = services;
     const writer = createWriter(database);
+    const references = createReferences(typeof env.SECRET === 'string' ? env.SECRET : undefined);
     const { handle, onlyStorefront } = endpointKit({ id: 'booking', database, logger });
     let lastRateLimitCleanup = 0;
 
-    const readReservation = (req: Request, id: number | string) =>
-      new ItemsService('reservations', { schema: req.schema, accountability: req.accountability }).readOne(id);
-
     router.use(onlyStorefront);
+    const { reservationAnswer: readReservation } = recordRoutes(router, { ItemsService, database, writer, references, handle });
 
     router.post('/reservations', handle(async (req, res) => {
       // `hold_limit` is not a field of the reservation: how many bookings the caller's client (for the storefront, the
@@ -160,10 +164,7 @@ export default defineEndpoint({
           const counted = await countHit(trx, holdLimit, Date.now());
           if (!counted.allowed) throw new HoldLimitReached(counted.retryAfterSeconds);
         }
-        // The Storefront policy may not write corporate_account and agent (only this route, once checked above): a
-        // corporate booking is written with the caller's identity (activity, revisions) and the endpoint's rights.
-        const accountability = corporate.account !== undefined ? withEndpointRights(req.accountability) : req.accountability;
-        const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability });
+        const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) });
         return { id: await service.createOne(payload), replayed: false };
       });
 
@@ -192,12 +193,12 @@ export default defineEndpoint({
       return res.status(201).json({ data });
     }));
 
-    router.patch('/reservations/:id', handle(async (req, res) => {
-      const idParam = req.params.id ?? '';
-      const id = Number(idParam);
-      if (!Number.isSafeInteger(id) || id < 1 || String(id) !== idParam) return invalid(res, 'id', 'The reservation id must be an integer >= 1');
+    router.patch('/reservations/:ref', handle(async (req, res) => {
       const checked = checkReservation(req.body, { create: false });
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
+      const reference = references.read('reservation', req.params.ref);
+      const id = reference !== null && /^[1-9][0-9]{0,15}$/.test(reference) ? Number(reference) : null;
+      if (id === null) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
       const changes = checked.payload;
       const fixed = CORPORATE_RESERVATION_FIELDS.find((name) => name in changes);
       if (fixed) return invalid(res, fixed, `"${fixed}" is set when the reservation is created and cannot be changed here`);
@@ -247,11 +248,11 @@ export default defineEndpoint({
           if ((occupied.get(car) ?? 0) >= units) return { soldOut: true };
         }
         if (Object.keys(changes).length > 0) {
-          await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability }).updateOne(id, changes);
+          await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) }).updateOne(id, changes);
         }
         return { id };
       });
-      if ('notFound' in outcome) return res.status(404).json(errorBody(`No reservation with id ${id}`, { code: 'NOT_FOUND' }));
+      if ('notFound' in outcome) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
       if ('invalid' in outcome) return invalid(res, outcome.invalid.field, outcome.invalid.message);
       if ('soldOut' in outcome) return soldOut(res);
       return res.status(200).json({ data: await readReservation(req, id) });
@@ -290,6 +291,6 @@ export default defineEndpoint({
       return undefined;
     }));
 
-    holdRoutes(router, { ItemsService, database, writer, handle });
+    holdRoutes(router, { ItemsService, database, writer, references, handle });
   },
 });

@@ -3,9 +3,10 @@
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { LIVE_PAYMENT_STATUSES } from '@rentacar/domain/payments';
 import type { RequestHandler, Router } from 'express';
-import type { ItemsServiceClass, Knex } from '../../shared/directus';
+import { withEndpointRights, type ItemsServiceClass, type Knex } from '../../shared/directus';
 import { invalid, isPlainObject, type AsyncRoute } from '../../shared/endpoint';
 import { readBookingRules, rowHoldsUnit, type BookingRules } from '../../shared/occupancy';
+import type { References } from '../../shared/references';
 import type { Writer } from '../../shared/transactions';
 
 interface HoldCandidate {
@@ -21,7 +22,9 @@ const FIELDS = ['id', 'reservation_number', 'brand', 'status', 'reservation_type
 
 export function holdRoutes(
   router: Router,
-  { ItemsService, database, writer, handle }: { ItemsService: ItemsServiceClass; database: Knex; writer: Writer; handle: (route: AsyncRoute) => RequestHandler },
+  { ItemsService, database, writer, references, handle }: {
+    ItemsService: ItemsServiceClass; database: Knex; writer: Writer; references: References; handle: (route: AsyncRoute) => RequestHandler;
+  },
 ): void {
   router.post('/holds/expire', handle(async (req, res) => {
     const body: unknown = req.body ?? {};
@@ -36,7 +39,7 @@ export function holdRoutes(
       fields: FIELDS, sort: ['id'], limit: -1,
     })) as HoldCandidate[];
     const rulesOf = new Map<string | null, BookingRules>();
-    const expired: { id: number; reservation_number: string }[] = [];
+    const expired: { id: string; reservation_number: string }[] = [];
     for (const candidate of candidates) {
       let rules = rulesOf.get(candidate.brand);
       if (!rules) {
@@ -53,11 +56,11 @@ export function holdRoutes(
           .readByQuery({ filter: { id: { _eq: candidate.id } }, fields: FIELDS, limit: 1 })) as HoldCandidate[];
         if (!row || row.status !== 'unpaid' || row.reservation_type !== 'prepaid' || rowHoldsUnit(row, heldRules, Date.now())) return false;
         if (await trx('payments').select('id').where({ reservation: candidate.id }).whereIn('status', LIVE_PAYMENT_STATUSES).first()) return false;
-        await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability })
+        await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
           .updateOne(candidate.id, { status: 'cancelled', cancelled_at: new Date().toISOString() });
         return true;
       });
-      if (released) expired.push({ id: Number(candidate.id), reservation_number: candidate.reservation_number });
+      if (released) expired.push({ id: references.sign('reservation', candidate.id), reservation_number: candidate.reservation_number });
     }
     return res.status(200).json({ data: { expired } });
   }));

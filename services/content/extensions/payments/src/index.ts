@@ -1,6 +1,15 @@
 // Endpoint /payments-ledger: payments recorded exactly once (docs/content-model.md, "Booking endpoint").
 //
-//   POST /payments-ledger   record a payment attempt (a card charge, a PayPal order, a refund) or its new state
+//   POST /payments-ledger   record a payment attempt (a card charge, a PayPal order, a refund) or its new state;
+//                           `reservation` is the reservation's reference (shared/references.ts), as the booking routes
+//                           answer it
+//   GET  /payments-ledger?key=K | ?reference=R | ?reservation=REF | ?open_before=ISO[&limit=N]
+//                           the payment with that idempotency key or gateway reference, a reservation's payments, or
+//                           the payments still waiting for an outcome that started before a time (reconciliation)
+//
+// Payments are answered with their reservation's reference in `reservation`: a payment's key and gateway reference are
+// the storefront's proof for it (they come from its own calls and the gateway's notices), as the reservation's
+// reference is for the reservation's payments.
 //
 // The storefront reports every payment attempt and each new state of it with an idempotency key. One transaction finds
 // the row by that key, inserts or moves it forward, and, when a charge succeeds, marks its reservation paid; the
@@ -8,7 +17,7 @@
 // shared/transactions.ts), so every call about the payments of one reservation runs one at a time and exactly one of N
 // identical calls sees the change. The rows are written through Directus' ItemsService with the caller's identity
 // (the activity log and revisions name the storefront user) but without a permission on `payments`: the Storefront
-// policy only reads them, so this endpoint is the one way to write them. Only administrators and the Storefront policy
+// policy has no right on them at /items, so this endpoint is the one way to read or write them. Only administrators and the Storefront policy
 // may call it.
 import { isDirectusError } from '@directus/errors';
 import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
@@ -18,13 +27,15 @@ import {
   isLivePaymentStatus,
   isPaymentStatus,
   LIVE_PAYMENT_STATUSES,
+  OPEN_PAYMENT_STATUSES,
   paymentMethodOfProvider,
 } from '@rentacar/domain/payments';
 import type { Request } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
-import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
+import { endpointKit, errorBody, invalid, isPlainObject, type Problem } from '../../shared/endpoint';
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { createReferences, type References } from '../../shared/references';
 import { createWriter, type Writer } from '../../shared/transactions';
 import { checkPayment, PAYMENT_INPUT_FIELDS, type PaymentPayload } from './payment-payload';
 
@@ -98,15 +109,32 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 export default defineEndpoint({
   id: 'payments-ledger',
-  handler: (router, { services, database, logger }) => {
+  handler: (router, { services, database, logger, env }) => {
     const { ItemsService } = services;
     const writer = createWriter(database);
+    const references = createReferences(typeof env.SECRET === 'string' ? env.SECRET : undefined);
     const { handle, onlyStorefront } = endpointKit({ id: 'payments-ledger', database, logger });
+    const answerOf = (payment: Row): Row => ({ ...payment, reservation: references.sign('reservation', payment.reservation as number) });
 
     router.use(onlyStorefront);
 
+    router.get('/', handle(async (req, res) => {
+      const query = readQuery(req.query, references);
+      if ('problem' in query) return invalid(res, query.problem.field, query.problem.message);
+      const rows = (await new ItemsService('payments', { schema: req.schema }).readByQuery({
+        filter: query.filter, fields: PAYMENT_FIELDS, sort: ['date_created', 'id'], limit: query.limit,
+      })) as Row[];
+      return res.status(200).json({ data: rows.map(answerOf) });
+    }));
+
     router.post('/', handle(async (req, res) => {
-      const checked = checkPayment(req.body);
+      const body: unknown = req.body;
+      if (isPlainObject(body) && 'reservation' in body) {
+        const reservation = references.read('reservation', body.reservation);
+        if (reservation === null || !/^[1-9][0-9]{0,15}$/.test(reservation)) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
+        body.reservation = Number(reservation);
+      }
+      const checked = checkPayment(body);
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
       const payment = checked.payload;
       const record = () => writer.transaction((trx) => recordPayment({ ItemsService, writer, trx, req, p: payment }));
@@ -131,7 +159,11 @@ export default defineEndpoint({
         const { code, field, message } = outcome.unprocessable;
         return res.status(422).json(errorBody(message, { code, field }));
       }
-      const data: Row = { payment: outcome.payment, changed: outcome.changed, reservation: outcome.reservation };
+      const data: Row = {
+        payment: answerOf(outcome.payment),
+        changed: outcome.changed,
+        reservation: { ...outcome.reservation, id: references.sign('reservation', outcome.reservation.id as number) },
+      };
       if (outcome.payment.reservation_conflict) data.reservation_conflict = outcome.payment.reservation_conflict;
       return res.status(outcome.inserted ? 201 : 200).json({ data });
     }));
@@ -234,7 +266,40 @@ async function settleReservation({ ItemsService, writer, trx, req, p }: RecordCo
     });
     if ((occupied.get(car) ?? 0) >= units) return 'sold_out';
   }
-  await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: req.accountability })
+  await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
     .updateOne(reservation.id, { status: 'paid', payment_type: paymentMethodOfProvider(p.provider) });
   return null;
+}
+
+const MAX_LIST = 100;
+
+/** Which payments a GET asks for: exactly one of key, reference, reservation or open_before. */
+function readQuery(query: Request['query'], references: References): { filter: Row; limit: number } | { problem: Problem } {
+  const text = (name: string): string | undefined => {
+    const value = query[name];
+    return typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : undefined;
+  };
+  const given = ['key', 'reference', 'reservation', 'open_before'].filter((name) => query[name] !== undefined);
+  const unknown = Object.keys(query).find((name) => !['key', 'reference', 'reservation', 'open_before', 'limit'].includes(name));
+  if (unknown) return { problem: { field: unknown, message: `"${unknown}" is not a filter of /payments-ledger` } };
+  if (given.length !== 1) return { problem: { field: null, message: 'Name exactly one of key, reference, reservation or open_before' } };
+  const [name] = given;
+  let limit = MAX_LIST;
+  if (query.limit !== undefined) {
+    const asked = Number(query.limit);
+    if (typeof query.limit !== 'string' || !Number.isSafeInteger(asked) || asked < 1 || asked > MAX_LIST) return { problem: { field: 'limit', message: `"limit" must be an integer from 1 to ${MAX_LIST}` } };
+    limit = asked;
+  }
+  const value = name === undefined ? undefined : text(name);
+  if (name === undefined || value === undefined) return { problem: { field: name ?? null, message: `"${name}" must be a text of 1 to 255 characters` } };
+  if (name === 'key') return { filter: { idempotency_key: { _eq: value } }, limit: 1 };
+  if (name === 'reference') return { filter: { provider_reference: { _eq: value } }, limit: 1 };
+  if (name === 'reservation') {
+    const id = references.read('reservation', value);
+    // An unknown reference names no payments: an empty list, as for a reservation without any.
+    return { filter: { reservation: { _eq: id !== null && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : -1 } }, limit };
+  }
+  const before = Date.parse(value);
+  if (Number.isNaN(before)) return { problem: { field: 'open_before', message: '"open_before" must be an ISO date-time' } };
+  return { filter: { _and: [{ status: { _in: [...OPEN_PAYMENT_STATUSES] } }, { date_created: { _lt: new Date(before).toISOString() } }] }, limit };
 }
