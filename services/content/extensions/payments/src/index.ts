@@ -30,6 +30,7 @@ import {
   OPEN_PAYMENT_STATUSES,
   paymentMethodOfProvider,
 } from '@rentacar/domain/payments';
+import type { Filter } from '@directus/types';
 import type { Request } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
@@ -274,7 +275,7 @@ async function settleReservation({ ItemsService, writer, trx, req, p }: RecordCo
 const MAX_LIST = 100;
 
 /** Which payments a GET asks for: exactly one of key, reference, reservation or open_before. */
-function readQuery(query: Request['query'], references: References): { filter: Row; limit: number } | { problem: Problem } {
+function readQuery(query: Request['query'], references: References): { filter: Filter; limit: number } | { problem: Problem } {
   const text = (name: string): string | undefined => {
     const value = query[name];
     return typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : undefined;
