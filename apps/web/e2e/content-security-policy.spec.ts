@@ -23,6 +23,12 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   };
 }
 
+/** The sources of a policy's script-src. */
+function scriptSrc(policy: string | undefined): string[] {
+  const directive = (policy ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src '));
+  return directive ? directive.split(/\s+/).slice(1) : [];
+}
+
 test.describe('under the Content-Security-Policy', () => {
   test('pages, the loading bar, filters and page-view tracking run without a violation', async ({ browser }) => {
     const context = await browser.newContext(SPANISH);
@@ -66,6 +72,55 @@ test.describe('under the Content-Security-Policy', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await violations()).toEqual([]);
     await context.close();
+  });
+
+  test('a page rendered per request runs only the scripts that carry its nonce, and its form works', async ({ browser }) => {
+    const context = await browser.newContext(ENGLISH);
+    const page = await context.newPage();
+    const violations = await recordViolations(page);
+
+    const response = await page.goto('/en/mi-reserva');
+    const scriptSources = scriptSrc(response?.headers()['content-security-policy']);
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    expect(scriptSources).toContain("'strict-dynamic'");
+    const nonce = /^'nonce-(.+)'$/.exec(scriptSources.find((source) => source.startsWith("'nonce-")) ?? '')?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    // Every script of the page, Next's bootstrap and inline page data included, carries this response's nonce.
+    const nonces = await page.evaluate(() => [...document.scripts].map((script) => script.nonce));
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+
+    // The page's code runs: the button is enabled once it hydrates, and the lookup answers in the form.
+    await page.getByLabel('Reservation number').fill('FF-ZZZZ22');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Find my booking' }).click();
+    await expect(page.getByText('We found no reservation with this number and email')).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    // Injected markup's script (here an inline event handler, as an XSS would bring) does not run, and is reported.
+    await page.evaluate(() => {
+      const injected = document.createElement('div');
+      injected.innerHTML = '<img src="/no-such-image.png" alt="" onerror="window.injected = true">';
+      document.body.append(injected);
+    });
+    await expect.poll(violations).toContainEqual(expect.stringMatching(/script-src/));
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+
+    // Each response has a nonce of its own.
+    const again = await page.goto('/en/mi-reserva');
+    expect(scriptSrc(again?.headers()['content-security-policy'])).not.toContain(`'nonce-${nonce}'`);
+    await context.close();
+  });
+
+  test('cached pages keep their one policy, with inline scripts allowed and no nonce', async ({ request }) => {
+    for (const path of ['/', '/es/flota', '/en/info/terminos-y-condiciones']) {
+      await request.get(path);
+      const response = await request.get(path);
+      expect(response.headers()['x-nextjs-cache'], path).toMatch(/^(HIT|STALE)$/);
+      const sources = scriptSrc(response.headers()['content-security-policy']);
+      expect(sources, path).toContain("'unsafe-inline'");
+      expect(sources.join(' '), path).not.toMatch(/nonce-|strict-dynamic/);
+    }
   });
 
   test('blocks what the policy does not allow, and reports it', async ({ browser }) => {

@@ -114,6 +114,11 @@ test.describe('paying now by card, in Spanish', () => {
 
   test('@phone a declined card, then the approved card without retyping anything else: paid once, no card data stored', async ({ page }, testInfo) => {
     const text = TEXT.es;
+    // The checkout and the gateway's card fields run under the checkout's strict policy (a nonce, no inline script).
+    const policyRefusals: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyRefusals.push(message.text());
+    });
     // Run on a desktop and on a phone: each on dates of its own, so the two never compete for the same unit.
     await toCheckout(page, 'es', testInfo.project.name === 'phone' ? 460 : 160, 'Carla');
     const counterTotal = await page.getByTestId('bill-total').textContent();
@@ -148,6 +153,7 @@ test.describe('paying now by card, in Spanish', () => {
     expect(payments[1]).toMatchObject({ amount: reservation.total, provider: 'metrobank', kind: 'charge' });
     expectNoCardData([reservation, payments], '4242 4242 4242 4242', '739');
     expectNoCardData([reservation, payments], '4000 0000 0000 0002', '739');
+    expect(policyRefusals).toEqual([]);
   });
 
   test('insufficient funds shows the reason; 3-D Secure in its own window pays once', async ({ page }) => {

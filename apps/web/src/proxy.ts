@@ -3,8 +3,8 @@ import createMiddleware from 'next-intl/middleware';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault, routing } from '@/i18n/routing';
 import { cookieAttributes, LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
-import { isPagePath } from '@/lib/response-headers';
-import { applyDeploymentHeaders } from '@/lib/deployment-headers';
+import { createScriptNonce, isPagePath, isPerRequestPage } from '@/lib/response-headers';
+import { applyDeploymentHeaders, nonceContentSecurityPolicy } from '@/lib/deployment-headers';
 import { matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
 import { shouldRedirectToTerms, TERMS_PATH } from '@/features/info';
 import {
@@ -28,7 +28,8 @@ import {
 } from '@/features/fleet';
 
 /**
- * Every request passes here for its response headers (security headers, Cache-Control). Page requests also get the
+ * Every request passes here for its response headers (security headers, Cache-Control); a page rendered per request
+ * also gets a script nonce, in its Content-Security-Policy and in the request Next renders. Page requests also get the
  * terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser language), locale cookies,
  * and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
  * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
@@ -45,13 +46,28 @@ export async function proxy(request: NextRequest) {
   }
   if (isServerActionRequest(request) && (await hasUnreadableActionBody(request))) return withHeaders(unreadableActionResponse(request), pathname);
   let response: NextResponse;
+  let nonce: string | undefined;
   if (pathname.length > 1 && pathname.endsWith('/')) response = withoutTrailingSlash(request);
   else if (isPagePath(pathname)) {
     const session = await keepSessionFresh(request, env.accounts);
-    response = onRefreshFailure(request, session) ?? routePage(request, applyToRequest(request, session));
+    // A page rendered per request gets a script nonce; the other pages are cached HTML, the same for everyone.
+    nonce = isPerRequestPage(pathname) ? createScriptNonce() : undefined;
+    response = onRefreshFailure(request, session) ?? routePage(request, withScriptNonce(request, applyToRequest(request, session), nonce));
     applyToResponse(response, session);
   } else response = NextResponse.next();
-  return withHeaders(response, pathname);
+  return withHeaders(response, pathname, nonce);
+}
+
+/**
+ * The request as Next is to render it, when the page gets a nonce: its policy goes into the request's
+ * Content-Security-Policy header, from which Next reads the nonce and stamps its own scripts (its bootstrap, the
+ * page's data, its chunks). The response carries the same policy (withHeaders).
+ */
+function withScriptNonce(request: NextRequest, forwardHeaders: Headers | undefined, nonce: string | undefined): Headers | undefined {
+  if (nonce === undefined) return forwardHeaders;
+  const headers = forwardHeaders ?? new Headers(request.headers);
+  headers.set('content-security-policy', nonceContentSecurityPolicy(nonce));
+  return headers;
 }
 
 /**
@@ -76,8 +92,8 @@ function withoutTrailingSlash(request: NextRequest): NextResponse {
   return NextResponse.redirect(target, 308);
 }
 
-function withHeaders(response: NextResponse, pathname: string): NextResponse {
-  applyDeploymentHeaders(response.headers, pathname);
+function withHeaders(response: NextResponse, pathname: string, nonce?: string): NextResponse {
+  applyDeploymentHeaders(response.headers, pathname, nonce);
   return response;
 }
 

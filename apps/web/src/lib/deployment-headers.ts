@@ -1,26 +1,39 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
-import { cacheControlFor, securityHeaders } from '@/lib/response-headers';
+import { cacheControlFor, contentSecurityPolicy, type HeaderSettings, securityHeaders } from '@/lib/response-headers';
 
-let headersOfEveryResponse: Record<string, string> | undefined;
+let deployment: { settings: HeaderSettings; headers: Record<string, string> } | undefined;
 
-/**
- * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control by
- * path), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
- * before the proxy runs. Read once: they depend on the environment, which does not change while the server runs.
- */
-export function applyDeploymentHeaders(headers: Headers, pathname: string): void {
-  if (!headersOfEveryResponse) {
+/** This deployment's header settings and the headers every response carries. Read once: the environment is fixed. */
+function deploymentHeaders(): { settings: HeaderSettings; headers: Record<string, string> } {
+  if (!deployment) {
     const env = serverEnv();
-    headersOfEveryResponse = securityHeaders({
+    const settings: HeaderSettings = {
       directusPublicUrl: env.directusPublicUrl,
       httpsSite: env.httpsSite,
       development: process.env.NODE_ENV === 'development',
       paymentFrameOrigins: env.payments.metrobank ? [new URL(env.payments.metrobank.fieldsUrl).origin] : [],
-    });
-    if (env.instanceName) headersOfEveryResponse['X-Served-By'] = env.instanceName;
+    };
+    const headers = securityHeaders(settings);
+    if (env.instanceName) headers['X-Served-By'] = env.instanceName;
+    deployment = { settings, headers };
   }
-  for (const [name, value] of Object.entries(headersOfEveryResponse)) headers.set(name, value);
+  return deployment;
+}
+
+/** The Content-Security-Policy of a page rendered per request, whose scripts carry `nonce`. */
+export function nonceContentSecurityPolicy(nonce: string): string {
+  return contentSecurityPolicy({ ...deploymentHeaders().settings, nonce });
+}
+
+/**
+ * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control by
+ * path), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
+ * before the proxy runs. `nonce`: the page is rendered per request with this script nonce, and its policy says so.
+ */
+export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce?: string): void {
+  for (const [name, value] of Object.entries(deploymentHeaders().headers)) headers.set(name, value);
+  if (nonce !== undefined) headers.set('Content-Security-Policy', nonceContentSecurityPolicy(nonce));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) headers.set('Cache-Control', cacheControl);
 }

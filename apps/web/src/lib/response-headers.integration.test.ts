@@ -15,7 +15,15 @@ async function get(path: string, init: RequestInit = {}): Promise<Response> {
   return response;
 }
 
-function expectSecurityHeaders(response: Response, what: string) {
+/** The sources of the policy's script-src. */
+function scriptSources(response: Response): string[] {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  const directive = policy.split('; ').find((part) => part.startsWith('script-src '));
+  return directive ? directive.split(' ').slice(1) : [];
+}
+
+/** `perRequest`: a page rendered per request, whose scripts run by a nonce; every other response has the static policy. */
+function expectSecurityHeaders(response: Response, what: string, { perRequest = false } = {}) {
   const headers = response.headers;
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
@@ -26,7 +34,11 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(policy, what).toContain("frame-ancestors 'none'");
   expect(policy, what).toContain("object-src 'none'");
   expect(policy, what).toMatch(new RegExp(`img-src 'self' ${contentOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |;|$)`));
-  expect(policy, what).not.toMatch(/nonce-/);
+  if (perRequest) {
+    expect(scriptSources(response), what).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/), "'strict-dynamic'", 'https://*.googletagmanager.com']);
+  } else {
+    expect(scriptSources(response), what).toEqual(["'self'", "'unsafe-inline'", 'https://*.googletagmanager.com']);
+  }
   // The harness serves SITE_URL over plain http on 127.0.0.1: no HSTS there (unit tests cover https).
   expect(headers.get('strict-transport-security'), what).toBeNull();
 }
@@ -55,12 +67,15 @@ describe('response headers', () => {
     }
   });
 
-  it('guarded routes are never stored', async () => {
-    for (const path of ['/reserva', '/en/reserva/checkout', '/precheckin', '/es/precheckin/verify']) {
+  it('guarded routes are never stored, and their scripts run by a nonce of each response, never inline without it', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/reserva', '/en/reserva/checkout', '/precheckin', '/es/precheckin/verify', '/mi-reserva', '/en/corporativo/ingresar']) {
       const response = await get(path);
       expect(response.headers.get('cache-control'), path).toBe(NEVER);
-      expectSecurityHeaders(response, path);
+      expectSecurityHeaders(response, path, { perRequest: true });
+      for (const source of scriptSources(response)) if (source.startsWith("'nonce-")) nonces.add(source);
     }
+    expect(nonces.size).toBe(6);
   });
 
   it('the API is never stored, whatever it answers', async () => {

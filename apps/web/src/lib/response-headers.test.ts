@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, isPagePath, securityHeaders } from './response-headers';
+import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, createScriptNonce, isPagePath, isPerRequestPage, securityHeaders } from './response-headers';
 
 const local = { directusPublicUrl: 'http://127.0.0.1:8055', httpsSite: false, development: false };
 const deployed = { directusPublicUrl: 'https://cms.firefly.com.pa/directus', httpsSite: true, development: false };
@@ -61,9 +63,33 @@ describe('Content-Security-Policy', () => {
     expect(policy.has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('has no nonce, so one policy serves every cached page', () => {
+  it('has no nonce without one, so one policy serves every cached page', () => {
     expect(contentSecurityPolicy(local)).not.toMatch(/nonce-|strict-dynamic/);
     expect(contentSecurityPolicy(local)).toBe(contentSecurityPolicy({ ...local }));
+  });
+
+  it('with a nonce, runs only the scripts that carry it or that they load, never inline script without it', () => {
+    const policy = directives(contentSecurityPolicy({ ...deployed, nonce: 'bm9uY2UtMTIzNDU2Nzg5MA==' }));
+    expect(policy.get('script-src')).toEqual(["'self'", "'nonce-bm9uY2UtMTIzNDU2Nzg5MA=='", "'strict-dynamic'", 'https://*.googletagmanager.com']);
+    // Everything else is the cached pages' policy.
+    const cached = directives(contentSecurityPolicy(deployed));
+    for (const [name, values] of cached) if (name !== 'script-src') expect(policy.get(name), name).toEqual(values);
+    expect(directives(contentSecurityPolicy({ ...local, development: true, nonce: 'abc=' })).get('script-src')).toEqual([
+      "'self'",
+      "'nonce-abc='",
+      "'strict-dynamic'",
+      "'unsafe-eval'",
+      'https://*.googletagmanager.com',
+    ]);
+  });
+
+  it('makes a fresh nonce each time, of 128 bits in the characters Next reads from the policy', () => {
+    const nonces = new Set(Array.from({ length: 100 }, () => createScriptNonce()));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    }
   });
 
   it('does not upgrade requests on a local http site, and allows eval only under next dev', () => {
@@ -85,5 +111,41 @@ describe('security headers', () => {
     });
     expect(headers['Permissions-Policy']).toContain('camera=()');
     expect(securityHeaders(local)).not.toHaveProperty('Strict-Transport-Security');
+  });
+});
+
+/** Every page route of the app and whether it is rendered per request (`dynamic = 'force-dynamic'`). */
+function pageRoutes(): { route: string; perRequest: boolean }[] {
+  const appDir = join(import.meta.dirname, '../app/[locale]');
+  const found: { route: string; perRequest: boolean }[] = [];
+  for (const entry of readdirSync(appDir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith(`${sep}page.tsx`) && entry !== 'page.tsx') continue;
+    const segments = relative(appDir, join(appDir, entry)).split(sep).slice(0, -1).filter((segment) => !/^\(.*\)$/.test(segment));
+    const source = readFileSync(join(appDir, entry), 'utf8');
+    found.push({ route: `/${segments.join('/')}`, perRequest: /export const dynamic = 'force-dynamic'/.test(source) });
+  }
+  return found;
+}
+
+/** A request path for a route: each dynamic segment filled with a sample value. */
+const samplePath = (route: string) => route.replace(/\[\[?\.{0,3}[^\]]+\]\]?/g, 'muestra');
+
+describe('pages that get a script nonce', () => {
+  it('are exactly the pages rendered per request, in every language form', () => {
+    const routes = pageRoutes();
+    expect(routes.filter((page) => page.perRequest).length).toBeGreaterThanOrEqual(18);
+    for (const { route, perRequest } of routes) {
+      for (const prefix of ['', '/es', '/en']) {
+        const path = `${prefix}${samplePath(route)}`.replace(/\/$/, '') || '/';
+        expect(isPerRequestPage(path), `${path} (${route})`).toBe(perRequest);
+      }
+    }
+  });
+
+  it('never include a cached page, a page-not-found under a guarded address, the API or files', () => {
+    for (const path of ['/', '/es', '/flota', '/en/flota/tipo-suv', '/info/terminos-y-condiciones', '/reserva/otra-cosa', '/es/corporativo/nada', '/api/quote', '/reserva.txt']) {
+      expect(isPerRequestPage(path), path).toBe(false);
+    }
+    expect(isPerRequestPage('/en/corporativo/reservas/RC-1234')).toBe(true);
   });
 });

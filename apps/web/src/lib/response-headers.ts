@@ -64,16 +64,43 @@ export type HeaderSettings = {
 };
 
 /**
- * A static policy, the same for every page, so pages stay cached static HTML (a nonce would force rendering per
- * request). Next's App Router inlines its bootstrap and the page's data as inline scripts whose content differs per
- * page, hence 'unsafe-inline' for scripts; styles are inline for the loading bar and the brand colours. What an
- * injected script could do is bounded by the allow-list sanitiser of content HTML (src/content/rich-text.ts).
+ * The pages rendered per request (their routes say `dynamic = 'force-dynamic'`: the booking and pre-check-in steps,
+ * manage booking, the corporate area), without their language prefix. Only these can carry a per-request nonce: every
+ * other page is cached static HTML, the same bytes for every visitor. A test holds this list equal to the routes.
  */
-export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development, paymentFrameOrigins = [] }: HeaderSettings): string {
+const PER_REQUEST_PAGE =
+  /^\/(reserva(\/(checkout|thanks|verificacion))?|precheckin(\/(checkout|preferences|verify|thanks))?|mi-reserva|corporativo(\/(ingresar|invitacion|recuperar|registro|restablecer|verificar|reservas\/[^/]+))?)$/;
+
+/** Whether a request path is one of the pages rendered per request, which get a script nonce. */
+export function isPerRequestPage(pathname: string): boolean {
+  return isPagePath(pathname) && PER_REQUEST_PAGE.test(splitLocalePrefix(pathname).path);
+}
+
+/** A fresh script nonce: 128 random bits, base64 (the characters Next reads from the policy). */
+export function createScriptNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The Content-Security-Policy. Without a nonce it is the static policy of every cached page (and of the API, assets
+ * and redirects): Next's App Router inlines its bootstrap and the page's data (`self.__next_f.push(...)`) as inline
+ * scripts whose content differs per page and per render, and a cached page cannot carry a per-request nonce, hence
+ * 'unsafe-inline' for scripts there. With a nonce (pages rendered per request, see isPerRequestPage) scripts run only
+ * when they carry it, or when a script that does loads them ('strict-dynamic'); Next stamps its own scripts with the
+ * nonce it reads from the request's copy of this header. Styles stay 'unsafe-inline' on every page: the loading bar
+ * injects its style and the brand colours are an inline style. What an injected script could do on a cached page is
+ * bounded by the allow-list sanitiser of content HTML (src/content/rich-text.ts).
+ */
+export function contentSecurityPolicy({ directusPublicUrl, httpsSite, development, paymentFrameOrigins = [], nonce }: HeaderSettings & { nonce?: string }): string {
   const contentOrigin = new URL(directusPublicUrl).origin;
+  // 'self' and the tag manager stay beside the nonce for browsers without 'strict-dynamic' (CSP level 2), which then
+  // load Next's chunks by their origin; browsers with it ignore them.
+  const inlineScripts = nonce === undefined ? ["'unsafe-inline'"] : [`'nonce-${nonce}'`, "'strict-dynamic'"];
   const directives = [
     "default-src 'self'",
-    ['script-src', "'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : []), ...TAG_MANAGER_ORIGINS.script].join(' '),
+    ['script-src', "'self'", ...inlineScripts, ...(development ? ["'unsafe-eval'"] : []), ...TAG_MANAGER_ORIGINS.script].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", contentOrigin, ...TAG_MANAGER_ORIGINS.img].join(' '),
     "font-src 'self'",

@@ -1,5 +1,10 @@
 const CONTAINER_ID = /^(GTM-[A-Z0-9]{4,12}|G-[A-Z0-9]{4,14})$/;
 
+/** The tag manager's script for a container (validated by validateContainerId). */
+export function tagManagerScriptUrl(containerId: string): string {
+  return `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;
+}
+
 /** Default event name of page views, the one the tag manager's containers expect. */
 export const PAGE_VIEW_EVENT = 'content-view';
 

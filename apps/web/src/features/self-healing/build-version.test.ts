@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, mayReload, RELOAD_GUARD_MS } from './build-version';
+import { isChunkLoadError, mayReload, reloadMark } from './build-version';
 
 describe('chunk load errors', () => {
   it('recognises the errors a missing chunk throws, in each browser', () => {
@@ -18,14 +18,23 @@ describe('chunk load errors', () => {
 });
 
 describe('the reload guard', () => {
-  it('reloads at most once in ten seconds', () => {
-    const now = 1_000_000;
-    expect(mayReload(undefined, now)).toBe(true);
-    expect(mayReload(now - 1_000, now)).toBe(false);
-    expect(mayReload(now - RELOAD_GUARD_MS + 1, now)).toBe(false);
-    expect(mayReload(now - RELOAD_GUARD_MS, now)).toBe(true);
-    // A clock set back, or garbage in storage, never blocks for good.
-    expect(mayReload(now + 60_000, now)).toBe(true);
-    expect(mayReload(Number.NaN, now)).toBe(true);
+  const sucursales = 'https://rentacar.example/sucursales';
+
+  it('lets a page reload to an address once per build, whatever the time it took', () => {
+    expect(mayReload(null, 'build-a', sucursales)).toBe(true);
+    const mark = reloadMark('build-a', sucursales);
+    // The reloaded page is the same build and fails again: no second reload, however long the first one took.
+    expect(mayReload(mark, 'build-a', sucursales)).toBe(false);
+  });
+
+  it('lets a page reload again once the reload reached another build, or for another address', () => {
+    const mark = reloadMark('build-a', sucursales);
+    expect(mayReload(mark, 'build-b', sucursales)).toBe(true);
+    expect(mayReload(mark, 'build-a', 'https://rentacar.example/flota')).toBe(true);
+  });
+
+  it('never blocks for good on garbage in storage', () => {
+    expect(mayReload('not a mark', 'build-a', sucursales)).toBe(true);
+    expect(mayReload('', 'build-a', sucursales)).toBe(true);
   });
 });

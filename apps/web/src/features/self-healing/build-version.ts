@@ -10,9 +10,6 @@ export const LATEST_BUILD_PATH = '/builds/latest.json';
 /** How often an open page asks; also asked when the tab comes back into view. */
 export const BUILD_POLL_INTERVAL_MS = 5 * 60_000;
 
-/** A chunk that fails to load reloads the page at most once in this long (the reload guard). */
-export const RELOAD_GUARD_MS = 10_000;
-
 /** Whether an error is a failed load of a piece of the app's code (a chunk gone after a deploy, or the network). */
 export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -21,7 +18,20 @@ export function isChunkLoadError(error: unknown): boolean {
   return typeof message === 'string' && /Loading (CSS )?chunk [\w/.-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(message);
 }
 
-/** Whether a reload may happen now, given when the last one (for a chunk error) happened. */
-export function mayReload(lastReloadAt: number | undefined, now: number): boolean {
-  return lastReloadAt === undefined || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= RELOAD_GUARD_MS || now < lastReloadAt;
+/**
+ * What a reload after a chunk error remembers (in the tab's sessionStorage): which build's page reloaded, and to
+ * which address.
+ */
+export function reloadMark(buildId: string, href: string): string {
+  return JSON.stringify([buildId, href]);
+}
+
+/**
+ * Whether a page of build `buildId` may reload to `href` after a chunk error, given the mark of the last such reload:
+ * once per build and address. A page that a reload did not heal (the same build again, the code still missing, on
+ * however slow a connection) shows the error screen rather than reloading in a loop; a page of another build (the
+ * reload reached the new one) or another address (the renter went elsewhere) may reload once more.
+ */
+export function mayReload(lastMark: string | null | undefined, buildId: string, href: string): boolean {
+  return lastMark !== reloadMark(buildId, href);
 }

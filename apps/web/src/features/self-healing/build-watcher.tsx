@@ -17,8 +17,9 @@ function linkTarget(event: MouseEvent): URL | undefined {
 /**
  * Keeps an open page on the servers' build: asks which build is out (every few minutes and when the tab is shown
  * again); once it is another, the next navigation is a full page load of the new build instead of a client-side one.
- * A chunk that fails to load (the old build's files gone) reloads the route the renter was going to, at most once in
- * ten seconds.
+ * A chunk that fails to load (the old build's files gone) reloads the route the renter was going to, once per build
+ * and address (a reload that did not heal the page is not repeated). Once it knows a newer build is out, the page says
+ * so on its root element (`data-build-outdated`), where a browser test or a developer can see it.
  */
 export function BuildWatcher() {
   const pathname = usePathname();
@@ -33,7 +34,10 @@ export function BuildWatcher() {
       try {
         const response = await fetch(`${LATEST_BUILD_PATH}?${Date.now()}`, { cache: 'no-store' });
         const latest = (await response.json()) as { id?: unknown };
-        if (!stopped && typeof latest.id === 'string' && latest.id !== BUILD_ID) outdated.current = true;
+        if (!stopped && typeof latest.id === 'string' && latest.id !== BUILD_ID) {
+          outdated.current = true;
+          document.documentElement.setAttribute('data-build-outdated', '');
+        }
       } catch {
         // Offline or a server restarting: asked again later.
       }

@@ -1,25 +1,21 @@
 'use client';
 
-import { mayReload } from './build-version';
+import { BUILD_ID, mayReload, reloadMark } from './build-version';
 
-const RELOADED_AT_KEY = 'rentacar:chunk-reload-at';
+const RELOAD_MARK_KEY = 'rentacar:chunk-reload';
 
 /**
- * Loads `href` (the route the renter was going to, else the current one) afresh from the server, unless a reload
- * for the same reason happened less than ten seconds ago: a chunk that is really gone must not loop. True when it
- * reloads.
+ * Loads `href` (the route the renter was going to, else the current one) afresh from the server, unless this build's
+ * page already reloaded to it for a chunk error: a chunk that is really gone must not loop. True when it reloads.
  */
 export function reloadAfterChunkError(href: string = window.location.href): boolean {
-  const now = Date.now();
-  let last: number | undefined;
+  const target = new URL(href, window.location.href).href;
   try {
-    const stored = window.sessionStorage.getItem(RELOADED_AT_KEY);
-    last = stored === null ? undefined : Number(stored);
-    if (!mayReload(last, now)) return false;
-    window.sessionStorage.setItem(RELOADED_AT_KEY, String(now));
+    if (!mayReload(window.sessionStorage.getItem(RELOAD_MARK_KEY), BUILD_ID, target)) return false;
+    window.sessionStorage.setItem(RELOAD_MARK_KEY, reloadMark(BUILD_ID, target));
   } catch {
     // Storage refused (private mode): reload anyway, the browser's own loop protection still applies.
   }
-  window.location.assign(href);
+  window.location.assign(target);
   return true;
 }
