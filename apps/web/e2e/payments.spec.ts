@@ -250,6 +250,9 @@ test.describe('paying now, in English', () => {
     await expect(page.getByText(text.cancelledAtPayPal)).toBeVisible();
 
     await page.getByRole('button', { name: text.paypalContinue }).click();
+    // The approval page arrives once the server has made the new order (seconds on a loaded machine): wait for it, not
+    // for a fixed time, then check the amount it asks for.
+    await page.getByRole('button', { name: 'Pay now', exact: true }).waitFor();
     await expect(page.getByText((prepaidTotal ?? '').replace('$', '').trim()).first()).toBeVisible();
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/en\/reserva\/thanks$/, { timeout: 20_000 });
