@@ -184,6 +184,9 @@ describe("the storefront's flows, one record at a time behind a proof", () => {
     // A file that is not a pre-check-in document (any public image) cannot be linked to a renter.
     const files = dataOf(await api<Row[]>(`/files${qs({ fields: 'id', limit: 1 })}`, { token: storefront }));
     if (files[0]) expect((await asStorefront(path, { method: 'PUT', body: { license_file: files[0].id } })).status).toBe(400);
+    for (const notAFile of ['abc', 42, `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`]) {
+      expect((await asStorefront(path, { method: 'PUT', body: { id_file: notAFile } })).status, String(notAFile)).toBe(400);
+    }
   });
 
   it('keeps drafts by their reference: create, read, update; a forged or expired one is not found', async () => {

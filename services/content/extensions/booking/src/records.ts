@@ -32,6 +32,7 @@ const PRECHECKIN_FILE_FIELDS = ['license_file', 'id_file'];
 
 const LEAD_FIELDS = ['company', 'contact_name', 'email', 'phone', 'fleet_size', 'message', 'brand', 'source_page'];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_EMAIL_LENGTH = 254;
 const MAX_NUMBER_LENGTH = 32;
 
@@ -131,7 +132,8 @@ export function recordRoutes(router: Router, { ItemsService, database, writer, r
     for (const name of PRECHECKIN_FILE_FIELDS) {
       const file = body[name];
       if (file === undefined || file === null) continue;
-      const stored = typeof file === 'string' && file.length <= 64
+      // A file id is a UUID: anything else is refused before the query (PostgreSQL would fail on it, not answer none).
+      const stored = typeof file === 'string' && UUID.test(file)
         ? ((await database('directus_files').select('id').where({ id: file, folder: ids.precheckinFolder }).first()) as { id: string } | undefined)
         : undefined;
       if (!stored) return invalid(res, name, `"${name}" must be a document uploaded with POST /precheckin-documents`);
