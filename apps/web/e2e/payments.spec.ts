@@ -243,6 +243,9 @@ test.describe('paying now, in English', () => {
     const text = TEXT.en;
     await toCheckout(page, 'en', 178, 'Felix');
     await page.getByLabel(text.payByPayPal).check();
+    // Choosing a method re-renders the checkout with that method's bill (paying now costs the prepaid total): the
+    // PayPal button comes with it, so the total is read once it is there.
+    await page.getByRole('button', { name: text.paypalContinue }).waitFor();
     const prepaidTotal = await page.getByTestId('bill-total').textContent();
     await page.getByRole('button', { name: text.paypalContinue }).click();
     await page.getByRole('button', { name: 'Cancel and return to the store' }).click();
