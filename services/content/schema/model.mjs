@@ -781,7 +781,7 @@ export const collections = [
     ],
   }),
 
-  // Written by the storefront through /items with its token (create/read/update); the scans of the licence and the id are
+  // Written by the storefront through PUT /booking/reservations/:ref/precheckin (no right at /items); the scans of the licence and the id are
   // uploaded first with POST /precheckin-documents, which stores them in the private folder
   // "Pre-check-in documents" (PRECHECKIN_DOCUMENTS_FOLDER): neither the public nor the storefront can read them back.
   collection('precheckins', {
