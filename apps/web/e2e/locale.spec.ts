@@ -46,4 +46,19 @@ test.describe('locale choice', () => {
     await expect(page).toHaveURL(/\/en\/promos$/);
     await context.close();
   });
+
+  test('a page opened by its /en address (a link from a search engine) is remembered by the browser', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'es-ES' });
+    const page = await context.newPage();
+    const response = await page.goto('/en/flota');
+    // One copy of the page for every visitor: the language is written by the page, not by the answer.
+    expect(await response?.headerValue('set-cookie')).toBeNull();
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('en');
+    const remembered = (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
+    expect((remembered?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 120);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('en');
+    await page.goto('/sucursales');
+    await expect(page).toHaveURL(/\/en\/sucursales$/);
+    await context.close();
+  });
 });

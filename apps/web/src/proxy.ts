@@ -30,8 +30,8 @@ import {
 /**
  * Every request passes here for its response headers (security headers, Cache-Control); a page rendered per request
  * also gets a script nonce, in its Content-Security-Policy and in the request Next renders. Page requests also get the
- * terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser language), locale cookies,
- * and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
+ * terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser language), the locale cookies
+ * of an unprefixed address, and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
  * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
  * expired session is refreshed before the page or action runs (features/accounts). A path that cannot be
  * percent-decoded is answered here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts),
@@ -149,7 +149,9 @@ function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse
     internal.pathname === pathname && internal.search === search
       ? NextResponse.next(init)
       : NextResponse.rewrite(internal, init);
-  rememberLocale(response, locale, remembered, request);
+  // A page under /es or /en sets no cookie, so a shared cache keeps it for every visitor; the page records its
+  // language in the browser (features/i18n RememberLocale).
+  if (!prefix) rememberLocale(response, locale, remembered, request);
   return response;
 }
 
@@ -187,10 +189,10 @@ function localeRoutingRequest(request: NextRequest): NextRequest {
 }
 
 /**
- * Records the language of the page the renter opens in both locale cookies, when it changed. next-intl writes
- * i18n_redirected itself only when the browser's language differs; a first visit is recorded too, since nginx gives
- * its cached pages only to a renter whose cookie names the page's language (deploy/nginx). A prefetch still in flight
- * from the previous page must not undo a language switch.
+ * Records the language an unprefixed address was answered in (in place, or by a redirect) in both locale cookies,
+ * when it changed; such an answer is never kept by a shared cache (private, CACHE_CONTROL.perVisitor). next-intl
+ * writes i18n_redirected itself only when the browser's language differs. A prefetch still in flight from the previous
+ * page must not undo a language switch.
  */
 function rememberLocale(response: NextResponse, locale: Locale, remembered: string | undefined, request: NextRequest) {
   if (remembered === locale || request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return;

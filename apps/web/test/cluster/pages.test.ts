@@ -46,18 +46,31 @@ describe('the storefront behind nginx', () => {
     }
   });
 
-  it('never hands a cached copy to a renter the storefront would answer differently', async () => {
-    // A first visit (no language cookie yet): the storefront records the language, so nginx asks it every time.
-    for (let i = 0; i < 2; i += 1) {
-      const response = await fetch(`${clusterUrl}/es/flota`, { redirect: 'manual' });
-      expect(response.headers.get('x-cache-status')).toBe('BYPASS');
-      expect(response.headers.get('set-cookie')).toContain('i18n_redirected=es');
+  it('keeps a public page for first visits too: a HIT after the first request for that page and language', async () => {
+    // A path of its own so that no earlier test has cached it; the query string is part of the key.
+    const run = `first-visit-${Date.now()}`;
+    for (const language of ['es', 'en']) {
+      const path = `/${language}/flota?${run}`;
+      const first = await fetch(`${clusterUrl}${path}`, { redirect: 'manual' });
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get('x-cache-status'), path).toBe('MISS');
+      expect(first.headers.get('set-cookie'), path).toBeNull();
+      const firstBody = await first.text();
+      // No cookie, another browser language, or a remembered language that is not the page's: the page's language
+      // is its address's, so the same copy is right for all of them.
+      const visitors: Array<Record<string, string>> = [{}, { 'accept-language': language === 'es' ? 'en-US' : 'es-ES' }, { cookie: `i18n_redirected=${language === 'es' ? 'en' : 'es'}` }];
+      for (const headers of visitors) {
+        const again = await fetch(`${clusterUrl}${path}`, { redirect: 'manual', headers });
+        expect(again.headers.get('x-cache-status'), `${path} ${JSON.stringify(headers)}`).toBe('HIT');
+        expect(again.headers.get('set-cookie')).toBeNull();
+        const body = await again.text();
+        expect(body).toBe(firstBody);
+        expect(body).toContain(`<html lang="${language}"`);
+      }
     }
-    // A visitor who last chose English opening a Spanish page: the choice changes, so it is not a cached copy.
-    await getPage(`${clusterUrl}/es/flota`);
-    const switching = await getPage(`${clusterUrl}/es/flota`, { cookie: 'i18n_redirected=en' });
-    expect(switching.cache).toBe('BYPASS');
-    expect(switching.headers.get('set-cookie')).toContain('i18n_redirected=es');
+  });
+
+  it('never hands a page in another language, or a cached copy to a signed-in agent', async () => {
     // The address without a language: Spanish or a redirect to English, by browser language, asked every time.
     for (let i = 0; i < 2; i += 1) {
       const english = await fetch(`${clusterUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'en-US' } });
@@ -66,8 +79,13 @@ describe('the storefront behind nginx', () => {
       const spanish = await fetch(`${clusterUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'es-ES' } });
       expect(spanish.status).toBe(200);
       expect(spanish.headers.get('x-cache-status')).not.toBe('HIT');
+      expect(await spanish.text()).toContain('<html lang="es"');
+      const remembered = await fetch(`${clusterUrl}/flota`, { redirect: 'manual', headers: { 'accept-language': 'es-ES', cookie: 'i18n_redirected=en' } });
+      expect(remembered.status).toBe(307);
+      expect(remembered.headers.get('location')).toMatch(/\/en\/flota$/);
     }
     // A signed-in agent (the storefront may refresh the session on any page).
+    await getPage(`${clusterUrl}/es/flota`);
     const agent = await getPage(`${clusterUrl}/es/flota`, { cookie: 'i18n_redirected=es; auth_refresh_token=some-token' });
     expect(agent.cache).toBe('BYPASS');
   });

@@ -2,7 +2,7 @@ import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale, RememberLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@/features/errors';
@@ -66,6 +66,7 @@ export default async function LocaleLayout({ children, params }: Props) {
               {children}
             </LoadingBar>
             <PageViewTracker />
+            <RememberLocale locale={locale} />
             <BuildWatcher />
         </BrandProvider>
         <TagManagerScript containerId={site.tagManagerId} />

@@ -2,3 +2,4 @@
 export { formatContentDate, formatPanamaDateTimeForRenter } from './format-date';
 export { Link } from './localized-link';
 export { enterLocale } from './request-locale';
+export { RememberLocale } from './remember-locale';

@@ -23,7 +23,7 @@ describe('the language switcher', () => {
     expect(link).not.toHaveAttribute('lang');
   });
 
-  it('links Spanish with its explicit prefix, so the choice is remembered', () => {
+  it('links Spanish with its explicit prefix', () => {
     pathname = '/en/fleet';
     render(<LanguageSwitcher target="es" label={catalogues.en.nav.switchTo} description={catalogues.en.nav.switchToLabel} />);
     expect(screen.getByRole('link')).toHaveAttribute('href', '/es/fleet');
@@ -44,5 +44,16 @@ describe('the language switcher', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     await userEvent.setup().click(link);
     expect(link).toHaveAttribute('href', '/en/flota?pickup_branch=PTY&pickup_date=2026-12-23');
+  });
+
+  it('remembers the chosen language in the browser as the link is followed', async () => {
+    pathname = '/en/sucursales';
+    document.cookie = 'i18n_redirected=en; Path=/';
+    document.cookie = 'language=en; Path=/';
+    render(<LanguageSwitcher target="es" label={catalogues.en.nav.switchTo} description={catalogues.en.nav.switchToLabel} />);
+    const link = screen.getByRole('link');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(link);
+    expect(document.cookie.split('; ').sort()).toEqual(expect.arrayContaining(['i18n_redirected=es', 'language=es']));
   });
 });

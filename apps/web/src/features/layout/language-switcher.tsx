@@ -4,10 +4,11 @@ import { usePathname } from 'next/navigation';
 import { splitLocalePrefix } from '@/i18n/locale-detection';
 import { publicFleetPath } from '@/features/fleet';
 import type { Locale } from '@/i18n/routing';
+import { rememberLocaleInBrowser } from '@/i18n/locale-cookie';
 
 /**
- * Links to the same page in the other language. Spanish is linked with its explicit /es prefix so the proxy
- * remembers the choice in the locale cookie.
+ * Links to the same page in the other language, with its explicit prefix (Spanish too). The choice is remembered as the
+ * link is followed, so an unprefixed address opened next is already in that language.
  */
 export function LanguageSwitcher({ target, label, description }: { target: Locale; label: string; description: string }) {
   const pathname = usePathname();
@@ -19,6 +20,7 @@ export function LanguageSwitcher({ target, label, description }: { target: Local
       hrefLang={target}
       className="rounded-md px-3 py-2 text-sm font-semibold text-slate-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       onClick={(event) => {
+        rememberLocaleInBrowser(target);
         const query = window.location.search;
         if (query && !href.includes('?')) event.currentTarget.href = `${href}${query}`;
       }}
