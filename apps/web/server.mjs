@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The storefront's production server: `next start` with two additions. Every request first gets the client's address,
-// decided here where the socket is known (src/lib/client-address-edge.ts: the peer, or what a trusted proxy forwarded,
-// TRUSTED_PROXIES) and written in a header the app owns, whatever the client sent under that name. Then a request
+// decided here where the socket is known (src/lib/server-edge.ts: the peer, or what a trusted proxy forwarded,
+// TRUSTED_PROXIES) and written in a header the app owns, whatever the client sent under that name; a request for Next
+// also gets the deployment's response headers here (src/proxy.ts does not run for every page). Then a request
 // `POST /api/quote` is offered first to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed
 // by src/instrumentation.ts when the app is prepared), which answers it without Next's request pipeline; everything
 // else, and a quote the fast path leaves, goes to Next exactly as under `next start`.
@@ -27,10 +28,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 // wildcard address (a container's 0.0.0.0) named as this machine.
 const originHost = hostname === '0.0.0.0' ? 'localhost' : hostname === '::' ? '[::1]' : hostname.includes(':') ? `[${hostname}]` : hostname;
 process.env.__NEXT_PRIVATE_ORIGIN = `http://${originHost}:${port}`;
-// The client-address decision (src/lib/client-address-edge.ts) is handed over here by src/instrumentation.ts, whose
-// register() Next runs once the app is prepared (it does not await it): the server listens only once it has it.
-const clientAddressEdgeInstalled = new Promise((install) => {
-  globalThis[Symbol.for('rentacar.storefront.clientAddress')] = { install };
+// The edge (src/lib/server-edge.ts: the client's address, the response headers) is handed over here by
+// src/instrumentation.ts, whose register() Next runs once the app is prepared (it does not await it): the server
+// listens only once it has it.
+const serverEdgeInstalled = new Promise((install) => {
+  globalThis[Symbol.for('rentacar.storefront.serverEdge')] = { install };
 });
 const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 try {
@@ -42,13 +44,14 @@ try {
 }
 const handleWithNext = app.getRequestHandler();
 
-// Without it the app would read a client address the client chose, so the server does not start.
-const clientAddressEdge = await Promise.race([
-  clientAddressEdgeInstalled,
+// Without it the app would read a client address the client chose and serve pages without their security headers,
+// so the server does not start.
+const serverEdge = await Promise.race([
+  serverEdgeInstalled,
   new Promise((giveUp) => setTimeout(giveUp, 60_000).unref()),
 ]);
-if (typeof clientAddressEdge?.stamp !== 'function') {
-  console.error('server.mjs: the app did not install its client-address decision within 60 s (src/instrumentation.ts, src/lib/client-address-edge.ts)');
+if (typeof serverEdge?.stamp !== 'function' || typeof serverEdge.stampHeaders !== 'function') {
+  console.error('server.mjs: the app did not install its edge (client address, response headers) within 60 s (src/instrumentation.ts, src/lib/server-edge.ts)');
   process.exit(1);
 }
 
@@ -60,10 +63,13 @@ process.on('unhandledRejection', (reason) => console.error('[server] unhandled r
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
 
 const server = createServer((request, response) => {
-  clientAddressEdge.stamp(request);
+  serverEdge.stamp(request);
   const answer = fastPath()?.take(request);
   if (answer) void answer(response);
-  else void handleWithNext(request, response);
+  else {
+    serverEdge.stampHeaders(request, response);
+    void handleWithNext(request, response);
+  }
 });
 server.on('error', (error) => {
   console.error('[server] could not listen', error);

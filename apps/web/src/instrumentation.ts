@@ -10,9 +10,10 @@ export async function register() {
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
       const { revalidateSecret, trustedProxies } = serverEnv();
-      // The client's address, decided by the production server (server.mjs) before Next sees a request.
-      const { installClientAddressEdge } = await import('./lib/client-address-edge');
-      installClientAddressEdge(trustedProxies);
+      // The client's address and the response headers, stamped by the production server (server.mjs) before Next
+      // sees a request.
+      const { installServerEdge } = await import('./lib/server-edge');
+      installServerEdge(trustedProxies);
       const { scheduleReconciliation } = await import('./features/payments');
       scheduleReconciliation();
       // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.

@@ -200,6 +200,29 @@ function rememberLocale(response: NextResponse, locale: Locale, remembered: stri
   writeCookie(response.cookies, LANGUAGE_COOKIE, locale);
 }
 
-// No matcher: every response, Next's assets and the API included, gets its headers here. Values that depend on the
-// deployment (the content service's origin, HTTPS) are read at run time, which next.config.ts headers() cannot do:
-// they are fixed at build.
+/**
+ * Where the proxy runs: everywhere (Next's assets and the API included) except a public page in its /es or /en form
+ * asked without anything the proxy acts on, which is most page views and the same cached answer for everyone. Running
+ * the proxy costs about a third of such a view's time; what it would do there (the response headers) the production
+ * server does for every request (lib/server-edge.ts). So the proxy runs for:
+ * - any path other than `/es` or `/en` followed by plain lowercase segments (`[a-z0-9-]`, no trailing slash): the
+ *   unprefixed addresses (locale choice), the flows and areas rendered per request (nonce, guards), an address that
+ *   names the terms page another way (redirect), a percent-encoded or otherwise unusual path (malformed-address check,
+ *   next-intl's redirect of `/EN/...`), a trailing slash (redirect), files and the API;
+ * - any request of a signed-in agent (session refresh, cross-site check) or a server action (unreadable body);
+ * - the fleet with a filter or dates in its query (rewrite to the cached page of that search).
+ * Next reads this object at build, so it is written out literally; proxy-matcher.test.ts holds it to the lists it
+ * repeats (the guarded paths, the terms texts, the session cookies, the fleet's query) and checks that the proxy
+ * changes nothing but headers on what it skips.
+ */
+export const config = {
+  matcher: [
+    '/:path((?!(?:es|en)(?!/(?:reserva|precheckin|mi-reserva|corporativo)(?:/|$))(?![^?]*(?:termin|terms))(?:/[a-z0-9-]+)*$).*)',
+    { source: '/:path*', has: [{ type: 'cookie', key: 'auth_refresh_token' }] },
+    { source: '/:path*', has: [{ type: 'cookie', key: 'auth_access_token' }] },
+    { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'tipo' }] },
+    { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'marca' }] },
+    { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'pickup_date' }] },
+  ],
+};

@@ -1,11 +1,13 @@
 import 'server-only';
+import type { ServerResponse } from 'node:http';
 import { serverEnv } from '@/lib/env';
 import { cacheControlFor, contentSecurityPolicy, type HeaderSettings, securityHeaders } from '@/lib/response-headers';
 
-let deployment: { settings: HeaderSettings; headers: Record<string, string> } | undefined;
+type Deployment = { settings: HeaderSettings; headers: Record<string, string>; entries: ReadonlyArray<readonly [string, string]> };
+let deployment: Deployment | undefined;
 
 /** This deployment's header settings and the headers every response carries. Read once: the environment is fixed. */
-function deploymentHeaders(): { settings: HeaderSettings; headers: Record<string, string> } {
+function deploymentHeaders(): Deployment {
   if (!deployment) {
     const env = serverEnv();
     const settings: HeaderSettings = {
@@ -16,7 +18,7 @@ function deploymentHeaders(): { settings: HeaderSettings; headers: Record<string
     };
     const headers = securityHeaders(settings);
     if (env.instanceName) headers['X-Served-By'] = env.instanceName;
-    deployment = { settings, headers };
+    deployment = { settings, headers, entries: Object.entries(headers) };
   }
   return deployment;
 }
@@ -32,8 +34,19 @@ export function nonceContentSecurityPolicy(nonce: string): string {
  * before the proxy runs. `nonce`: the page is rendered per request with this script nonce, and its policy says so.
  */
 export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce?: string): void {
-  for (const [name, value] of Object.entries(deploymentHeaders().headers)) headers.set(name, value);
+  for (const [name, value] of deploymentHeaders().entries) headers.set(name, value);
   if (nonce !== undefined) headers.set('Content-Security-Policy', nonceContentSecurityPolicy(nonce));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) headers.set('Cache-Control', cacheControl);
+}
+
+/**
+ * The same headers (without a nonce) on a Node response, before Next answers it: the production server stamps every
+ * response it hands to Next (lib/server-edge.ts), since the proxy does not run for every request. Next keeps a
+ * Cache-Control already set, and the proxy, where it runs, sets the same values again.
+ */
+export function stampDeploymentHeaders(response: ServerResponse, pathname: string): void {
+  for (const [name, value] of deploymentHeaders().entries) response.setHeader(name, value);
+  const cacheControl = cacheControlFor(pathname);
+  if (cacheControl) response.setHeader('Cache-Control', cacheControl);
 }

@@ -32,8 +32,12 @@ export const CACHE_CONTROL = {
   never: 'private, no-store',
 } as const;
 
-// The flows and manage booking read the renter's cookies or show their reservation; the corporate area, an agent's.
-const GUARDED_PATH = /^\/(reserva|precheckin|mi-reserva|corporativo)(\/|$)/;
+/**
+ * The sections whose pages read the renter's cookies or show their reservation (the flows, manage booking) or an
+ * agent's data (the corporate area): never stored by a cache.
+ */
+export const GUARDED_SECTIONS = ['reserva', 'precheckin', 'mi-reserva', 'corporativo'] as const;
+const GUARDED_PATH = new RegExp(`^/(${GUARDED_SECTIONS.join('|')})(/|$)`);
 
 /** Next's own files, the API, the sitemap, robots.txt and anything with a file extension are not pages. */
 export function isPagePath(pathname: string): boolean {

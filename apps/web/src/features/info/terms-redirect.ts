@@ -3,7 +3,8 @@ import { decodePathSegment } from '@/lib/path-segment';
 export const TERMS_SLUG = 'terminos-y-condiciones';
 export const TERMS_PATH = `/info/${TERMS_SLUG}`;
 
-const TERMS_TEXTS = ['terminos-y-condiciones', 'terminos-condiciones', 'terms-and-conditions', 'terms-conditions'];
+/** What an address that means the terms page may contain, once lower-cased and without accents. */
+export const TERMS_TEXTS = ['terminos-y-condiciones', 'terminos-condiciones', 'terms-and-conditions', 'terms-conditions'];
 
 function normalise(path: string): string {
   const decoded = decodePathSegment(path);

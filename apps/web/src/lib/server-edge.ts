@@ -1,0 +1,59 @@
+import 'server-only';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { stampDeploymentHeaders } from './deployment-headers';
+import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-proxies';
+
+/**
+ * What the production server (apps/web/server.mjs) does to each request before Next sees it, where the socket is known:
+ * - `stamp`: the client's address (trusted-proxies.ts, clientAddressOf) is written under CLIENT_ADDRESS_HEADER,
+ *   replacing what the client sent (route handlers and server actions see only headers);
+ * - `stampHeaders`: the deployment's response headers (security headers, the instance's name, Cache-Control by path:
+ *   lib/deployment-headers.ts) are set on the response. The proxy (src/proxy.ts) sets the same headers on what it
+ *   handles, and it does not run for a public page in its /es or /en form (its matcher): those get them here.
+ */
+export type ServerEdge = {
+  stamp(request: IncomingMessage): void;
+  stampHeaders(request: IncomingMessage, response: ServerResponse): void;
+};
+
+/**
+ * Next bundles the app (and src/instrumentation.ts, which installs the edge) apart from server.mjs that starts it:
+ * they meet on one process-wide slot, as the quote's fast path does. server.mjs puts `install` there before it loads
+ * the app and listens only once it was called. Under another server (`next dev`) there is no slot and nothing to do.
+ */
+const SLOT = Symbol.for('rentacar.storefront.serverEdge');
+type Slot = { install?: (edge: ServerEdge) => void };
+
+export function serverEdge(ranges: readonly ProxyRange[]): ServerEdge {
+  const trusted = new TrustedProxies(ranges);
+  return {
+    stamp(request) {
+      const forwarded = request.headers['x-forwarded-for'];
+      const forwardedFor = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+      request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(request.socket.remoteAddress, forwardedFor, trusted);
+    },
+    stampHeaders(request, response) {
+      stampDeploymentHeaders(response, requestPathname(request.url));
+    },
+  };
+}
+
+/** The path of a request line's target (origin form `/path?query`, or absolute form from a proxy). */
+function requestPathname(target: string | undefined): string {
+  if (target === undefined) return '/';
+  if (target.startsWith('/')) {
+    const query = target.indexOf('?');
+    return query === -1 ? target : target.slice(0, query);
+  }
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/** Called once by src/instrumentation.ts in a server, with the validated TRUSTED_PROXIES. */
+export function installServerEdge(ranges: readonly ProxyRange[]): void {
+  (globalThis as typeof globalThis & { [SLOT]?: Slot })[SLOT]?.install?.(serverEdge(ranges));
+}
