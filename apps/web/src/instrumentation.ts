@@ -9,7 +9,15 @@ export async function register() {
     // environment when it loaded next.config.ts; this covers a server that does not load it (standalone output).
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
-      const { revalidateSecret, trustedProxies } = serverEnv();
+      const env = serverEnv();
+      const { revalidateSecret, trustedProxies } = env;
+      // Metrics, loaded only when configured (README, "Metrics and traces"); first, so that the requests served from
+      // the start are counted (server.mjs listens once the client address below is installed).
+      if (env.metricsPort !== undefined) {
+        const { startMetricsServer } = await import('./lib/metrics-server');
+        const { BUILD_ID } = await import('./features/self-healing');
+        startMetricsServer({ port: env.metricsPort, distDir: env.distDir, instance: env.instanceName, brand: env.brand, build: BUILD_ID });
+      }
       // The client's address, decided by the production server (server.mjs) before Next sees a request.
       const { installClientAddressEdge } = await import('./lib/client-address-edge');
       installClientAddressEdge(trustedProxies);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createDirectus, rest, staticToken, type DirectusClient, type RestClient, type RestCommand, type StaticTokenClient } from '@directus/sdk';
 import { serverEnv } from '@/lib/env';
+import { countContentServiceError } from '@/lib/metrics';
 import { ContentServiceError, toContentServiceError } from './errors';
 
 const REQUEST_TIMEOUT_MS = 8000;
@@ -132,6 +133,7 @@ export async function contentFormPost(path: string, body: FormData, what: string
     return { status: response.status, body: await response.json().catch(() => null) };
   } catch (error) {
     console.error(`[content] ${what} failed: the content service did not answer`, error);
+    countContentServiceError('unreachable');
     return undefined;
   }
 }

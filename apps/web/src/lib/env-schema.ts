@@ -100,6 +100,9 @@ const serverEnvSchema = z.object({
     }),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
+  // Prometheus metrics (README, "Metrics and traces"): served at http://127.0.0.1:METRICS_PORT/metrics, apart from the
+  // storefront's own port; unset, the default, nothing is counted or served.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** A loopback host: `localhost`, `127.0.0.0/8` or `::1`. */
@@ -174,6 +177,8 @@ export function parseServerEnv(source: EnvSource) {
     instanceName: values.INSTANCE_NAME,
     /** Shared by every instance (src/lib/shared-store.ts); undefined for a storefront that runs alone. */
     redisUrl: values.REDIS_URL,
+    /** Where this instance serves its Prometheus metrics (127.0.0.1); undefined: metrics are off. */
+    metricsPort: values.METRICS_PORT,
     accounts: {
       autoRefresh: values.AUTH_AUTO_REFRESH === 'true',
       loginProviders: values.AUTH_LOGIN_PROVIDERS,

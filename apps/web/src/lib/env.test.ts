@@ -150,3 +150,15 @@ describe('corporate accounts and instances', () => {
     }
   });
 });
+
+describe('metrics and traces', () => {
+  it('are off unless configured', () => {
+    const env = parseServerEnv(local);
+    expect(env.metricsPort).toBeUndefined();
+  });
+
+  it('serve metrics on METRICS_PORT, and refuse what is not a port', () => {
+    expect(parseServerEnv({ ...local, METRICS_PORT: '9101' }).metricsPort).toBe(9101);
+    for (const bad of ['0', '65536', 'metrics', '91.5']) expect(() => parseServerEnv({ ...local, METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+  });
+});
