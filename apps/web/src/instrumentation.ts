@@ -11,8 +11,12 @@ export async function register() {
       const { serverEnv } = await import('./lib/env');
       const env = serverEnv();
       const { revalidateSecret, trustedProxies } = env;
-      // Metrics, loaded only when configured (README, "Metrics and traces"); first, so that the requests served from
-      // the start are counted (server.mjs listens once the client address below is installed).
+      // Traces and metrics, each loaded only when configured (README, "Metrics and traces"); first, so that the
+      // requests served from the start are counted (server.mjs listens once the client address below is installed).
+      if (env.tracing) {
+        const { startTracing } = await import('./lib/tracing');
+        startTracing(env);
+      }
       if (env.metricsPort !== undefined) {
         const { startMetricsServer } = await import('./lib/metrics-server');
         const { BUILD_ID } = await import('./features/self-healing');
