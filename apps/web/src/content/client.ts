@@ -130,6 +130,7 @@ export async function contentFormPost(path: string, body: FormData, what: string
       headers: env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {},
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
     });
+    if (response.status >= 500) countContentServiceError(response.status);
     return { status: response.status, body: await response.json().catch(() => null) };
   } catch (error) {
     console.error(`[content] ${what} failed: the content service did not answer`, error);

@@ -29,10 +29,9 @@ export function toContentServiceError(error: unknown, what: string, quietStatuse
   if (error instanceof ContentServiceError) return error;
   if (isSdkFailure(error) && error.response instanceof Response) {
     const { status, statusText } = error.response;
-    if (!quietStatuses.includes(status)) {
-      console.error(`[content] ${what} failed: ${status} ${statusText}`);
-      countContentServiceError(status);
-    }
+    if (!quietStatuses.includes(status)) console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    // A 4xx is the content service's answer (sold out, a wrong password, no such record); a 5xx is its failure.
+    if (status >= 500) countContentServiceError(status);
     return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
   }
   const reason = error instanceof Error ? error.message : String(error);

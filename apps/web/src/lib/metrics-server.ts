@@ -59,7 +59,7 @@ export function createStorefrontMetrics({ label, instance, brand, build }: { lab
   const bookings = new Counter({ name: 'storefront_bookings_total', help: 'New bookings by reservation type and outcome', labelNames: ['type', 'outcome'], registers });
   const payments = new Counter({ name: 'storefront_payments_total', help: 'Charges moved into a status (pending: an attempt began; succeeded, failed, canceled, requires_action), by provider', labelNames: ['provider', 'status'], registers });
   const refunds = new Counter({ name: 'storefront_refunds_total', help: 'Refunds moved into a status, by provider', labelNames: ['provider', 'status'], registers });
-  const contentErrors = new Counter({ name: 'storefront_content_service_errors_total', help: 'Content-service requests that failed, by status code (unreachable: no answer)', labelNames: ['status'], registers });
+  const contentErrors = new Counter({ name: 'storefront_content_service_errors_total', help: 'Content-service requests it failed, by 5xx status code (unreachable: no answer); its 4xx answers are not counted', labelNames: ['status'], registers });
   const gatewayErrors = new Counter({ name: 'storefront_gateway_errors_total', help: 'Payment-gateway calls left without an answer, by provider and reason (timeout, unreachable, server_error)', labelNames: ['provider', 'reason'], registers });
   const rateLimited = new Counter({ name: 'storefront_rate_limit_refusals_total', help: 'Requests refused by a per-client limit, by rule', labelNames: ['rule'], registers });
 

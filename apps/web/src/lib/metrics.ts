@@ -36,7 +36,7 @@ export type MetricsRecorder = {
   booking(reservationType: string, outcome: BookingOutcome): void;
   /** A payment record moved into `status` (recorded once, by the call that moved it). */
   payment(kind: 'charge' | 'refund', provider: string, status: string): void;
-  /** A content-service request failed: its status code, or `unreachable`. */
+  /** The content service failed a request: its 5xx status code, or `unreachable` (no answer). */
   contentServiceError(status: number | 'unreachable'): void;
   gatewayError(provider: string, reason: GatewayErrorReason): void;
   /** A per-client limit refused a request (`rule`: its name, as `lookup`, `coupon`, `reservations_per_client`). */
