@@ -222,7 +222,11 @@ describe('a storefront with metrics and traces on', () => {
   it('counts pages, quotes, bookings, payments, gateway errors and refusals on its metrics port', async () => {
     const { url } = started();
     // A page rendered on its first view, then served from Next's cache.
-    for (let view = 0; view < 2; view += 1) expect((await fetch(`${url}/es/flota`)).status).toBe(200);
+    for (let view = 0; view < 2; view += 1) {
+      const page = await fetch(`${url}/es/flota`);
+      expect(page.status).toBe(200);
+      await page.text();
+    }
     expect((await post('/api/quote', selection('postpaid'))).status).toBe(200);
     const paid = await book();
     const payment = await post(`/api/reservations/${paid}/payments`, { email: renter.email, method: 'card', token: await cardToken() });
