@@ -32,7 +32,7 @@ try {
   const { layout } = cluster;
   log('');
   log(`Storefront (nginx):    ${layout.siteUrl}  (brand ${env.BRAND})`);
-  for (const instance of layout.instances) log(`  instance ${instance.name}:      ${instance.url}  (X-Served-By: ${instance.name})`);
+  for (const instance of layout.instances) log(`  instance ${instance.name}:      ${instance.url}  (X-Served-By: ${instance.name}; metrics ${instance.metricsUrl})`);
   log(`Content service admin: ${layout.contentUrl}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
   log(`Payment sandbox:       ${layout.gatewayUrl}`);
   log(`PostgreSQL:            ${layout.postgres.host}:${layout.postgres.port}, database ${layout.postgres.database}, user ${layout.postgres.user}`);

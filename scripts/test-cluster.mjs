@@ -118,6 +118,7 @@ try {
     suiteEnv = {
       CLUSTER_URL: cluster.layout.siteUrl,
       CLUSTER_INSTANCE_URLS: cluster.layout.instances.map((instance) => instance.url).join(','),
+      CLUSTER_METRICS_URLS: cluster.layout.instances.map((instance) => instance.metricsUrl).join(','),
       CLUSTER_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
       CONTENT_URL: cluster.layout.contentUrl,
       ADMIN_EMAIL: env.ADMIN_EMAIL,

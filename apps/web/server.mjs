@@ -61,8 +61,11 @@ process.on('unhandledRejection', (reason) => console.error('[server] unhandled r
 
 /** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
+/** Where src/lib/metrics-server.ts leaves its recorder when metrics are on (METRICS_PORT; src/lib/metrics.ts). */
+const METRICS = Symbol.for('rentacar.storefront.metrics');
 
 const server = createServer((request, response) => {
+  globalThis[METRICS]?.recorder?.observeRequest(request, response);
   serverEdge.stamp(request);
   const answer = fastPath()?.take(request);
   if (answer) void answer(response);

@@ -20,6 +20,8 @@ export const CLUSTER_DEFAULTS = {
   CLUSTER_DATA_DIR: '.cluster',
   CLUSTER_PORT: '8080',
   CLUSTER_WEB_PORTS: '3101,3102',
+  // Unset: 9101, 9102, ... one per instance, in the order of CLUSTER_WEB_PORTS.
+  CLUSTER_METRICS_PORTS: '',
   CLUSTER_CONTENT_PORT: '8255',
   CLUSTER_GATEWAY_SANDBOX_PORT: '8270',
   CLUSTER_POSTGRES_PORT: '5433',
@@ -37,10 +39,17 @@ export async function temporaryCluster(prefix) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   // Readable by others: run as root, PostgreSQL runs as the postgres user and must reach its folder inside.
   chmodSync(dataDir, 0o755);
-  const overrides = { CLUSTER_DATA_DIR: dataDir, CLUSTER_WEB_PORTS: `${await freePort()},${await freePort()}` };
+  const overrides = {
+    CLUSTER_DATA_DIR: dataDir,
+    CLUSTER_WEB_PORTS: `${await freePort()},${await freePort()}`,
+    CLUSTER_METRICS_PORTS: `${await freePort()},${await freePort()}`,
+  };
   for (const name of ['CLUSTER_PORT', 'CLUSTER_CONTENT_PORT', 'CLUSTER_GATEWAY_SANDBOX_PORT', 'CLUSTER_POSTGRES_PORT', 'CLUSTER_REDIS_PORT']) overrides[name] = String(await freePort());
   return { overrides, dataDir };
 }
+
+/** The first instance's metrics port when CLUSTER_METRICS_PORTS is unset; the next instances take the ports after it. */
+const DEFAULT_METRICS_PORT = 9101;
 
 function port(value, name) {
   const number = Number(value);
@@ -59,6 +68,13 @@ export function clusterLayout({ root, env, overrides = {} }) {
   const nginxPort = port(v('CLUSTER_PORT'), 'CLUSTER_PORT');
   const webPorts = v('CLUSTER_WEB_PORTS').split(',').map((p) => port(p.trim(), 'CLUSTER_WEB_PORTS'));
   if (webPorts.length < 2) throw new Error('cluster: CLUSTER_WEB_PORTS must list at least two ports (one per storefront instance)');
+  // Each instance serves its Prometheus metrics on a port of its own (apps/web/src/lib/metrics-server.ts).
+  const metricsPorts = v('CLUSTER_METRICS_PORTS')
+    ? v('CLUSTER_METRICS_PORTS').split(',').map((p) => port(p.trim(), 'CLUSTER_METRICS_PORTS'))
+    : webPorts.map((_, index) => DEFAULT_METRICS_PORT + index);
+  if (metricsPorts.length !== webPorts.length) {
+    throw new Error(`cluster: CLUSTER_METRICS_PORTS must list one port per storefront instance (${webPorts.length}, as CLUSTER_WEB_PORTS)`);
+  }
   const contentPort = port(v('CLUSTER_CONTENT_PORT'), 'CLUSTER_CONTENT_PORT');
   const gatewayPort = port(v('CLUSTER_GATEWAY_SANDBOX_PORT'), 'CLUSTER_GATEWAY_SANDBOX_PORT');
   const postgresPort = port(v('CLUSTER_POSTGRES_PORT'), 'CLUSTER_POSTGRES_PORT');
@@ -117,8 +133,17 @@ export function clusterLayout({ root, env, overrides = {} }) {
   const instances = webPorts.map((webPort, index) => ({
     name: `web-${index + 1}`,
     url: `http://${host}:${webPort}`,
+    metricsUrl: `http://${host}:${metricsPorts[index]}/metrics`,
     // nginx reaches them from `host`: its X-Forwarded-For (the renter's address) is believed, no one else's.
-    env: { ...shared, WEB_HOST: host, WEB_PORT: String(webPort), INSTANCE_NAME: `web-${index + 1}`, REDIS_URL: `${redisUrl}/0`, TRUSTED_PROXIES: host },
+    env: {
+      ...shared,
+      WEB_HOST: host,
+      WEB_PORT: String(webPort),
+      METRICS_PORT: String(metricsPorts[index]),
+      INSTANCE_NAME: `web-${index + 1}`,
+      REDIS_URL: `${redisUrl}/0`,
+      TRUSTED_PROXIES: host,
+    },
   }));
   return {
     dataDir,

@@ -51,7 +51,9 @@ describe('the cluster layout', () => {
         TRUSTED_PROXIES: '127.0.0.1',
         SITE_URL: 'http://127.0.0.1:8080',
         DIRECTUS_URL: 'http://127.0.0.1:8255',
+        METRICS_PORT: String(9101 + index),
       });
+      expect(instance.metricsUrl).toBe(`http://127.0.0.1:${9101 + index}/metrics`);
     }
   });
 
@@ -60,6 +62,10 @@ describe('the cluster layout', () => {
     expect(moved.siteUrl).toBe('http://127.0.0.1:9080');
     expect(moved.dataDir).toBe('/data/cluster');
     expect(moved.instances.map((instance) => instance.name)).toEqual(['web-1', 'web-2', 'web-3']);
+    expect(moved.instances.map((instance) => instance.env.METRICS_PORT)).toEqual(['9101', '9102', '9103']);
+    const metricsMoved = clusterLayout({ root: '/repo', env: { ...env, CLUSTER_METRICS_PORTS: '7001,7002' } });
+    expect(metricsMoved.instances.map((instance) => instance.metricsUrl)).toEqual(['http://127.0.0.1:7001/metrics', 'http://127.0.0.1:7002/metrics']);
+    expect(() => clusterLayout({ root: '/repo', env: { ...env, CLUSTER_METRICS_PORTS: '7001' } })).toThrow(/one port per storefront instance/);
     expect(() => clusterLayout({ root: '/repo', env: { ...env, CLUSTER_WEB_PORTS: '4001' } })).toThrow(/at least two/);
     expect(() => clusterLayout({ root: '/repo', env: { ...env, CLUSTER_PORT: 'eighty' } })).toThrow(/CLUSTER_PORT must be a port number/);
   });

@@ -9,7 +9,19 @@ export async function register() {
     // environment when it loaded next.config.ts; this covers a server that does not load it (standalone output).
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
-      const { revalidateSecret, trustedProxies } = serverEnv();
+      const env = serverEnv();
+      const { revalidateSecret, trustedProxies } = env;
+      // Traces and metrics, each loaded only when configured (README, "Metrics and traces"); first, so that the
+      // requests served from the start are counted (server.mjs listens once the client address below is installed).
+      if (env.tracing) {
+        const { startTracing } = await import('./lib/tracing');
+        startTracing(env);
+      }
+      if (env.metricsPort !== undefined) {
+        const { startMetricsServer } = await import('./lib/metrics-server');
+        const { BUILD_ID } = await import('./features/self-healing');
+        startMetricsServer({ port: env.metricsPort, distDir: env.distDir, instance: env.instanceName, brand: env.brand, build: BUILD_ID });
+      }
       // The client's address and the response headers, stamped by the production server (server.mjs) before Next
       // sees a request.
       const { installServerEdge } = await import('./lib/server-edge');

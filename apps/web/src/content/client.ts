@@ -1,6 +1,7 @@
 import 'server-only';
 import { createDirectus, rest, staticToken, type DirectusClient, type RestClient, type RestCommand, type StaticTokenClient } from '@directus/sdk';
 import { serverEnv } from '@/lib/env';
+import { countContentServiceError } from '@/lib/metrics';
 import { ContentServiceError, toContentServiceError } from './errors';
 
 const REQUEST_TIMEOUT_MS = 8000;
@@ -129,9 +130,11 @@ export async function contentFormPost(path: string, body: FormData, what: string
       headers: env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {},
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
     });
+    if (response.status >= 500) countContentServiceError(response.status);
     return { status: response.status, body: await response.json().catch(() => null) };
   } catch (error) {
     console.error(`[content] ${what} failed: the content service did not answer`, error);
+    countContentServiceError('unreachable');
     return undefined;
   }
 }

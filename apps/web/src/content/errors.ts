@@ -1,3 +1,5 @@
+import { countContentServiceError } from '@/lib/metrics';
+
 /** A failed content-service request, with what callers and logs need: status code, status text and body. */
 export class ContentServiceError extends Error {
   readonly statusCode: number;
@@ -28,9 +30,12 @@ export function toContentServiceError(error: unknown, what: string, quietStatuse
   if (isSdkFailure(error) && error.response instanceof Response) {
     const { status, statusText } = error.response;
     if (!quietStatuses.includes(status)) console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    // A 4xx is the content service's answer (sold out, a wrong password, no such record); a 5xx is its failure.
+    if (status >= 500) countContentServiceError(status);
     return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
   }
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`[content] ${what} failed: 503 Content service unreachable (${reason})`);
+  countContentServiceError('unreachable');
   return new ContentServiceError(`${what} failed: ${reason}`, 503, 'Content service unreachable', null);
 }

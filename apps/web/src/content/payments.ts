@@ -2,6 +2,7 @@ import 'server-only';
 import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type CardDetails, type PaymentStatus } from '@rentacar/domain/payments';
+import { countPayment } from '@/lib/metrics';
 import { contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
 
@@ -146,9 +147,12 @@ export async function recordPayment(update: PaymentUpdate): Promise<RecordedPaym
     customEndpoint<unknown>({ path: '/payments-ledger', method: 'POST', body: JSON.stringify(body) }),
   );
   const parsed = recordAnswerSchema.parse(endpointData(answer));
+  const payment = reshapePayment(parsed.payment);
+  // Counted by the one call that moved the payment (several instances, webhooks and returns may report it).
+  if (parsed.changed) countPayment(payment.kind, payment.provider, payment.status);
   const reservation = parsed.reservation;
   return {
-    payment: reshapePayment(parsed.payment),
+    payment,
     changed: parsed.changed,
     reservation: {
       id: reservation.id,

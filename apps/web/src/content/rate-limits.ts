@@ -1,6 +1,7 @@
 import 'server-only';
 import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
+import { countRateLimitRefusal } from '@/lib/metrics';
 import { contentRequest, endpointData } from './client';
 
 /**
@@ -25,5 +26,6 @@ export async function hitRateLimit(rule: RateLimitRule, client: string): Promise
     }),
   );
   const data = answerSchema.parse(endpointData(body));
+  if (!data.allowed) countRateLimitRefusal(rule.name);
   return data.allowed ? { allowed: true, remaining: Math.max(0, data.remaining) } : { allowed: false, retryAfterSeconds: Math.max(1, data.retry_after_seconds) };
 }

@@ -100,6 +100,14 @@ const serverEnvSchema = z.object({
     }),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
+  // Prometheus metrics (README, "Metrics and traces"): served at http://127.0.0.1:METRICS_PORT/metrics, apart from the
+  // storefront's own port; unset, the default, nothing is counted or served.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // OpenTelemetry traces, exported by OTLP over HTTP to this collector (`/v1/traces` is added) when set; unset, the
+  // default, no tracing code is loaded. The protocol: protobuf (OTLP's default) or JSON. The service's name in traces.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'an http:// or https:// address' }).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json'], 'http/protobuf or http/json (gRPC is not supported)').default('http/protobuf'),
+  OTEL_SERVICE_NAME: z.string().default('rentacar-storefront'),
 });
 
 /** A loopback host: `localhost`, `127.0.0.0/8` or `::1`. */
@@ -174,6 +182,13 @@ export function parseServerEnv(source: EnvSource) {
     instanceName: values.INSTANCE_NAME,
     /** Shared by every instance (src/lib/shared-store.ts); undefined for a storefront that runs alone. */
     redisUrl: values.REDIS_URL,
+    /** Where this instance serves its Prometheus metrics (127.0.0.1); undefined: metrics are off. */
+    metricsPort: values.METRICS_PORT,
+    /** OTLP export of traces (src/lib/tracing.ts); undefined: tracing is off and its code never loaded. */
+    tracing:
+      values.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+        ? undefined
+        : { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, protocol: values.OTEL_EXPORTER_OTLP_PROTOCOL, serviceName: values.OTEL_SERVICE_NAME },
     accounts: {
       autoRefresh: values.AUTH_AUTO_REFRESH === 'true',
       loginProviders: values.AUTH_LOGIN_PROVIDERS,

@@ -150,3 +150,32 @@ describe('corporate accounts and instances', () => {
     }
   });
 });
+
+describe('metrics and traces', () => {
+  it('are off unless configured', () => {
+    const env = parseServerEnv(local);
+    expect(env.metricsPort).toBeUndefined();
+    expect(env.tracing).toBeUndefined();
+  });
+
+  it('serve metrics on METRICS_PORT, and refuse what is not a port', () => {
+    expect(parseServerEnv({ ...local, METRICS_PORT: '9101' }).metricsPort).toBe(9101);
+    for (const bad of ['0', '65536', 'metrics', '91.5']) expect(() => parseServerEnv({ ...local, METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+  });
+
+  it('export traces to OTEL_EXPORTER_OTLP_ENDPOINT by protobuf or JSON over HTTP, never gRPC', () => {
+    expect(parseServerEnv({ ...local, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      protocol: 'http/protobuf',
+      serviceName: 'rentacar-storefront',
+    });
+    expect(parseServerEnv({ ...local, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'web' }).tracing).toMatchObject({
+      protocol: 'http/json',
+      serviceName: 'web',
+    });
+    expect(() => parseServerEnv({ ...local, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => parseServerEnv({ ...local, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      'Invalid environment: OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf or http/json (gRPC is not supported)',
+    );
+  });
+});

@@ -10,6 +10,8 @@ function required(name: string): string {
 export const clusterUrl = required('CLUSTER_URL');
 /** Each storefront instance, reached directly (web-1, web-2). */
 export const instanceUrls = required('CLUSTER_INSTANCE_URLS').split(',');
+/** Each instance's Prometheus metrics (GET), in the same order. */
+export const metricsUrls = required('CLUSTER_METRICS_URLS').split(',');
 export const contentUrl = required('CONTENT_URL');
 const controlUrl = required('CLUSTER_CONTROL_URL');
 

@@ -3,6 +3,7 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
+import { countBooking, countRateLimitRefusal, type BookingOutcome as BookingOutcomeLabel } from '@/lib/metrics';
 import {
   findReservationByNumberAndEmail,
   getBookingCatalog,
@@ -64,6 +65,33 @@ const NUMBER_ATTEMPTS = 4;
  * per client, so one client cannot hold the fleet with made-up renters; a corporate agent's bookings are not counted.
  */
 export async function bookReservation(
+  booking: PricedBooking,
+  client: ReservationClient,
+  locale: Locale,
+  idempotencyKey: string,
+  clientAddress: string,
+): Promise<NewBookingOutcome> {
+  const type = booking.selection.reservationType;
+  try {
+    const outcome = await saveReservation(booking, client, locale, idempotencyKey, clientAddress);
+    countBooking(type, bookingOutcomeLabel(outcome));
+    if (!outcome.ok && outcome.status === 429) countRateLimitRefusal('reservations_per_client');
+    return outcome;
+  } catch (error) {
+    countBooking(type, 'failed');
+    throw error;
+  }
+}
+
+function bookingOutcomeLabel(outcome: NewBookingOutcome): BookingOutcomeLabel {
+  if (outcome.ok) return outcome.replayed ? 'replayed' : 'booked';
+  if (outcome.status === 409) return 'sold_out';
+  if (outcome.status === 429) return 'too_many_reservations';
+  const code = outcome.issues[0]?.code;
+  return code === 'coupon_used_up' || code === 'corporate_refused' ? code : 'refused';
+}
+
+async function saveReservation(
   booking: PricedBooking,
   client: ReservationClient,
   locale: Locale,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Locale } from '@/i18n/routing';
+import { countQuote } from '@/lib/metrics';
 import { apiLocale, bodyChunks, errorResponse, parseJsonBody, readJsonBody, withBookingErrors } from '@/features/api';
 import { quoteBody } from './booking-responses';
 import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
@@ -20,11 +21,14 @@ export async function answerQuote(request: NextRequest): Promise<NextResponse> {
  * `content` when given, else from the tagged cache.
  */
 export async function quoteAnswer({ locale, readJson }: { locale: Locale; readJson: () => Promise<unknown> }, content?: PricingContent): Promise<NextResponse> {
-  return withBookingErrors(locale, async () => {
+  const answer = await withBookingErrors(locale, async () => {
     const body = await parseJsonBody(readJson, quoteRequestSchema, locale);
     if (!body.ok) return body.response;
     const priced = await priceSelection(selectionFromQuoteRequest(body.value), content ? { content } : {});
     if (!priced.ok) return errorResponse(422, priced.issues, locale);
     return NextResponse.json(quoteBody(priced.booking, locale));
   });
+  // The fast path prices from its copy of the content; the route from the tagged cache.
+  countQuote(content ? 'fast_path' : 'route', answer.status);
+  return answer;
 }

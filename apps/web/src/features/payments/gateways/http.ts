@@ -1,4 +1,5 @@
 import 'server-only';
+import { countGatewayError } from '@/lib/metrics';
 import { GatewayUnavailableError } from './gateway';
 
 export type GatewayResponse = { status: number; body: unknown };
@@ -15,10 +16,14 @@ export async function gatewayFetch(provider: string, url: string, init: RequestI
     response = await fetch(url, { ...request, cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    countGatewayError(provider, timedOut ? 'timeout' : 'unreachable');
     throw new GatewayUnavailableError(provider, timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable');
   }
   const text = await response.text().catch(() => '');
-  if (response.status >= 500) throw new GatewayUnavailableError(provider, `answered ${response.status}`);
+  if (response.status >= 500) {
+    countGatewayError(provider, 'server_error');
+    throw new GatewayUnavailableError(provider, `answered ${response.status}`);
+  }
   let body: unknown = undefined;
   try {
     body = text === '' ? undefined : JSON.parse(text);
