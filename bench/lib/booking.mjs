@@ -81,15 +81,10 @@ export function datedFleetPath({ pickupDate, returnDate }) {
   return `/flota?pickup_branch=${BOOKING_BRANCH}&pickup_date=${pickupDate}&pickup_time=10:00&return_date=${returnDate}&return_time=10:00`;
 }
 
-async function adminToken(contentUrl, env) {
-  const answer = await httpPostJson(`${contentUrl}/auth/login`, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-  if (answer.status !== 200) throw new Error(`admin login at ${contentUrl} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-  return JSON.parse(answer.body).data.access_token;
-}
-
 /**
- * Saves a renter's draft with every step done (so each step and checkout may open) straight into the content
- * service, as the admin; the storefront never sees how it was made. Returns its id and the cookie pointing at it.
+ * Saves a renter's draft with every step done (so each step and checkout may open) in the content service, through
+ * the route the storefront itself uses (`POST /booking/drafts`, with its token); the storefront never sees how it was
+ * made. Returns its reference and the cookie pointing at it.
  */
 export async function createDraft({ contentUrl, env, fixture }) {
   const { branch, car, coverage, pickupDate, returnDate } = fixture;
@@ -107,9 +102,8 @@ export async function createDraft({ contentUrl, env, fixture }) {
     client: { firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.com', phone: '+50761234567', birthday: '1990-05-20', license: 'PA-1' },
     completed: ['location', 'coverage', 'extras', 'client'],
   };
-  const token = await adminToken(contentUrl, env);
-  const answer = await httpPostJson(`${contentUrl}/items/reservation_drafts`, { data, expires_at: new Date(Date.now() + DAY_MS).toISOString() }, { authorization: `Bearer ${token}` });
-  if (answer.status !== 200) throw new Error(`POST /items/reservation_drafts answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  const answer = await httpPostJson(`${contentUrl}/booking/drafts`, { data, expires_at: new Date(Date.now() + DAY_MS).toISOString() }, { authorization: `Bearer ${env.DIRECTUS_STOREFRONT_TOKEN}` });
+  if (answer.status !== 201) throw new Error(`POST /booking/drafts answered ${answer.status}: ${answer.body.slice(0, 200)}`);
   const { id } = JSON.parse(answer.body).data;
   return { id, cookie: `${DRAFT_COOKIE}=${signDraftId(env.SESSION_SECRET, id)}` };
 }

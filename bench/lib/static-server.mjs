@@ -1,5 +1,5 @@
-// The reference: a plain Node `http` server answering with HTML held in memory, no framework, no compression
-// (autocannon sends no Accept-Encoding, so Next answers uncompressed too).
+// The reference: a plain Node `http` server answering with HTML (or, for a POST, JSON) held in memory, no framework,
+// no compression (autocannon sends no Accept-Encoding, so Next answers uncompressed too).
 //
 // It runs in its own process (`node static-server.mjs <pages.json> <host> <port>`), never in the bench's process:
 // there autocannon would share its event loop and the reference would look slower than it is.
@@ -12,25 +12,39 @@ import { waitForHttp, stopProcess } from '../../scripts/lib/processes.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
-/** Writes the pages to `tmpDir`, starts the child and waits until it answers. `pages` maps a path to its HTML. */
-export async function startStaticServer({ pages, host, port, tmpDir }) {
-  const file = join(tmpDir, 'static-pages.json');
-  writeFileSync(file, JSON.stringify(pages));
+/**
+ * Writes the pages to `tmpDir`, starts the child and waits until it answers. `pages` maps a path to its HTML; `json`
+ * maps a path to the JSON answered to a POST there (the request's body is read first, as any endpoint would).
+ */
+export async function startStaticServer({ pages = {}, json = {}, host, port, tmpDir }) {
+  const file = join(tmpDir, `static-pages-${port}.json`);
+  writeFileSync(file, JSON.stringify({ pages, json }));
   const child = spawn(process.execPath, [SELF, file, host, String(port)], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const url = `http://${host}:${port}`;
-  await waitForHttp(`${url}${Object.keys(pages)[0]}`, { child, timeoutMs: 10_000 });
+  // Any answer means it listens (a path held only for POST answers a GET with 404).
+  await waitForHttp(`${url}${Object.keys(pages)[0] ?? Object.keys(json)[0]}`, { child, timeoutMs: 10_000, accept: () => true });
   return { url, pid: child.pid, stop: () => stopProcess(child) };
 }
 
 function serve(file, host, port) {
   // Buffers and headers are prepared once, as a static file server with a warm cache would.
-  const pages = new Map(
-    Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([path, html]) => {
-      const body = Buffer.from(html);
-      return [path, { body, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length } }];
-    }),
-  );
+  const held = (entries, type) =>
+    new Map(
+      Object.entries(entries).map(([path, text]) => {
+        const body = Buffer.from(text);
+        return [path, { body, headers: { 'content-type': type, 'content-length': body.length } }];
+      }),
+    );
+  const { pages: html, json } = JSON.parse(readFileSync(file, 'utf8'));
+  const pages = held(html, 'text/html; charset=utf-8');
+  const answers = held(json, 'application/json');
   createServer((req, res) => {
+    if (req.method === 'POST') {
+      const answer = answers.get(req.url);
+      req.resume();
+      req.on('end', () => (answer ? res.writeHead(200, answer.headers).end(answer.body) : res.writeHead(404).end()));
+      return;
+    }
     const page = pages.get(req.url);
     if (!page) {
       res.writeHead(404).end();
