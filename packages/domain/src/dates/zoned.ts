@@ -14,8 +14,23 @@ function panamaOffsetMs(at: number): number {
   return Date.UTC(year, month - 1, day, hours, minutes) - Math.floor(at / MINUTE_MS) * MINUTE_MS;
 }
 
+// A quote reads the same few wall-clock values (pickup, return, opening hours) many times, and every quote of a
+// search the same ones again: answers are kept per string, exactly (a pure function of it), emptied when full.
+const PARSED_MEMORY_SIZE = 1024;
+const parsedMemory = new Map<string, number | null>();
+
 /** The instant at which a Panama wall clock shows `YYYY-MM-DDTHH:mm`, or null when the string is malformed. */
 export function parsePanamaDateTime(value: string): Date | null {
+  let at = parsedMemory.get(value);
+  if (at === undefined) {
+    at = parseWallClock(value);
+    if (parsedMemory.size >= PARSED_MEMORY_SIZE) parsedMemory.clear();
+    parsedMemory.set(value, at);
+  }
+  return at === null ? null : new Date(at);
+}
+
+function parseWallClock(value: string): number | null {
   const split = splitLocalDateTime(value);
   const parts = split === null ? null : parseLocalDate(split.date);
   if (split === null || parts === null) {
@@ -25,7 +40,7 @@ export function parsePanamaDateTime(value: string): Date | null {
   const minutes = split.minutes % 60;
   const wall = Date.UTC(parts.year, parts.month - 1, parts.day, hours, minutes);
   const guess = wall - panamaOffsetMs(wall);
-  return new Date(wall - panamaOffsetMs(guess));
+  return wall - panamaOffsetMs(guess);
 }
 
 /** The instant at which the Panama day `YYYY-MM-DD` starts, or null when the string is malformed. */
