@@ -101,7 +101,7 @@ export async function rateLimited(request: NextRequest, rule: RateLimitRule, loc
  * Runs a handler; the content service being down or refusing answers 503 (the booking is not recorded), anything else
  * unexpected is logged and answers 500 without details.
  */
-export async function withBookingErrors(locale: Locale, handler: () => Promise<NextResponse>): Promise<NextResponse> {
+export async function withBookingErrors<Result = NextResponse>(locale: Locale, handler: () => Promise<Result>): Promise<Result | NextResponse> {
   try {
     return await handler();
   } catch (error) {

@@ -16,19 +16,35 @@ export async function answerQuote(request: NextRequest): Promise<NextResponse> {
   return quoteAnswer({ locale: apiLocale(request), readJson: () => readJsonBody(bodyChunks(request)) });
 }
 
+type QuoteRequest = { locale: Locale; readJson: () => Promise<unknown> };
+
+/**
+ * What a quote request gets: the quote (its JSON body, answered 200), or the refusal or failure as the response to
+ * send. The fast path writes a quote's JSON itself (quote-fast-path.ts): a Response object's body stream cost it more
+ * than the pricing.
+ */
+export type QuoteOutcome = { readonly priced: ReturnType<typeof quoteBody> } | { readonly answer: NextResponse };
+
 /**
  * The quote for a request's body (`readJson` throws when it is not JSON), in the caller's language, priced from
  * `content` when given, else from the tagged cache.
  */
-export async function quoteAnswer({ locale, readJson }: { locale: Locale; readJson: () => Promise<unknown> }, content?: PricingContent): Promise<NextResponse> {
-  const answer = await withBookingErrors(locale, async () => {
+export async function quoteOutcome({ locale, readJson }: QuoteRequest, content?: PricingContent): Promise<QuoteOutcome> {
+  const settled = await withBookingErrors<QuoteOutcome>(locale, async () => {
     const body = await parseJsonBody(readJson, quoteRequestSchema, locale);
-    if (!body.ok) return body.response;
+    if (!body.ok) return { answer: body.response };
     const priced = await priceSelection(selectionFromQuoteRequest(body.value), content ? { content } : {});
-    if (!priced.ok) return errorResponse(422, priced.issues, locale);
-    return NextResponse.json(quoteBody(priced.booking, locale));
+    if (!priced.ok) return { answer: errorResponse(422, priced.issues, locale) };
+    return { priced: quoteBody(priced.booking, locale) };
   });
+  const outcome = settled instanceof NextResponse ? { answer: settled } : settled;
   // The fast path prices from its copy of the content; the route from the tagged cache.
-  countQuote(content ? 'fast_path' : 'route', answer.status);
-  return answer;
+  countQuote(content ? 'fast_path' : 'route', 'priced' in outcome ? 200 : outcome.answer.status);
+  return outcome;
+}
+
+/** The quote as a response (the route's answer). */
+export async function quoteAnswer(request: QuoteRequest, content?: PricingContent): Promise<NextResponse> {
+  const outcome = await quoteOutcome(request, content);
+  return 'priced' in outcome ? NextResponse.json(outcome.priced) : outcome.answer;
 }

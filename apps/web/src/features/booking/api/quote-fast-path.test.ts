@@ -6,11 +6,13 @@ import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
 import type { PricingContent } from '../pricing';
 
 type QuoteCall = { locale: 'es' | 'en'; readJson: () => Promise<unknown> };
-const quoteAnswer = vi.fn<(call: QuoteCall, content?: PricingContent) => Promise<NextResponse>>();
-vi.mock('./quote-endpoint', () => ({ quoteAnswer }));
+type Outcome = { priced: Record<string, unknown> } | { answer: NextResponse };
+const quoteOutcome = vi.fn<(call: QuoteCall, content?: PricingContent) => Promise<Outcome>>();
+vi.mock('./quote-endpoint', () => ({ quoteOutcome }));
 vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'https://www.firefly.com.pa' }) }));
 vi.mock('@/lib/deployment-headers', () => ({
   applyDeploymentHeaders: (headers: Headers, pathname: string) => headers.set('x-deployment-headers-for', pathname),
+  stampDeploymentHeaders: (response: ServerResponse, pathname: string) => response.setHeader('x-deployment-headers-for', pathname),
 }));
 
 const { PricingContentCopy, createQuoteFastPath, isQuoteRequest, requestOfNode } = await import('./quote-fast-path');
@@ -24,7 +26,7 @@ function clockAt(start: number) {
 }
 
 afterEach(() => {
-  quoteAnswer.mockReset();
+  quoteOutcome.mockReset();
   vi.restoreAllMocks();
 });
 
@@ -171,33 +173,47 @@ describe('the fast path', () => {
   });
 
   it('answers with the route’s own quote, priced from the copy, in the caller’s language, with the deployment’s headers', async () => {
-    quoteAnswer.mockResolvedValue(NextResponse.json({ days: 3 }, { status: 200 }));
+    quoteOutcome.mockResolvedValue({ priced: { days: 3 } });
     const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
     const request = nodeRequest('POST', '/api/quote', ['Host', '127.0.0.1:3000', 'Accept-Language', 'en-US,en;q=0.9', 'Content-Type', 'application/json'], '{"car_id":"1"}');
     const { response, written } = nodeResponse(request);
 
     await fastPath.take(request)?.(response);
 
-    const [call, content] = quoteAnswer.mock.calls[0] ?? [];
+    const [call, content] = quoteOutcome.mock.calls[0] ?? [];
     expect(call?.locale).toBe('en');
     expect(await call?.readJson()).toEqual({ car_id: '1' });
     expect(content?.appData.site.siteName).toBe('copy');
     expect(response.statusCode).toBe(200);
     expect(response.getHeader('content-type')).toBe('application/json');
     expect(response.getHeader('x-deployment-headers-for')).toBe('/api/quote');
+    expect(response.getHeader('content-length')).toBe(Buffer.byteLength(written.body ?? ''));
+    expect(response.getHeader('server-timing')).toMatch(/^quote;desc="fast path";dur=\d+\.\d{2}$/);
     expect(JSON.parse(written.body ?? '')).toEqual({ days: 3 });
   });
 
+  it('answers a refusal as the route would, with the deployment’s headers', async () => {
+    quoteOutcome.mockResolvedValue({ answer: NextResponse.json({ errors: [{ field: 'car_id', code: 'unknown' }] }, { status: 422, headers: { 'Retry-After': '30' } }) });
+    const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
+    const request = nodeRequest('POST', '/api/quote', ['Content-Type', 'application/json'], '{"car_id":"x"}');
+    const { response, written } = nodeResponse(request);
+    await fastPath.take(request)?.(response);
+    expect(response.statusCode).toBe(422);
+    expect(response.getHeader('retry-after')).toBe('30');
+    expect(response.getHeader('x-deployment-headers-for')).toBe('/api/quote');
+    expect(JSON.parse(written.body ?? '')).toEqual({ errors: [{ field: 'car_id', code: 'unknown' }] });
+  });
+
   it('answers in Spanish when the caller names no language it has', async () => {
-    quoteAnswer.mockResolvedValue(NextResponse.json({}, { status: 200 }));
+    quoteOutcome.mockResolvedValue({ priced: {} });
     const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
     const request = nodeRequest('POST', '/api/quote', ['Accept-Language', 'de-DE'], '{}');
     await fastPath.take(request)?.(nodeResponse(request).response);
-    expect(quoteAnswer.mock.calls[0]?.[0].locale).toBe('es');
+    expect(quoteOutcome.mock.calls[0]?.[0].locale).toBe('es');
   });
 
   it('answers a caller whose Host header is no address at all', async () => {
-    quoteAnswer.mockResolvedValue(NextResponse.json({ days: 3 }, { status: 200 }));
+    quoteOutcome.mockResolvedValue({ priced: { days: 3 } });
     const fastPath = createQuoteFastPath(await readyCopy(contentNamed('copy')));
     const request = nodeRequest('POST', '/api/quote', ['Host', 'not a host:port', 'Cookie', 'theme=dark'], '{}');
     const { response, written } = nodeResponse(request);
@@ -216,7 +232,7 @@ describe('the fast path', () => {
     );
     const { response, written } = nodeResponse(request);
     await fastPath.take(request)?.(response);
-    expect(quoteAnswer).not.toHaveBeenCalled();
+    expect(quoteOutcome).not.toHaveBeenCalled();
     expect(response.statusCode).toBe(403);
     expect(written.body).toContain('Cross-site request refused');
   });

@@ -4,11 +4,11 @@ import { NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { matchAcceptLanguage } from '@/i18n/locale-detection';
-import { applyDeploymentHeaders } from '@/lib/deployment-headers';
+import { applyDeploymentHeaders, stampDeploymentHeaders } from '@/lib/deployment-headers';
 import { readJsonBody } from '@/features/api';
 import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import { cachedPricingContent, type PricingContent } from '../pricing';
-import { quoteAnswer } from './quote-endpoint';
+import { quoteOutcome } from './quote-endpoint';
 
 /**
  * `POST /api/quote` answered before Next's request pipeline. A route handler that does nothing already costs about
@@ -80,12 +80,19 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
       return async (response) => {
         try {
           const startedAt = performance.now();
-          const answer =
-            refusalAsCrossSite(request) ??
-            (await quoteAnswer({ locale: matchAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE, readJson: () => readJsonBody(request) }, content));
-          applyDeploymentHeaders(answer.headers, QUOTE_PATH);
+          const refusal = refusalAsCrossSite(request);
+          const outcome = refusal
+            ? { answer: refusal }
+            : await quoteOutcome({ locale: matchAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE, readJson: () => readJsonBody(request) }, content);
           // Which way the quote came, and what it cost here: shown by browsers' tools, read by the tests.
-          answer.headers.set('Server-Timing', `quote;desc="fast path";dur=${(performance.now() - startedAt).toFixed(2)}`);
+          const timing = () => `quote;desc="fast path";dur=${(performance.now() - startedAt).toFixed(2)}`;
+          if ('priced' in outcome) {
+            writeJson(response, outcome.priced, timing());
+            return;
+          }
+          const { answer } = outcome;
+          applyDeploymentHeaders(answer.headers, QUOTE_PATH);
+          answer.headers.set('Server-Timing', timing());
           await writeResponse(response, answer);
         } catch (error) {
           // The caller went away mid-request: there is no one to answer.
@@ -169,6 +176,17 @@ export function requestOfNode(request: Pick<IncomingMessage, 'method' | 'url' | 
   }
   const url = new URL(request.url ?? QUOTE_PATH, 'http://127.0.0.1');
   return new NextRequest(url, { method: request.method ?? 'POST', headers });
+}
+
+/** A quote's JSON, as NextResponse.json would answer it, with the deployment's headers. */
+function writeJson(response: ServerResponse, body: unknown, serverTiming: string): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  response.statusCode = 200;
+  stampDeploymentHeaders(response, QUOTE_PATH);
+  response.setHeader('content-type', 'application/json');
+  response.setHeader('Server-Timing', serverTiming);
+  response.setHeader('content-length', bytes.length);
+  response.end(bytes);
 }
 
 async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
