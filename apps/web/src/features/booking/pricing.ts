@@ -3,7 +3,7 @@ import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/cou
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
-import { ageOnDate, createLocationFormSchema } from '@rentacar/domain/validation';
+import { ageOnDate, createLocationFormSchema, type LocationFormContext } from '@rentacar/domain/validation';
 import {
   availabilityAt,
   findCoupon,
@@ -90,6 +90,19 @@ const LOCATION_FIELDS: Record<LocationFields, string> = {
 };
 
 /**
+ * The location rules as one schema, built once: a zod schema costs far more to build than to run (building it per
+ * quote was a large share of a quote's time), and it reads its context when it validates. Each call sets the context
+ * right before its parse, which runs synchronously (the rules have no async step), so no other call can see it.
+ */
+const LOCATION_CONTEXT: LocationFormContext = {};
+const LOCATION_SCHEMA = createLocationFormSchema(LOCATION_CONTEXT);
+
+function setLocationContext(context: LocationFormContext): void {
+  for (const key of Object.keys(LOCATION_CONTEXT) as Array<keyof LocationFormContext>) delete LOCATION_CONTEXT[key];
+  Object.assign(LOCATION_CONTEXT, context);
+}
+
+/**
  * The dates and branches rules, as the location form checks them in the browser: 30-minute slots inside the
  * branches' hours, not in the past, same-day notice, `disable_reservations_until`, return after pickup, the car's
  * minimum days and the brand's longest online rental.
@@ -103,7 +116,7 @@ export function locationIssues(
   now: Date,
 ): BookingIssue[] {
   const hours = new Map([pickupBranch, returnBranch].map((branch) => [branch.id, branch.openingHours]));
-  const schema = createLocationFormSchema({
+  setLocationContext({
     now,
     hoursFor: (id) => hours.get(id),
     disableReservationsUntil: site.disableReservationsUntil ?? null,
@@ -111,7 +124,7 @@ export function locationIssues(
     maximumDays: site.reservationMaxDays,
     ...(minimumDays === undefined ? {} : { minimumDays }),
   });
-  const parsed = schema.safeParse({
+  const parsed = LOCATION_SCHEMA.safeParse({
     pickupBranchId: pickupBranch.id,
     returnBranchId: returnBranch.id,
     pickupDate: selection.pickupAt,
