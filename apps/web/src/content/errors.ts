@@ -1,3 +1,7 @@
+import { logFor } from '@/lib/log';
+
+const log = logFor('content');
+
 /** A failed content-service request, with what callers and logs need: status code, status text and body. */
 export class ContentServiceError extends Error {
   readonly statusCode: number;
@@ -27,10 +31,10 @@ export function toContentServiceError(error: unknown, what: string, quietStatuse
   if (error instanceof ContentServiceError) return error;
   if (isSdkFailure(error) && error.response instanceof Response) {
     const { status, statusText } = error.response;
-    if (!quietStatuses.includes(status)) console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    if (!quietStatuses.includes(status)) log.error({ status }, `${what} failed: ${status} ${statusText}`);
     return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
   }
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`[content] ${what} failed: 503 Content service unreachable (${reason})`);
+  log.error({ status: 503 }, `${what} failed: 503 Content service unreachable (${reason})`);
   return new ContentServiceError(`${what} failed: ${reason}`, 503, 'Content service unreachable', null);
 }

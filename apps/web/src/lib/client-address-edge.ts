@@ -1,14 +1,17 @@
 import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-proxies';
 
 /**
- * The client's address, decided where the socket is known. Route handlers and server actions see only headers, so
- * the production server (apps/web/server.mjs) calls `stamp` on each request before anything else sees it: the address
- * (trusted-proxies.ts, clientAddressOf) is written under CLIENT_ADDRESS_HEADER, replacing what the client sent.
+ * The client's address and the request's id, decided where the socket is known. Route handlers and server actions see
+ * only headers, so the production server (apps/web/server.mjs) calls `stamp` on each request before anything else
+ * sees it: the address (trusted-proxies.ts, clientAddressOf) is written under CLIENT_ADDRESS_HEADER, and the id
+ * (request-id.ts, requestIdOf: the trusted proxy's, else a new one) under REQUEST_ID_HEADER, each replacing what the
+ * client sent. `stamp` answers the id, which server.mjs keeps for the request's log lines and its calls.
  */
-export type ClientAddressEdge = { stamp(request: IncomingMessage): void };
+export type ClientAddressEdge = { stamp(request: IncomingMessage): string };
 
 /**
  * Next bundles the app (and src/instrumentation.ts, which installs the edge) apart from server.mjs that starts it:
@@ -25,6 +28,9 @@ export function clientAddressEdge(ranges: readonly ProxyRange[]): ClientAddressE
       const forwarded = request.headers['x-forwarded-for'];
       const forwardedFor = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
       request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(request.socket.remoteAddress, forwardedFor, trusted);
+      const id = requestIdOf(request.socket.remoteAddress, request.headers[REQUEST_ID_HEADER], trusted);
+      request.headers[REQUEST_ID_HEADER] = id;
+      return id;
     },
   };
 }
