@@ -40,11 +40,14 @@ export async function register() {
  * id; for bots this line is all that happens.
  */
 export const onRequestError: Instrumentation.onRequestError = async (error, request) => {
-  const [{ isbot }, { logFor }] = await Promise.all([import('isbot'), import('./lib/log')]);
-  const userAgent = request.headers['user-agent'];
-  const agent = Array.isArray(userAgent) ? userAgent.join(' ') : userAgent;
-  const message = error instanceof Error ? error.message : String(error);
-  const path = request.path.split('?')[0] ?? '';
-  const bot = isbot(agent);
-  logFor('request').error({ method: request.method, path, bot }, `request error: ${request.method} ${path}${bot ? ' (bot)' : ''}: ${message}`);
+  // Every route runs on Node, where the logger is: no edge bundle carries it (it needs Node's modules).
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const [{ isbot }, { logFor }] = await Promise.all([import('isbot'), import('./lib/log')]);
+    const userAgent = request.headers['user-agent'];
+    const agent = Array.isArray(userAgent) ? userAgent.join(' ') : userAgent;
+    const message = error instanceof Error ? error.message : String(error);
+    const path = request.path.split('?')[0] ?? '';
+    const bot = isbot(agent);
+    logFor('request').error({ method: request.method, path, bot }, `request error: ${request.method} ${path}${bot ? ' (bot)' : ''}: ${message}`);
+  }
 };
