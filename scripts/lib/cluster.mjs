@@ -142,7 +142,7 @@ export function clusterLayout({ root, env, overrides = {} }) {
  * { layout, parts: Map(name -> supervisor), stopPart(name), crashPart(name), startPart(name), stop() } once nginx
  * answers. Part names: postgres, redis, content, gateway, web-1, web-2 ..., nginx. stopPart stops one gracefully and
  * crashPart kills it (SIGKILL), both until startPart starts it again under supervision (tests of an outage).
- * `quiet`: the instances pass on only their problems. `logFile`: the content service's, the sandbox's and the
+ * `quiet`: the instances and the content service pass on only their problems. `logFile`: the content service's, the sandbox's and the
  * instances' lines are also appended there. `accessLog`: nginx writes its access log (JSON lines with each request's
  * id) to its folder's access.log.
  */
@@ -158,7 +158,7 @@ export async function startCluster({ root, env, overrides, distDir = '.next', lo
   const starters = new Map([
     ['postgres', () => startPostgres({ ...layout.postgres, log })],
     ['redis', () => startRedis({ ...layout.redis, log })],
-    ['content', () => startContentService({ env: layout.content, log, logFile })],
+    ['content', () => startContentService({ env: layout.content, log, quiet, logFile })],
     ['gateway', () => startGatewaySandbox({ env: layout.gateway, log, quiet: true, logFile })],
     ...layout.instances.map((instance) => [
       instance.name,
