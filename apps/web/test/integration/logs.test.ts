@@ -121,12 +121,21 @@ describe('a booking followed through the logs', () => {
     const found = await api('GET', `/api/reservations/${booked.number}?email=${encodeURIComponent(renter.email)}`, undefined, { 'x-request-id': lookedUp });
     expect(found.status).toBe(200);
 
-    // Each request's own line is written once its answer is sent; the log file is then read in full.
+    // Each part writes its line of a request once it has answered (the storefront's own line last), and the harness
+    // appends them to the file as they come: wait for them, then read the file in full.
     await eventually(
       () => Promise.resolve([booked.id, paid, lookedUp].every((id) => linesOf(id).storefront.some((line) => line.area === 'request'))),
       'the storefront logged each request',
     );
-    await eventually(() => Promise.resolve(linesOf(paid).gateway.length > 0 && linesOf(paid).content.length > 0), 'the sandbox and the content service logged the payment');
+    await eventually(() => {
+      const payment = linesOf(paid);
+      const booking = linesOf(booked.id);
+      return Promise.resolve(
+        payment.gateway.some((line) => line.path === '/metrobank/v1/payment_intents') &&
+          payment.content.length > 0 &&
+          booking.content.some((line) => line.req?.method === 'POST' && String(line.req.url).startsWith('/booking/')),
+      );
+    }, 'the sandbox and the content service logged the booking and the payment');
   });
 
   it('carries the payment request\'s id on its lines from the storefront to the content service and the gateway', () => {
