@@ -62,6 +62,7 @@ ENV CONFIG_PATH=/directus/directus.config.json \
     DB_CLIENT=pg \
     LOG_LEVEL=warn \
     LOG_STYLE=raw \
+    LOGGER_NAME=content \
     TELEMETRY=false \
     WEBSOCKETS_ENABLED=false \
     PROJECT_NAME="Car rental content" \

@@ -6,13 +6,17 @@
 //   node scripts/content.mjs prepare    only prepare the database (bootstrap, schema, access, flow, seed) and exit
 //   node scripts/content.mjs extensions [--force]   only build the extensions (those whose sources changed) and exit
 //
-// From services/content: `npm run content:start` (same thing).
+// From services/content: `npm run content:start` (same thing). Its output is JSON lines (its own and Directus'), shown
+// readably in a terminal (scripts/lib/log.mjs).
 import { buildContentExtensions } from './lib/content-extensions.mjs';
 import { ROOT, findContentNode, loadContentEnv, prepareContentService, startContentService } from './lib/content-service.mjs';
+import { scriptLog } from './lib/log.mjs';
 
 const command = process.argv[2] ?? 'start';
 const { env, file } = loadContentEnv(ROOT);
-const log = (line) => console.log(`[content] ${line.replace(/^content: /, '')}`);
+const logged = scriptLog('content');
+const log = Object.assign((line) => logged(line.replace(/^content: /, '')), { warn: (line) => logged.warn(line.replace(/^content: /, '')), relay: logged.relay });
+const fail = (error) => logged.error(error.message.replace(/^content: /, ''));
 
 if (command === 'extensions') {
   try {
@@ -20,7 +24,7 @@ if (command === 'extensions') {
     if (!built.length) log('extensions are up to date');
     process.exit(0);
   } catch (error) {
-    console.error(`[content] ${error.message.replace(/^content: /, '')}`);
+    fail(error);
     process.exit(1);
   }
 } else if (command === 'prepare') {
@@ -28,7 +32,7 @@ if (command === 'extensions') {
     await prepareContentService({ env, log });
     process.exit(0);
   } catch (error) {
-    console.error(`[content] ${error.message.replace(/^content: /, "")}`);
+    fail(error);
     process.exit(1);
   }
 } else if (command === 'start') {
@@ -37,7 +41,7 @@ if (command === 'extensions') {
   try {
     service = await startContentService({ env, log });
   } catch (error) {
-    console.error(`[content] ${error.message.replace(/^content: /, "")}`);
+    fail(error);
     process.exit(1);
   }
   log(`admin: ${service.url}/admin  (${env.ADMIN_EMAIL ?? 'ADMIN_EMAIL'} / ADMIN_PASSWORD from ${file}); Ctrl-C stops it`);

@@ -16,17 +16,22 @@
 // scripts/lib/oidc-provider.mjs starts it as a child process (startOidcProvider).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { pino } from 'pino';
 import { ensureProjectNode } from './lib/project-node.mjs';
 import { oidcProviderEnvironment } from './lib/oidc-provider.mjs';
 
 // oidc-provider supports Node 22+ only (it warns on older ones): re-run on the project's Node 22 when needed.
 await ensureProjectNode();
 
+// JSON lines on standard output, as the other services'. The accounts it names are the tests' and trials' made-up
+// ones: this provider never stands for a real one.
+const log = pino({ name: 'oidc-provider' });
+
 let settings;
 try {
   settings = oidcProviderEnvironment(process.env);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 const { issuer, host, port, redirectUris, provider: vars } = settings;
@@ -137,11 +142,11 @@ const oidc = new Provider(issuer, {
 });
 
 // One line for each refused request, for whoever reads the log of a failing test.
-const refused = (what) => (ctx, error) => console.log(`${what} refused: ${error.error ?? error.name}${error.error_description ? ` (${error.error_description})` : ''}`);
+const refused = (what) => (ctx, error) => log.info(`${what} refused: ${error.error ?? error.name}${error.error_description ? ` (${error.error_description})` : ''}`);
 oidc.on('authorization.error', refused('authorization request'));
 oidc.on('grant.error', refused('token request'));
 oidc.on('userinfo.error', refused('userinfo request'));
-oidc.on('server_error', (ctx, error) => console.error(`server error: ${error.stack ?? error}`));
+oidc.on('server_error', (ctx, error) => log.error({ err: error }, 'server error'));
 
 function loginForm(uid, { login = '', error } = {}) {
   return page('Sign in', `<p>Local test identity provider: any e-mail address, with the shared test password.</p>
@@ -202,10 +207,10 @@ async function interaction(req, res, uid, action) {
   const password = form.get('password') ?? '';
   if (!EMAIL.test(login)) return send(res, 401, loginForm(uid, { login, error: 'Enter an e-mail address.' }));
   if (password !== vars.OIDC_USER_PASSWORD) {
-    console.log(`sign-in refused for ${login}: wrong password`);
+    log.info(`sign-in refused for ${login}: wrong password`);
     return send(res, 401, loginForm(uid, { login, error: 'Wrong e-mail or password.' }));
   }
-  console.log(`signed in as ${login}`);
+  log.info(`signed in as ${login}`);
   return oidc.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
 }
 
@@ -214,18 +219,18 @@ const server = createServer((req, res) => {
   const match = /^\/interaction\/([^/?]+)(\/abort)?(?:\?|$)/.exec(req.url ?? '');
   if (!match) return handle(req, res);
   interaction(req, res, decodeURIComponent(match[1]), match[2] ? 'abort' : 'form').catch((error) => {
-    console.error(`interaction error: ${error.stack ?? error}`);
+    log.error({ err: error }, 'interaction error');
     if (!res.headersSent) send(res, 500, page('Error', `<p>${escape(error.message ?? error)}</p>`));
     else res.end();
   });
 });
 
 server.once('error', (error) => {
-  console.error(`cannot listen on ${host}:${port}: ${error.message}`);
+  log.fatal(`cannot listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
 server.listen(port, host, () => {
-  console.log(`OIDC provider ready on ${issuer}`);
+  log.info(`OIDC provider ready on ${issuer}`);
 });
 
 let closing = false;

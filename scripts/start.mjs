@@ -2,9 +2,11 @@
 // `npm start`: the whole product on embedded defaults. Starts the content service (creating and seeding its
 // SQLite database on first start) and the local payment-gateway sandbox, builds the storefront when its sources
 // changed, starts it, restarts any of them with a back-off when it exits on its own, and stops everything on Ctrl-C.
+// Its output is JSON lines (its own and the services'), shown readably in a terminal (scripts/lib/log.mjs).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectEnv } from './lib/env-file.mjs';
+import { scriptLog } from './lib/log.mjs';
 import { startContentService } from './lib/content-service.mjs';
 import { startGatewaySandbox } from './lib/gateway-sandbox.mjs';
 import { startOidcProvider } from './lib/oidc-provider.mjs';
@@ -13,7 +15,7 @@ import { supervise } from './lib/supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { env, file } = loadProjectEnv(root);
-const log = (line) => console.log(`[start] ${line}`);
+const log = scriptLog('start');
 log(`settings from ${file}${file === '.env.example' ? ' (copy it to .env to change them)' : ''}`);
 
 const running = [];
@@ -47,7 +49,6 @@ try {
   running.push(payments);
   const web = await supervise({ name: 'storefront', start: () => startWeb({ root, env, log }), log });
   running.push(web);
-  log('');
   log(`Storefront:            ${web.current().url}  (brand ${env.BRAND})`);
   log(`Content service admin: ${content.current().url}/admin  (${env.ADMIN_EMAIL ?? 'see ADMIN_EMAIL'} / see ADMIN_PASSWORD in ${file})`);
   log(`Payment sandbox:       ${payments.current().url}  (card gateway /metrobank, PayPal /paypal; test cards in docs/gateway-sandbox.md)`);
@@ -55,7 +56,7 @@ try {
   log('Each one is restarted if it stops on its own. Press Ctrl-C to stop.');
 } catch (error) {
   if (!stopping) {
-    console.error(`[start] ${error instanceof Error ? error.message : error}`);
+    log.error(error instanceof Error ? error.message : String(error));
     await stopAll(1);
   }
 }

@@ -4,7 +4,8 @@
 // storefront instances and nginx (scripts/lib/cluster.mjs, as `npm run cluster`). The tests stop, kill and restart
 // parts of it through a small control server of this harness (CLUSTER_CONTROL_URL). Needs Debian's nginx,
 // redis-server and postgresql packages (.ci/run installs them). Closes with `N passed, N failed` like `npm test`.
-// `npm run test:cluster -- <file filter>` runs only the Vitest files matching it (and no browser test).
+// `npm run test:cluster -- <file filter>` runs only the Vitest files matching it (and no browser test). The
+// services' log lines are gathered in one file (CLUSTER_LOG_FILE), and nginx writes its access log (NGINX_ACCESS_LOG).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,7 +36,12 @@ const env = {
   BRAND: 'firefly',
   PAYMENT_GATEWAY_TIMEOUT_MS: '3000',
   PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
+  // One line per request from the instances and the content service, for the tests that follow a request.
+  LOG_LEVEL: 'info',
+  CONTENT_LOG_LEVEL: 'info',
 };
+// The content service's, the sandbox's and the instances' lines, as a log collector would keep them.
+const clusterLogFile = join(resultsDir, 'cluster.log');
 
 const filters = process.argv.slice(2);
 const results = [];
@@ -112,7 +118,7 @@ try {
     // The build is npm test's, and so are the content and pages its server cached (from another content service,
     // whose ids differ): the cluster's new content service starts from none of them.
     clearWebContentCache({ root, distDir: WEB_DIST_DIR });
-    cluster = await startCluster({ root, env, overrides, distDir: WEB_DIST_DIR, log, signal: starting.signal, quiet: true });
+    cluster = await startCluster({ root, env, overrides, distDir: WEB_DIST_DIR, log, signal: starting.signal, quiet: true, logFile: clusterLogFile, accessLog: true });
     const controlPort = await freePort();
     control = await startControlServer(controlPort);
     suiteEnv = {
@@ -125,6 +131,9 @@ try {
       ADMIN_PASSWORD: env.ADMIN_PASSWORD,
       MAIL_OUTBOX_DIR: cluster.layout.webEnv.MAIL_OUTBOX_DIR,
       BRAND: env.BRAND,
+      GATEWAY_SANDBOX_URL: cluster.layout.gatewayUrl,
+      CLUSTER_LOG_FILE: clusterLogFile,
+      NGINX_ACCESS_LOG: join(cluster.layout.nginx.dir, 'access.log'),
     };
   } catch (error) {
     problem = `starting the cluster failed: ${error instanceof Error ? error.message : error}`;

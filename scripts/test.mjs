@@ -3,7 +3,8 @@
 // the payment sandbox's tests start sandboxes of their own), then the real stack on its own free ports with a fresh
 // temporary database (content service, payment-gateway sandbox, storefront built into apps/web/.next-test) for the
 // content-service, integration and browser tests, then the storefront's process tests (which start storefronts of
-// their own from the same build).
+// their own from the same build). The stack's services write JSON lines; every line of theirs is gathered in one file
+// (STACK_LOG_FILE, for the tests that read what was logged), and only their problems are printed.
 //
 // Every suite runs whatever happened before it. A suite that could not run, crashed, or exited non-zero without
 // reporting a failed test counts as failed in the closing line `N passed, N failed`. Ctrl-C or SIGTERM stops every
@@ -50,6 +51,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rentacar-test-data-'));
 // still stops them.
 const processDir = join(resultsDir, 'processes');
 mkdirSync(processDir);
+// Every line the stack's services write (storefront, content service, gateway sandbox), as a log collector would keep
+// them: apps/web/test/integration/logs.test.ts reads a booking's lines here.
+const stackLogFile = join(resultsDir, 'stack.log');
 
 // Free ports picked at start, so a running `npm start` (or anything else) never collides with the tests.
 const TEST_CONTENT_PORT = process.env.TEST_CONTENT_PORT ?? String(await freePort());
@@ -84,6 +88,9 @@ const env = {
   // pressure limiter answered some of them 503 "Under pressure" at random. (The storefront retries those in production.)
   PRESSURE_LIMITER_ENABLED: 'false',
   ...projectEnv,
+  // One line per request from the storefront and the content service, so a request can be followed (STACK_LOG_FILE).
+  LOG_LEVEL: 'info',
+  CONTENT_LOG_LEVEL: 'info',
   BRAND: 'firefly',
   CONTENT_HOST: '127.0.0.1',
   CONTENT_PORT: TEST_CONTENT_PORT,
@@ -161,6 +168,7 @@ const suiteEnv = {
   ACCOUNTS_STUB_URL: accountsStubUrl,
   INSTANCE_NAME: env.INSTANCE_NAME,
   OIDC_USER_PASSWORD: oidc.userPassword,
+  STACK_LOG_FILE: stackLogFile,
 };
 
 const results = [];
@@ -288,11 +296,11 @@ try {
       clearWebContentCache({ root, distDir: WEB_DIST_DIR });
     });
     const stackProblem = buildProblem ?? (await step('starting the stack', async () => {
-      await startService(() => startGatewaySandbox({ env, log, quiet: true }));
+      await startService(() => startGatewaySandbox({ env, log, quiet: true, logFile: stackLogFile }));
       // Before the content service: it reads the provider's discovery document when it starts.
       await startService(() => startOidcProvider({ port: TEST_OIDC_PORT, ...oidc, redirectUris: [`${contentUrl}/auth/login/oidc/callback`], log, quiet: true }));
-      await startService(() => startContentService({ env, log }));
-      await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true }));
+      await startService(() => startContentService({ env, log, quiet: true, logFile: stackLogFile }));
+      await startService(() => startWeb({ root, env, distDir: WEB_DIST_DIR, log, quiet: true, logFile: stackLogFile }));
     }));
 
     if (runs('integration')) {

@@ -6,10 +6,16 @@
 // `POST /api/quote` is offered first to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed
 // by src/instrumentation.ts when the app is prepared), which answers it without Next's request pipeline; everything
 // else, and a quote the fast path leaves, goes to Next exactly as under `next start`.
+// The same edge decides the request's id (the trusted proxy's X-Request-Id, else a new one): it is answered in
+// X-Request-Id, kept for the whole of the request's work (logger.mjs), so every log line of the request and every call
+// it makes to the content service or a payment gateway carry it, and the request's own line says how it ended.
 // Usage: node server.mjs [--hostname 127.0.0.1] [--port 3000]
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { logger, runWithRequestId } from './logger.mjs';
+
+const log = logger.child({ area: 'server' });
 
 // As under `next start`: React and Next run their production builds.
 process.env.NODE_ENV ??= 'production';
@@ -20,7 +26,7 @@ const { values } = parseArgs({
 const hostname = values.hostname;
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`server.mjs: --port must be a port number, not "${values.port}"`);
+  log.fatal(`--port must be a port number, not "${values.port}"`);
   process.exit(1);
 }
 
@@ -39,7 +45,7 @@ try {
   await app.prepare();
 } catch (error) {
   // An invalid environment (next.config.ts refuses it, naming the variable) or a missing build: exit 1, as next start.
-  console.error(error);
+  log.fatal({ err: error }, 'the storefront could not start');
   process.exit(1);
 }
 const handleWithNext = app.getRequestHandler();
@@ -51,34 +57,62 @@ const serverEdge = await Promise.race([
   new Promise((giveUp) => setTimeout(giveUp, 60_000).unref()),
 ]);
 if (typeof serverEdge?.stamp !== 'function' || typeof serverEdge.stampHeaders !== 'function') {
-  console.error('server.mjs: the app did not install its edge (client address, response headers) within 60 s (src/instrumentation.ts, src/lib/server-edge.ts)');
+  log.fatal('the app did not install its edge (client address, request id, response headers) within 60 s (src/instrumentation.ts, src/lib/server-edge.ts)');
   process.exit(1);
 }
 
 // Once serving, like `next start`: an error nobody awaited is logged and the server keeps answering.
-process.on('uncaughtException', (error) => console.error('[server] uncaught exception', error));
-process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection', reason));
+process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 
 /** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
 /** Where src/lib/metrics-server.ts leaves its recorder when metrics are on (METRICS_PORT; src/lib/metrics.ts). */
 const METRICS = Symbol.for('rentacar.storefront.metrics');
 
+const requests = logger.child({ area: 'request' });
+
+/**
+ * One line per request once its answer is sent (or the client went away): method, path without the query (which may
+ * name a renter: manage booking's e-mail), status and time. 5xx answers are errors.
+ */
+function logWhenDone(request, response, reqId) {
+  const started = performance.now();
+  response.once('close', () => {
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    const line = {
+      reqId,
+      method: request.method,
+      path: query === -1 ? url : url.slice(0, query),
+      status: response.statusCode,
+      ms: Math.round(performance.now() - started),
+      ...(response.writableFinished ? {} : { aborted: true }),
+    };
+    if (response.statusCode >= 500) requests.error(line, 'request failed');
+    else requests.info(line, 'request completed');
+  });
+}
+
 const server = createServer((request, response) => {
   globalThis[METRICS]?.recorder?.observeRequest(request, response);
-  serverEdge.stamp(request);
-  const answer = fastPath()?.take(request);
-  if (answer) void answer(response);
-  else {
-    serverEdge.stampHeaders(request, response);
-    void handleWithNext(request, response);
-  }
+  const reqId = serverEdge.stamp(request);
+  response.setHeader('X-Request-Id', reqId);
+  logWhenDone(request, response, reqId);
+  runWithRequestId(reqId, () => {
+    const answer = fastPath()?.take(request);
+    if (answer) void answer(response);
+    else {
+      serverEdge.stampHeaders(request, response);
+      void handleWithNext(request, response);
+    }
+  });
 });
 server.on('error', (error) => {
-  console.error('[server] could not listen', error);
+  log.fatal({ err: error }, 'could not listen');
   process.exit(1);
 });
-server.listen(port, hostname, () => console.log(`[server] storefront ready on ${process.env.__NEXT_PRIVATE_ORIGIN}`));
+server.listen(port, hostname, () => log.info(`storefront ready on ${process.env.__NEXT_PRIVATE_ORIGIN}`));
 
 let stopping = false;
 async function stop() {

@@ -11,6 +11,7 @@ import { startGatewaySandbox } from './gateway-sandbox.mjs';
 import { findNginx, startNginx } from './nginx.mjs';
 import { findPostgresBin, startPostgres } from './postgres.mjs';
 import { findRedisServer, startRedis } from './redis.mjs';
+import { prefixedLog } from './log.mjs';
 import { freePort } from './processes.mjs';
 import { supervise } from './supervise.mjs';
 import { buildWeb, startWeb } from './web-server.mjs';
@@ -166,8 +167,11 @@ export function clusterLayout({ root, env, overrides = {} }) {
  * { layout, parts: Map(name -> supervisor), stopPart(name), crashPart(name), startPart(name), stop() } once nginx
  * answers. Part names: postgres, redis, content, gateway, web-1, web-2 ..., nginx. stopPart stops one gracefully and
  * crashPart kills it (SIGKILL), both until startPart starts it again under supervision (tests of an outage).
+ * `quiet`: the instances and the content service pass on only their problems. `logFile`: the content service's, the sandbox's and the
+ * instances' lines are also appended there. `accessLog`: nginx writes its access log (JSON lines with each request's
+ * id) to its folder's access.log.
  */
-export async function startCluster({ root, env, overrides, distDir = '.next', log = console.log, signal, quiet = false }) {
+export async function startCluster({ root, env, overrides, distDir = '.next', log = console.log, signal, quiet = false, logFile, accessLog = false }) {
   const layout = clusterLayout({ root, env, overrides });
   // Before anything starts: each of Debian's packages it needs is installed (else an error naming the package).
   findPostgresBin(env);
@@ -179,13 +183,13 @@ export async function startCluster({ root, env, overrides, distDir = '.next', lo
   const starters = new Map([
     ['postgres', () => startPostgres({ ...layout.postgres, log })],
     ['redis', () => startRedis({ ...layout.redis, log })],
-    ['content', () => startContentService({ env: layout.content, log })],
-    ['gateway', () => startGatewaySandbox({ env: layout.gateway, log, quiet: true })],
+    ['content', () => startContentService({ env: layout.content, log, quiet, logFile })],
+    ['gateway', () => startGatewaySandbox({ env: layout.gateway, log, quiet: true, logFile })],
     ...layout.instances.map((instance) => [
       instance.name,
-      () => startWeb({ root, env: instance.env, distDir, log: (line) => log(`${instance.name}: ${line}`), quiet }),
+      () => startWeb({ root, env: instance.env, distDir, log: prefixedLog(log, `${instance.name}: `), quiet, logFile }),
     ]),
-    ['nginx', () => startNginx({ ...layout.nginx, upstreams: layout.instances.map((instance) => new URL(instance.url).host), log })],
+    ['nginx', () => startNginx({ ...layout.nginx, upstreams: layout.instances.map((instance) => new URL(instance.url).host), log, accessLog })],
   ]);
   const parts = new Map();
   const startPart = async (name) => {

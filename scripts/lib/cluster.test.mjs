@@ -80,13 +80,24 @@ describe('the nginx configuration', () => {
     expect(config).toContain('proxy_cache_path /data/nginx/cache ');
     expect(config).toContain('pid /data/nginx/nginx.pid;');
     expect(config).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // The request's id goes to the instances and back to the client, never an instance's own (a cached one).
+    expect(config).toContain('proxy_set_header X-Request-Id $request_id;');
+    expect(config).toContain('proxy_hide_header X-Request-Id;');
+    expect(config).toContain('add_header X-Request-Id $request_id always;');
+    expect(config).toContain('access_log off;');
     expect(config).not.toMatch(/\$\{/);
+  });
+
+  it('writes the access log as JSON lines with the request id when asked', () => {
+    const config = nginxConfig({ dir: '/data/nginx', listen: '127.0.0.1:8080', upstreams: ['127.0.0.1:3101', '127.0.0.1:3102'], accessLog: true });
+    expect(config).toContain('access_log /data/nginx/access.log storefront_access;');
+    expect(config).toMatch(/log_format storefront_access escape=json '\{"time":"\$time_iso8601","name":"nginx","reqId":"\$request_id",/);
   });
 
   it('names a template value it was not given', () => {
     expect(() => renderTemplate('listen ${NGINX_LISTEN};', {})).toThrow('no value for ${NGINX_LISTEN}');
     // Every value the template uses is one the cluster fills in.
     const names = [...readFileSync(NGINX_TEMPLATE, 'utf8').matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((match) => match[1]);
-    expect(new Set(names)).toEqual(new Set(['NGINX_LISTEN', 'NGINX_CACHE_DIR', 'STOREFRONT_SERVERS']));
+    expect(new Set(names)).toEqual(new Set(['NGINX_LISTEN', 'NGINX_CACHE_DIR', 'STOREFRONT_SERVERS', 'NGINX_ACCESS_LOG']));
   });
 });

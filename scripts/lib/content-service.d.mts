@@ -1,6 +1,7 @@
 // Types of scripts/lib/content-service.mjs (for TypeScript callers such as the content-service tests).
 
-export type ContentLog = (line: string) => void;
+/** A log function (scripts/lib/log.mjs): log.relay, when present, passes Directus' JSON lines on as they are. */
+export type ContentLog = ((line: string) => void) & { warn?: (line: string) => void; relay?: (line: string) => void };
 export type ContentEnv = Record<string, string | undefined>;
 
 export interface ContentService {
@@ -22,7 +23,7 @@ export const ROOT: string;
 export const CONTENT_DIR: string;
 export const CONTENT_DEFAULTS: Record<string, string>;
 
-export function startContentService(options?: { env?: ContentEnv; log?: ContentLog; timeoutMs?: number }): Promise<ContentService>;
+export function startContentService(options?: { env?: ContentEnv; log?: ContentLog; quiet?: boolean; logFile?: string; timeoutMs?: number }): Promise<ContentService>;
 export function prepareContentService(options?: { env?: ContentEnv; log?: ContentLog }): Promise<{ fresh: boolean; seconds: number }>;
 export function contentEnvironment(env?: ContentEnv): {
   url: string;

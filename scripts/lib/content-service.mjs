@@ -17,7 +17,8 @@ import { createConnection, createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildContentExtensions } from './content-extensions.mjs';
-import { readLines } from './processes.mjs';
+import { jsonLevel, relayServiceLine } from './log.mjs';
+import { readLines, takeServiceOutput } from './processes.mjs';
 import { accountPageUrls, parseOrigins } from '../../services/content/schema/accounts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -85,7 +86,10 @@ export function contentEnvironment(env = process.env) {
     SECRET: v('SECRET'),
     DB_CLIENT: client,
     LOG_LEVEL: v('CONTENT_LOG_LEVEL'),
+    // JSON lines (pino), named `content` among the other services' lines. Its request lines (at info) carry the
+    // storefront's X-Request-Id as req.id (the request-id extension).
     LOG_STYLE: 'raw',
+    LOGGER_NAME: 'content',
     TELEMETRY: v('TELEMETRY'),
     WEBSOCKETS_ENABLED: 'false',
     PROJECT_NAME: v('PROJECT_NAME'),
@@ -230,7 +234,7 @@ function formatDirectusLine(line) {
 }
 
 function makeLogger(log) {
-  if (typeof log === 'function') return (text) => log(text);
+  if (typeof log === 'function') return log;
   return (text) => console.log(`[content] ${text}`);
 }
 
@@ -254,9 +258,9 @@ export async function prepareContentService({ env = process.env, log } = {}) {
     const onLine = (line) => {
       tail.push(line);
       if (tail.length > 40) tail.shift();
-      if (line.startsWith('{')) {
+      if (jsonLevel(line) !== undefined) {
         const formatted = formatDirectusLine(line);
-        if (formatted && formatted.level !== 'info') say(`content: ${formatted.level}: ${formatted.text}`);
+        if (formatted && formatted.level !== 'info') relayServiceLine(say, 'content', line, true);
         return;
       }
       if (line.startsWith('bootstrap: new database')) fresh = true;
@@ -275,7 +279,11 @@ export async function prepareContentService({ env = process.env, log } = {}) {
  * Starts the content service. Options:
  *   env  - the variables of .env.example (DB_*, CONTENT_*, SECRET, ADMIN_*, DIRECTUS_STOREFRONT_TOKEN,
  *          REVALIDATE_SECRET, STOREFRONT_REVALIDATE_URL, STORAGE_LOCAL_ROOT, CACHE_*, ...); default process.env
- *   log  - function(line) for progress and Directus warnings/errors; default console.log with a [content] prefix
+ *   log  - a log function (scripts/lib/log.mjs) for progress and Directus' lines; default console.log with a [content]
+ *          prefix
+ *   quiet - pass on only Directus' problems (warn and above): CONTENT_LOG_LEVEL decides what it writes, at info one line
+ *          per request
+ *   logFile - also append every line of Directus' output to this file
  *   timeoutMs - how long to wait for /server/ping (default 60000)
  * Resolves { url, publicUrl, pid, fresh, timings, stop(), exited } once GET /server/ping answers "pong":
  *   url      - where the service listens, e.g. http://127.0.0.1:8055
@@ -284,7 +292,7 @@ export async function prepareContentService({ env = process.env, log } = {}) {
  *   exited   - a promise of the exit code, or of the signal that ended it (rejects never)
  * Rejects with a clear Error when the port is taken, a setting is missing, preparing fails or Directus exits.
  */
-export async function startContentService({ env = process.env, log, timeoutMs = 60_000 } = {}) {
+export async function startContentService({ env = process.env, log, quiet = false, logFile, timeoutMs = 60_000 } = {}) {
   const say = makeLogger(log);
   checkInstalled();
   const settings = contentEnvironment(env);
@@ -304,15 +312,8 @@ export async function startContentService({ env = process.env, log, timeoutMs = 
     detached: true,
   });
   let stopping = false;
-  const tail = [];
-  const onLine = (line) => {
-    tail.push(line);
-    if (tail.length > 40) tail.shift();
-    const formatted = formatDirectusLine(line);
-    if (formatted && formatted.level !== 'info') say(`content: ${formatted.level}: ${formatted.text}`);
-  };
-  readLines(child.stdout, onLine);
-  readLines(child.stderr, onLine);
+  // Directus' expected warnings (no Spatialite, no PostGIS) are not passed on.
+  const tail = takeServiceOutput(child, { name: 'content', log: say, quiet, logFile, filter: (line) => formatDirectusLine(line) !== null });
   const exited = new Promise((done) => {
     child.once('exit', (code, signal) => {
       // A supervisor restarts it without calling stop(): one listener per start would pile up.

@@ -34,7 +34,8 @@ export function gatewaySandboxEnvironment(env?: GatewaySandboxEnv): {
 
 export function startGatewaySandbox(options?: {
   env?: GatewaySandboxEnv;
-  log?: (line: string) => void;
+  log?: ((line: string) => void) & { relay?: (line: string) => void };
   quiet?: boolean;
+  logFile?: string;
   timeoutMs?: number;
 }): Promise<GatewaySandbox>;

@@ -76,15 +76,17 @@ function sandboxNode() {
 /**
  * Starts the sandbox. Options:
  *   env   - the project's variables (GATEWAY_SANDBOX_*, METROBANK_*, PAYPAL_*, WEB_HOST, WEB_PORT); default process.env
- *   log   - function(line) for its output (one line per request, webhook deliveries); default console.log
- *   quiet - true: pass on only problems (lines on stderr), not the request lines
+ *   log   - a log function (scripts/lib/log.mjs) for its output (JSON lines: one per request, webhook deliveries);
+ *           default console.log
+ *   quiet - true: pass on only problems (lines of level warn and above), not the request lines
+ *   logFile - also append every line of its output to this file
  *   timeoutMs - how long to wait for /__sandbox/ping (default 20000)
  * Resolves { url, publicUrl, pid, dataDir, child, stop(), exited } once GET /__sandbox/ping answers:
  *   stop()  - SIGTERM to its process group (SIGKILL after 8 s); resolves when it has exited
  *   exited  - a promise of the exit code, or of the signal that ended it (never rejects)
  * Rejects with a clear Error when the port is taken, a setting is invalid or the sandbox exits before answering.
  */
-export async function startGatewaySandbox({ env = process.env, log = (line) => console.log(line), quiet = false, timeoutMs = 20_000 } = {}) {
+export async function startGatewaySandbox({ env = process.env, log = (line) => console.log(line), quiet = false, logFile, timeoutMs = 20_000 } = {}) {
   const settings = gatewaySandboxEnvironment(env);
   await assertPortFree(settings.host, settings.port, 'The gateway sandbox');
   const childEnv = { ...process.env, ...settings.sandbox };
@@ -97,6 +99,7 @@ export async function startGatewaySandbox({ env = process.env, log = (line) => c
     env: childEnv,
     log,
     quiet,
+    logFile,
     ready: (started) => waitForHttp(`${settings.url}/__sandbox/ping`, { child: started, timeoutMs, accept: (response) => response.status === 200 }),
   });
   return { url: settings.url, publicUrl: settings.publicUrl, pid, dataDir: settings.dataDir, child, stop, exited };

@@ -22,14 +22,22 @@ export function renderTemplate(template, values) {
 }
 
 /** The storefront's site configuration for these instances (`upstreams`: ['127.0.0.1:3101', ...]). */
-export function storefrontSiteConfig({ listen, cacheDir, upstreams }) {
+export function storefrontSiteConfig({ listen, cacheDir, upstreams, accessLog = 'off' }) {
   const servers = upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=5s;`).join('\n    ');
-  return renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), { NGINX_LISTEN: listen, NGINX_CACHE_DIR: cacheDir, STOREFRONT_SERVERS: servers });
+  return renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), {
+    NGINX_LISTEN: listen,
+    NGINX_CACHE_DIR: cacheDir,
+    STOREFRONT_SERVERS: servers,
+    NGINX_ACCESS_LOG: accessLog === 'off' ? 'off' : `${accessLog} storefront_access`,
+  });
 }
 
-/** A complete nginx.conf for a foreground nginx whose pid, logs, temporary files and cache are under `dir`. */
+/**
+ * A complete nginx.conf for a foreground nginx whose pid, logs, temporary files and cache are under `dir`; with
+ * `accessLog`, its access log (JSON lines, the template's storefront_access) is `dir`/access.log.
+ */
 export function nginxConfig({ dir, listen, upstreams, accessLog = false }) {
-  const site = storefrontSiteConfig({ listen, cacheDir: join(dir, 'cache'), upstreams });
+  const site = storefrontSiteConfig({ listen, cacheDir: join(dir, 'cache'), upstreams, accessLog: accessLog ? join(dir, 'access.log') : 'off' });
   return [
     '# Written by scripts/lib/nginx.mjs for `npm run cluster`; the site part is deploy/nginx/storefront.conf.template.',
     'daemon off;',
@@ -39,7 +47,6 @@ export function nginxConfig({ dir, listen, upstreams, accessLog = false }) {
     'events { worker_connections 4096; }',
     'http {',
     '    default_type application/octet-stream;',
-    `    access_log ${accessLog ? `${join(dir, 'access.log')}` : 'off'};`,
     `    client_body_temp_path ${join(dir, 'temp', 'body')};`,
     `    proxy_temp_path ${join(dir, 'temp', 'proxy')};`,
     `    fastcgi_temp_path ${join(dir, 'temp', 'fastcgi')};`,

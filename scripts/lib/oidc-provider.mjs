@@ -74,8 +74,9 @@ function providerNode() {
  *   redirectUris   - array or comma list (OIDC_REDIRECT_URIS; default {content}/auth/login/oidc/callback)
  *   userPassword   - the password every e-mail login needs (OIDC_USER_PASSWORD)
  *   env            - the project's variables; default process.env
- *   log            - function(line) for its output (sign-ins, refused requests); default console.log
- *   quiet          - true: pass on only problems (lines on stderr)
+ *   log            - a log function (scripts/lib/log.mjs) for its output (JSON lines: sign-ins, refused requests);
+ *                    default console.log
+ *   quiet          - true: pass on only problems (lines of level warn and above)
  *   timeoutMs      - how long to wait for the discovery document (default 20000)
  * Resolves { url, issuer, discoveryUrl, clientId, clientSecret, redirectUris, userPassword, pid, child, stop(), exited }:
  *   stop()  - SIGTERM to its process group (SIGKILL after 8 s); resolves when it has exited

@@ -19,9 +19,15 @@ export function startChildService(options: {
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   quiet?: boolean;
+  logFile?: string;
   ready: (child: ChildProcess) => Promise<void>;
   stopSignal?: NodeJS.Signals;
   graceMs?: number;
 }): Promise<ChildService>;
+export function takeServiceOutput(
+  child: ChildProcess,
+  options: { name: string; log: (line: string) => void; quiet?: boolean; logFile?: string; filter?: (line: string) => boolean },
+): string[];
+export function logFileWritten(path: string): Promise<void>;
 export function waitForPort(host: string, port: number, options?: { timeoutMs?: number }): Promise<void>;
 export function findProgram(candidates: (string | undefined)[], howToInstall: string): string;

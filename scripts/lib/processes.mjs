@@ -1,9 +1,10 @@
 // Small helpers for the orchestrator and the test harness: port checks, readiness polling, stopping by PID, reading a
 // child's output line by line.
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { jsonLevel, relayServiceLine } from './log.mjs';
 
 export function assertPortFree(host, port, what) {
   return new Promise((resolve, reject) => {
@@ -85,26 +86,62 @@ export function readLines(stream, onLine) {
   });
 }
 
+// One appending stream per log file, shared by every service that writes to it (the test harness gathers the stack's
+// lines in one file). Each line is one write, so lines of several services never mix.
+const logFiles = new Map();
+
+function logFileStream(path) {
+  let stream = logFiles.get(path);
+  if (!stream) {
+    mkdirSync(dirname(path), { recursive: true });
+    stream = createWriteStream(path, { flags: 'a' });
+    logFiles.set(path, stream);
+  }
+  return stream;
+}
+
+/** Resolves once every line handed so far to the log file `path` is written. */
+export function logFileWritten(path) {
+  const stream = logFiles.get(path);
+  return stream ? new Promise((done) => stream.write('', () => done())) : Promise.resolve();
+}
+
 /**
- * Starts a long-running child process as a service of the orchestrator (`npm start`, `npm run cluster`, the test
- * harness): in its own process group (a Ctrl-C reaches only the orchestrator, which stops services in order), its
- * output passed on line by line with `name: ` in front, stopped if the orchestrator exits without stopping it.
- *   ready(child)  - resolves once the service answers (rejects: the start fails, the process is stopped)
- *   quiet         - pass on only its standard error
- *   stopSignal    - what asks it to stop (SIGTERM; PostgreSQL's fast shutdown is SIGINT), SIGKILL after graceMs
- * Resolves { pid, child, exited, stop() }; `exited` is a promise of the exit code or the signal that ended it.
+ * Takes a service's output line by line: keeps the last 30 lines (for the message of a failed start), appends each
+ * to `logFile` when given, and passes it on through `log` (scripts/lib/log.mjs, relayServiceLine), unless `quiet`:
+ * then only problems, a JSON line of level warn or above, or a text line on standard error. `filter(line)` may drop a
+ * line from what is passed on (not from the file). Returns the tail.
  */
-export async function startChildService({ name, command, args = [], cwd, env = process.env, log = console.log, quiet = false, ready, stopSignal = 'SIGTERM', graceMs = 8000 }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const untrack = noteForTestHarness(child.pid);
+export function takeServiceOutput(child, { name, log, quiet = false, logFile, filter = () => true }) {
   const tail = [];
-  const onLine = (line, problem) => {
+  const file = logFile ? logFileStream(logFile) : undefined;
+  const onLine = (line, onStderr) => {
     tail.push(line);
     if (tail.length > 30) tail.shift();
-    if (!quiet || problem) log(`${name}: ${line}`);
+    file?.write(`${line}\n`);
+    const level = jsonLevel(line);
+    const problem = level === undefined ? onStderr : level >= 40;
+    if ((!quiet || problem) && filter(line)) relayServiceLine(log, name, line, problem);
   };
   readLines(child.stdout, (line) => onLine(line, false));
   readLines(child.stderr, (line) => onLine(line, true));
+  return tail;
+}
+
+/**
+ * Starts a long-running child process as a service of the orchestrator (`npm start`, `npm run cluster`, the test
+ * harness): in its own process group (a Ctrl-C reaches only the orchestrator, which stops services in order), its
+ * output passed on line by line (takeServiceOutput), stopped if the orchestrator exits without stopping it.
+ *   ready(child)  - resolves once the service answers (rejects: the start fails, the process is stopped)
+ *   quiet         - pass on only its problems (lines of level warn and above, text on standard error)
+ *   logFile       - also append every line of its output to this file
+ *   stopSignal    - what asks it to stop (SIGTERM; PostgreSQL's fast shutdown is SIGINT), SIGKILL after graceMs
+ * Resolves { pid, child, exited, stop() }; `exited` is a promise of the exit code or the signal that ended it.
+ */
+export async function startChildService({ name, command, args = [], cwd, env = process.env, log = console.log, quiet = false, logFile, ready, stopSignal = 'SIGTERM', graceMs = 8000 }) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const untrack = noteForTestHarness(child.pid);
+  const tail = takeServiceOutput(child, { name, log, quiet, logFile });
   let stopping = false;
   const signalGroup = (signal) => {
     try {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertPortFree, stopProcess, waitForHttp } from './processes.mjs';
+import { assertPortFree, stopProcess, takeServiceOutput, waitForHttp } from './processes.mjs';
 import { hashTree } from './source-hash.mjs';
 
 const INPUTS = ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'apps/web/next.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.mjs', 'packages/domain/src', 'package-lock.json'];
@@ -49,7 +49,12 @@ export function clearWebContentCache({ root, distDir = '.next' }) {
   for (const folder of ['cache', 'server/route-cache']) rmSync(join(root, 'apps/web', distDir, folder), { recursive: true, force: true });
 }
 
-export async function startWeb({ root, env, distDir = '.next', log = console.log, quiet = false }) {
+/**
+ * Starts the storefront's production server. Its output (JSON lines: one per request, and its warnings and errors) is
+ * passed on through `log` (scripts/lib/log.mjs), only its problems when `quiet`, and every line is appended to
+ * `logFile` when given.
+ */
+export async function startWeb({ root, env, distDir = '.next', log = console.log, quiet = false, logFile }) {
   const host = env.WEB_HOST || '127.0.0.1';
   const port = Number(env.WEB_PORT || 3000);
   await assertPortFree(host, port, 'The storefront');
@@ -57,9 +62,10 @@ export async function startWeb({ root, env, distDir = '.next', log = console.log
   const child = spawn(process.execPath, [join(root, 'apps/web/server.mjs'), '--hostname', host, '--port', String(port)], {
     cwd: join(root, 'apps/web'),
     env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  takeServiceOutput(child, { name: 'storefront', log, quiet, logFile });
   const url = `http://${host}:${port}`;
   // It runs in its own process group (a Ctrl-C reaches only the orchestrator, which stops services in order): if the
   // orchestrator ends without stopping it (an interrupt while it was still starting), do not leave it behind.

@@ -41,17 +41,26 @@ export async function register() {
       } else {
         // Not silently: without the recheck, an edit made while this server was stopped shows only once the cache's
         // maximum age has passed.
-        console.warn(`[content] no start-up recheck: ${revalidateSecret ? 'the address this server listens on is unknown' : 'REVALIDATE_SECRET is not set'}`);
+        const { logFor } = await import('./lib/log');
+        logFor('content').warn(`no start-up recheck: ${revalidateSecret ? 'the address this server listens on is unknown' : 'REVALIDATE_SECRET is not set'}`);
       }
     }
   }
 }
 
-/** Every server-side error is logged once with its path; for bots this line is all that happens. */
+/**
+ * Every server-side error is logged once with its path (without the query, which may name a renter) and the request's
+ * id; for bots this line is all that happens.
+ */
 export const onRequestError: Instrumentation.onRequestError = async (error, request) => {
-  const { isbot } = await import('isbot');
-  const userAgent = request.headers['user-agent'];
-  const agent = Array.isArray(userAgent) ? userAgent.join(' ') : userAgent;
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`[request error] ${request.method} ${request.path}${isbot(agent) ? ' (bot)' : ''}: ${message}`);
+  // Every route runs on Node, where the logger is: no edge bundle carries it (it needs Node's modules).
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const [{ isbot }, { logFor }] = await Promise.all([import('isbot'), import('./lib/log')]);
+    const userAgent = request.headers['user-agent'];
+    const agent = Array.isArray(userAgent) ? userAgent.join(' ') : userAgent;
+    const message = error instanceof Error ? error.message : String(error);
+    const path = request.path.split('?')[0] ?? '';
+    const bot = isbot(agent);
+    logFor('request').error({ method: request.method, path, bot }, `request error: ${request.method} ${path}${bot ? ' (bot)' : ''}: ${message}`);
+  }
 };

@@ -1,5 +1,6 @@
 // The sandbox's HTTP server: routing, the test controls under /__sandbox, one log line per request (method, path,
-// status; never a body nor a query string), and the simulated latency and outage of the provider APIs.
+// status, time, and the caller's X-Request-Id as reqId; never a body nor a query string), and the simulated latency
+// and outage of the provider APIs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Config } from './config.ts';
 import type { Context, Log } from './context.ts';
@@ -23,6 +24,11 @@ export interface Sandbox {
 }
 
 const MAX_LATENCY_MS = 120_000;
+
+/** A caller's request id as it may be logged: letters, digits and `._:-`, 8 to 128 of them (nginx's are 32 hex digits). */
+function requestIdOf(sent: string | string[] | undefined): string | undefined {
+  return typeof sent === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(sent) ? sent : undefined;
+}
 const WEBHOOK_MODES: readonly WebhookMode[] = ['send', 'hold', 'drop'];
 
 /** The provider APIs: what the latency and outage controls act on (pages and the card fields are not APIs). */
@@ -61,7 +67,7 @@ export function createSandbox(config: Config, log: Log) {
       if (typeof down === 'boolean') controls.down = down;
       if (mode !== undefined) webhooks.setMode(mode as WebhookMode);
       if (typeof delta === 'number') context.faults.captureAmountDeltaCents = delta;
-      log(`controls: latency ${controls.latency_ms} ms, ${controls.down ? 'down' : 'up'}, webhooks ${webhooks.mode}`);
+      log.info(`controls: latency ${controls.latency_ms} ms, ${controls.down ? 'down' : 'up'}, webhooks ${webhooks.mode}`);
       return json(200, currentControls());
     }
     if (path === '/__sandbox/reset' && method === 'POST') {
@@ -69,7 +75,7 @@ export function createSandbox(config: Config, log: Log) {
       controls.down = false;
       context.faults.captureAmountDeltaCents = 0;
       webhooks.setMode('send');
-      log('controls: reset');
+      log.info('controls: reset');
       return json(200, currentControls());
     }
     if (path === '/__sandbox/webhooks/flush' && method === 'POST') return json(200, { flushed: webhooks.flush() });
@@ -108,7 +114,14 @@ export function createSandbox(config: Config, log: Log) {
     const started = Date.now();
     const url = new URL(incoming.url ?? '/', 'http://sandbox.invalid');
     const method = incoming.method ?? 'GET';
-    response.once('finish', () => log(`${method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`));
+    // The storefront names the request a call serves (X-Request-Id): the line carries it, so one renter's request can be
+    // followed from the storefront's lines to these.
+    const reqId = requestIdOf(incoming.headers['x-request-id']);
+    const tagged = reqId === undefined ? {} : { reqId };
+    response.once('finish', () => {
+      const ms = Date.now() - started;
+      log.info({ ...tagged, method, path: url.pathname, status: response.statusCode, ms }, `${method} ${url.pathname} ${response.statusCode} ${ms}ms`);
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -128,7 +141,7 @@ export function createSandbox(config: Config, log: Log) {
         (reply) => send(response, reply),
         (error: unknown) => {
           // The stack names code, never a body: nothing here quotes request data.
-          log(`internal error on ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 'warn');
+          log.error({ ...tagged, err: error }, `internal error on ${method} ${url.pathname}`);
           if (!response.headersSent) send(response, json(500, { error: { type: 'api_error', message: 'Internal sandbox error' } }));
         },
       );

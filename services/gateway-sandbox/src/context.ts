@@ -1,9 +1,13 @@
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './store.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
-/** One line of the sandbox's output; 'warn' lines go to stderr (shown even when the request lines are not). */
-export type Log = (line: string, level?: 'warn') => void;
+/**
+ * The sandbox's logger: JSON lines on standard output (pino, `name: gateway-sandbox`). Problems are warnings and errors,
+ * shown even when the orchestrator passes on no request lines.
+ */
+export type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 /** What every part of the sandbox shares. */
 export interface Context {

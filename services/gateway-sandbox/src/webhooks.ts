@@ -72,7 +72,7 @@ export class WebhookDispatcher {
     };
     this.deliveries.push(delivery);
     if (delivery.state === 'dropped') {
-      this.log(`webhook ${webhook.provider} ${webhook.eventType} dropped (test control)`);
+      this.log.info(`webhook ${webhook.provider} ${webhook.eventType} dropped (test control)`);
       return;
     }
     this.pending.set(delivery.id, webhook);
@@ -138,18 +138,18 @@ export class WebhookDispatcher {
     if (attempt.status !== null && attempt.status >= 200 && attempt.status < 300) {
       delivery.state = 'delivered';
       this.pending.delete(delivery.id);
-      this.log(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number})`);
+      this.log.info(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number})`);
       return;
     }
     if (number > RETRIES) {
       delivery.state = 'failed';
       this.pending.delete(delivery.id);
-      this.log(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number}); giving up`, 'warn');
+      this.log.warn(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number}); giving up`);
       return;
     }
     const delay = this.retryMs * 2 ** (number - 1);
     delivery.state = 'retrying';
-    this.log(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number}); retrying in ${delay} ms`);
+    this.log.info(`webhook ${webhook.provider} ${webhook.eventType} -> ${webhook.destination} ${outcome} (attempt ${number}); retrying in ${delay} ms`);
     this.later(delay, () => this.attempt(delivery));
   }
 }

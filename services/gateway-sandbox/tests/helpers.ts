@@ -26,7 +26,7 @@ export const CARDS = {
 };
 
 export interface TestSandbox extends GatewaySandbox {
-  /** Everything the process printed (stdout and stderr). */
+  /** Everything the process printed (stdout and stderr), line by line as printed (JSON lines). */
   output: string[];
   /** Stops the process; the data folder stays for a restart until remove(). */
   remove: () => void;
@@ -64,7 +64,8 @@ export async function startTestSandbox(env: Record<string, string> = {}, dataDir
       PAYPAL_WEBHOOK_ID: KEYS.paypalWebhookId,
       ...env,
     },
-    log: (line) => output.push(line),
+    // Every line as the process printed it: the sandbox's JSON lines are relayed unchanged.
+    log: Object.assign((line: string) => output.push(line), { relay: (line: string) => output.push(line) }),
   });
   const untrack = trackProcess(sandbox.pid);
   return {

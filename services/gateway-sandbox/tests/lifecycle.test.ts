@@ -109,3 +109,26 @@ describe('card data', () => {
     expect(state).toContain('"last4": "4242"');
   });
 });
+
+describe('its log', () => {
+  it('writes one JSON line per request, carrying the X-Request-Id the caller sent, and never an id that could break a line', async () => {
+    const sandbox = started.at(-1) ?? (await start());
+    const id = '6f1c0d8e2b7a4c5d9e0f1a2b3c4d5e6f';
+    await call(`${sandbox.url}/metrobank/v1/payment_intents/pi_missing`, { headers: { authorization: `Bearer ${KEYS.secret}`, 'x-request-id': id } });
+    await call(`${sandbox.url}/metrobank/v1/payment_intents/pi_unknown`, { headers: { authorization: `Bearer ${KEYS.secret}`, 'x-request-id': 'bad id"}' } });
+    const requestLines = async () => {
+      for (let attempt = 0; attempt < 80; attempt += 1) {
+        const lines = sandbox.output.map((line) => JSON.parse(line) as Record<string, unknown>);
+        const known = lines.find((line) => line.path === '/metrobank/v1/payment_intents/pi_missing');
+        const malformed = lines.find((line) => line.path === '/metrobank/v1/payment_intents/pi_unknown');
+        if (known && malformed) return [known, malformed];
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      throw new Error(`the request lines never came: ${sandbox.output.join('\n')}`);
+    };
+    const [known, malformed] = await requestLines();
+    expect(known).toMatchObject({ name: 'gateway-sandbox', level: 30, reqId: id, method: 'GET', path: '/metrobank/v1/payment_intents/pi_missing', status: 404 });
+    expect(malformed).toMatchObject({ path: '/metrobank/v1/payment_intents/pi_unknown', status: 404 });
+    expect(malformed).not.toHaveProperty('reqId');
+  });
+});

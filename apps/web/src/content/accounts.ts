@@ -2,9 +2,13 @@ import 'server-only';
 import { acceptUserInvite, customEndpoint, login, logout, passwordRequest, passwordReset, refresh, registerUser } from '@directus/sdk';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
+import { logFor } from '@/lib/log';
+import { withRequestId } from '@/lib/request-id';
 import { contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
 import { companySchema, toCompany, type Company } from './corporate';
+
+const log = logFor('accounts');
 
 /**
  * The content service's auth calls, reshaped: the only code that knows Directus' auth endpoints and its user fields.
@@ -137,7 +141,7 @@ async function tokenCall(what: string, call: () => Promise<unknown>): Promise<bo
     return true;
   } catch (error) {
     if (error instanceof ContentServiceError && [400, 401, 403].includes(error.statusCode)) {
-      console.warn(`[accounts] ${what}: token refused (${error.statusCode})`);
+      log.warn(`${what}: token refused (${error.statusCode})`);
       return false;
     }
     throw error;
@@ -170,7 +174,7 @@ export async function verifyRegistration(token: string): Promise<boolean> {
   url.searchParams.set('token', token);
   let response: Response;
   try {
-    response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(8000) });
+    response = await fetch(url, { redirect: 'manual', headers: withRequestId(undefined), signal: AbortSignal.timeout(8000) });
   } catch (error) {
     throw new ContentServiceError(`GET /users/register/verify-email failed: ${String(error)}`, 503, 'Content service unreachable', null);
   }

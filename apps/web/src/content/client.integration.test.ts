@@ -1,4 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLogged, logged } from '../../test/log-capture';
+
+vi.mock('@/lib/log', async () => (await import('../../test/log-capture')).fakeLogModule);
 
 // Runs against the content service the harness started (CONTENT_URL), through the same modules pages use.
 const contentUrl = process.env.CONTENT_URL ?? 'http://127.0.0.1:8155';
@@ -43,19 +46,14 @@ describe('content client against the content service', () => {
   });
 
   describe('when the content service is down', () => {
-    let errors: string[];
-    beforeEach(() => {
-      errors = [];
-      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-        errors.push(String(args[0]));
-      });
-    });
-    afterEach(() => vi.restoreAllMocks());
+    /** The errors logged, `[area] message` each. */
+    const errors = () => logged().filter((line) => line.level === 'error').map((line) => `[${line.area}] ${line.msg}`);
+    beforeEach(() => clearLogged());
 
     it('a site config failure is fatal with [Site Config Error]', async () => {
       const { getSiteConfig } = await importFresh('http://127.0.0.1:9');
       await expect(getSiteConfig('firefly')).rejects.toMatchObject({ message: expect.stringMatching(/^\[Site Config Error\] /), statusCode: 500 });
-      expect(errors.some((line) => line.startsWith('[content] GET /items/sites_config'))).toBe(true);
+      expect(errors().some((line) => line.startsWith('[content] GET /items/sites_config'))).toBe(true);
     });
 
     it('a fleet failure logs Error retrieving cars, then Error getting cars', async () => {
@@ -64,8 +62,8 @@ describe('content client against the content service', () => {
       const down = await importFresh('http://127.0.0.1:9');
       const result = await down.getFleet(site);
       expect(result).toEqual({ cars: [], failed: true });
-      const retrieving = errors.indexOf('Error retrieving cars');
-      const getting = errors.indexOf('Error getting cars');
+      const retrieving = errors().indexOf('[content] Error retrieving cars');
+      const getting = errors().indexOf('[content] Error getting cars');
       expect(retrieving).toBeGreaterThanOrEqual(0);
       expect(getting).toBeGreaterThan(retrieving);
     });

@@ -2,7 +2,11 @@ import 'server-only';
 import { createDirectus, rest, staticToken, type DirectusClient, type RestClient, type RestCommand, type StaticTokenClient } from '@directus/sdk';
 import { serverEnv } from '@/lib/env';
 import { countContentServiceError } from '@/lib/metrics';
+import { logFor } from '@/lib/log';
+import { withRequestId } from '@/lib/request-id';
 import { ContentServiceError, toContentServiceError } from './errors';
+
+const log = logFor('content');
 
 const REQUEST_TIMEOUT_MS = 8000;
 
@@ -44,7 +48,8 @@ const clients = new Map<'storefront' | 'public', ContentClient>();
 function createClient(token: string): ContentClient {
   return createDirectus<ContentSchema>(serverEnv().directusUrl)
     .with(staticToken(token))
-    .with(rest({ onRequest: (options) => ({ ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) }));
+    // Every call names the request it serves (X-Request-Id), so the content service's log lines can be matched to it.
+    .with(rest({ onRequest: (options) => ({ ...options, headers: withRequestId(options.headers), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) }));
 }
 
 /**
@@ -127,13 +132,13 @@ export async function contentFormPost(path: string, body: FormData, what: string
     const response = await fetch(`${env.directusUrl}${path}`, {
       method: 'POST',
       body,
-      headers: env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {},
+      headers: withRequestId(env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {}),
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
     });
     if (response.status >= 500) countContentServiceError(response.status);
     return { status: response.status, body: await response.json().catch(() => null) };
   } catch (error) {
-    console.error(`[content] ${what} failed: the content service did not answer`, error);
+    log.error({ err: error }, `${what} failed: the content service did not answer`);
     countContentServiceError('unreachable');
     return undefined;
   }

@@ -1,6 +1,9 @@
 import 'server-only';
 import type { DocumentKind } from '@rentacar/domain/precheckin';
+import { logFor } from '@/lib/log';
 import { contentFormPost } from './client';
+
+const log = logFor('precheckin');
 
 /**
  * A renter's scan passed on to the content service's private folder (POST /precheckin-documents), which reads
@@ -25,6 +28,6 @@ export async function storeDocument(kind: DocumentKind, file: Blob): Promise<Sto
   if (response.status === 413) return { ok: false, problem: 'too_large' };
   if (response.status === 415) return { ok: false, problem: 'type' };
   if (answer?.errors?.[0]?.extensions?.code === 'FILE_EMPTY') return { ok: false, problem: 'empty' };
-  console.error(`[precheckin] the content service refused a document: ${response.status}`, JSON.stringify(answer));
+  log.error({ status: response.status, codes: answer?.errors?.map((error) => error.extensions?.code) }, `the content service refused a document: ${response.status}`);
   return { ok: false, problem: response.status >= 500 || response.status === 401 || response.status === 403 ? 'unavailable' : 'refused' };
 }

@@ -1,4 +1,7 @@
 import { countContentServiceError } from '@/lib/metrics';
+import { logFor } from '@/lib/log';
+
+const log = logFor('content');
 
 /** A failed content-service request, with what callers and logs need: status code, status text and body. */
 export class ContentServiceError extends Error {
@@ -29,13 +32,13 @@ export function toContentServiceError(error: unknown, what: string, quietStatuse
   if (error instanceof ContentServiceError) return error;
   if (isSdkFailure(error) && error.response instanceof Response) {
     const { status, statusText } = error.response;
-    if (!quietStatuses.includes(status)) console.error(`[content] ${what} failed: ${status} ${statusText}`);
+    if (!quietStatuses.includes(status)) log.error({ status }, `${what} failed: ${status} ${statusText}`);
     // A 4xx is the content service's answer (sold out, a wrong password, no such record); a 5xx is its failure.
     if (status >= 500) countContentServiceError(status);
     return new ContentServiceError(`${what} failed: ${status} ${statusText}`, status, statusText, error.errors ?? null);
   }
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`[content] ${what} failed: 503 Content service unreachable (${reason})`);
+  log.error({ status: 503 }, `${what} failed: 503 Content service unreachable (${reason})`);
   countContentServiceError('unreachable');
   return new ContentServiceError(`${what} failed: ${reason}`, 503, 'Content service unreachable', null);
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGE, LOCALES, type Locale } from '@/i18n/routing';
+import { logFor } from '@/lib/log';
+
+const log = logFor('content');
 
 export type Localized<T> = Record<Locale, T>;
 
@@ -50,7 +53,7 @@ export function parseRows<Schema extends z.ZodType>(rows: readonly unknown[], sc
   return rows.flatMap((row) => {
     const parsed = schema.safeParse(row);
     if (parsed.success) return [parsed.data];
-    console.error(`[content] skipped a malformed ${what}`, parsed.error.issues);
+    log.error({ issues: parsed.error.issues.map(({ path, code, message }) => ({ path, code, message })) }, `skipped a malformed ${what}`);
     return [];
   });
 }

@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { BRANDS, type Brand } from '@rentacar/domain/brands';
 import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, pricedCars, type AvailabilityStatus, type BrandPrices } from '@rentacar/domain/fleet';
 import { parsePercent, type Cents } from '@rentacar/domain/money';
+import { logFor } from '@/lib/log';
 import { assetUrl, contentRequest } from './client';
 import { cachedContentRead } from './cache';
 import { fileField, idText, parseRows } from './fields';
 import type { SiteConfig } from './site-config';
+
+const log = logFor('content');
 
 export type Availability = AvailabilityStatus;
 
@@ -103,7 +106,7 @@ async function fetchFleet(brand: Brand, allowedClasses: string[], siteMinDays: n
       readItems('flota', { filter, fields: ['*', 'discount.*'], sort: [priceField], limit: -1 }),
     );
   } catch (error) {
-    console.error('Error retrieving cars', error);
+    log.error({ err: error }, 'Error retrieving cars');
     throw error;
   }
   const cars = parseRows(rows, carSchema, 'car').map((row) => ({ row, prices: pricesOf(row) }));
@@ -120,7 +123,7 @@ export async function getFleet(site: Pick<SiteConfig, 'brand' | 'allowedClasses'
   try {
     return { cars: await cachedFleet(site.brand, site.allowedClasses, site.reservationMinDays), failed: false };
   } catch (error) {
-    console.error('Error getting cars', error);
+    log.error({ err: error }, 'Error getting cars');
     return { cars: [], failed: true };
   }
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import type { JobApplication } from '@rentacar/domain/jobs';
+import { logFor } from '@/lib/log';
 import { contentFormPost } from './client';
+
+const log = logFor('jobs');
 
 /**
  * An application and its CV, passed to the content service's POST /job-applications, which checks the offer is
@@ -35,6 +38,7 @@ export async function storeApplication(jobId: string, application: JobApplicatio
   if (code === 'FILE_EMPTY') return { ok: false, problem: 'empty' };
   if (response.status === 404) return { ok: false, problem: 'job_closed' };
   if (response.status === 400 && typeof field === 'string') return { ok: false, problem: 'invalid', field };
-  console.error(`[jobs] the content service refused an application: ${response.status}`, JSON.stringify(answer));
+  // The codes only: the answer may quote what the applicant wrote.
+  log.error({ status: response.status, codes: answer?.errors?.map((error) => error.extensions?.code) }, `the content service refused an application: ${response.status}`);
   return { ok: false, problem: 'unavailable' };
 }

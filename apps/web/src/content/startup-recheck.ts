@@ -1,4 +1,7 @@
 import 'server-only';
+import { logFor } from '@/lib/log';
+
+const log = logFor('content');
 
 const FIRST_RETRY_MS = 5000;
 const LONGEST_RETRY_MS = 5 * 60_000;
@@ -29,7 +32,7 @@ export function scheduleStartupRecheck({ origin, secret }: { origin: string; sec
       const answer = (await response.json().catch(() => ({}))) as RecheckAnswer;
       if (response.ok) {
         const changed = answer.revalidated?.join(', ') || 'nothing';
-        console.log(`[content] start-up recheck: ${answer.since ? `changed since ${answer.since}` : 'no record of the last check, all content'}: expired ${changed}`);
+        log.info(`start-up recheck: ${answer.since ? `changed since ${answer.since}` : 'no record of the last check, all content'}: expired ${changed}`);
         return;
       }
       problem = `${response.status} ${answer.error ?? response.statusText}`;
@@ -43,7 +46,7 @@ export function scheduleStartupRecheck({ origin, secret }: { origin: string; sec
       problem = error instanceof Error ? error.message : String(error);
     }
     const delay = Math.min(FIRST_RETRY_MS * 2 ** retry, LONGEST_RETRY_MS);
-    console.warn(`[content] start-up recheck failed (${problem}); trying again in ${delay / 1000} s`);
+    log.warn(`start-up recheck failed (${problem}); trying again in ${delay / 1000} s`);
     setTimeout(() => void attempt(retry + 1), delay).unref();
   };
   void attempt(0);

@@ -78,7 +78,11 @@ const serverEnvSchema = z.object({
         }),
     ),
   SSO_REFRESH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('directus_refresh_token'),
-  // This instance's name, sent as X-Served-By on every response (several storefronts behind one load balancer).
+  // The least severe log lines written (JSON lines on standard output, logger.mjs, which reads it as the process
+  // starts): `info` writes one line per request besides warnings and errors.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // This instance's name, sent as X-Served-By on every response (several storefronts behind one load balancer) and
+  // written in its log lines (`instance`).
   INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64').optional(),
   // Redis shared by several storefront instances: Next's data and page cache (cache-handler.mjs, read by
   // next.config.ts) and the hand-over of an agent's refreshed session (src/lib/shared-store.ts); unset, each instance
@@ -180,6 +184,8 @@ export function parseServerEnv(source: EnvSource) {
     /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (none by default). */
     trustedProxies: values.TRUSTED_PROXIES,
     instanceName: values.INSTANCE_NAME,
+    /** LOG_LEVEL, read by logger.mjs itself (it logs before the app is loaded); validated here. */
+    logLevel: values.LOG_LEVEL,
     /** Shared by every instance (src/lib/shared-store.ts); undefined for a storefront that runs alone. */
     redisUrl: values.REDIS_URL,
     /** Where this instance serves its Prometheus metrics (127.0.0.1); undefined: metrics are off. */

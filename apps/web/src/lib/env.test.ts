@@ -130,6 +130,12 @@ describe('corporate accounts and instances', () => {
     expect(() => parseServerEnv({ ...local, INSTANCE_NAME: 'web 1\r\nX: y' })).toThrow(/INSTANCE_NAME/);
   });
 
+  it('logs at info by default, and refuses a LOG_LEVEL that is not a level, naming it', () => {
+    expect(parseServerEnv(local).logLevel).toBe('info');
+    expect(parseServerEnv({ ...local, LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => parseServerEnv({ ...local, LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+  });
+
   it('takes a Redis address for the shared cache, and refuses anything else', () => {
     expect(() => parseServerEnv({ ...local, REDIS_URL: 'redis://127.0.0.1:6380/0' })).not.toThrow();
     expect(() => parseServerEnv({ ...local, REDIS_URL: 'http://127.0.0.1:6380' })).toThrow(/REDIS_URL/);

@@ -1,19 +1,22 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { stampDeploymentHeaders } from './deployment-headers';
 import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-proxies';
 
 /**
  * What the production server (apps/web/server.mjs) does to each request before Next sees it, where the socket is known:
- * - `stamp`: the client's address (trusted-proxies.ts, clientAddressOf) is written under CLIENT_ADDRESS_HEADER,
- *   replacing what the client sent (route handlers and server actions see only headers);
+ * - `stamp`: the client's address (trusted-proxies.ts, clientAddressOf) is written under CLIENT_ADDRESS_HEADER, and
+ *   the request's id (request-id.ts, requestIdOf: the trusted proxy's, else a new one) under REQUEST_ID_HEADER, each
+ *   replacing what the client sent (route handlers and server actions see only headers); it answers the id, which
+ *   server.mjs keeps for the request's log lines and its calls;
  * - `stampHeaders`: the deployment's response headers (security headers, the instance's name, Cache-Control by path:
  *   lib/deployment-headers.ts) are set on the response. The proxy (src/proxy.ts) sets the same headers on what it
  *   handles, and it does not run for a public page in its /es or /en form (its matcher): those get them here.
  */
 export type ServerEdge = {
-  stamp(request: IncomingMessage): void;
+  stamp(request: IncomingMessage): string;
   stampHeaders(request: IncomingMessage, response: ServerResponse): void;
 };
 
@@ -32,6 +35,9 @@ export function serverEdge(ranges: readonly ProxyRange[]): ServerEdge {
       const forwarded = request.headers['x-forwarded-for'];
       const forwardedFor = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
       request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(request.socket.remoteAddress, forwardedFor, trusted);
+      const id = requestIdOf(request.socket.remoteAddress, request.headers[REQUEST_ID_HEADER], trusted);
+      request.headers[REQUEST_ID_HEADER] = id;
+      return id;
     },
     stampHeaders(request, response) {
       stampDeploymentHeaders(response, requestPathname(request.url));

@@ -22,7 +22,6 @@ describe('the shared store', () => {
   });
 
   it('fails after its timeout while Redis is unreachable, then at once, so the caller works alone instead of waiting', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = redisStore(`redis://127.0.0.1:${await closedPort()}`, 'test:');
     try {
       // The first command waits for the first connection, within its timeout (not for ever: connect() keeps retrying).

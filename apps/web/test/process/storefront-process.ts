@@ -51,8 +51,13 @@ export function cloneBuild(name: string): { distDir: string; remove: () => void 
 export interface StorefrontProcess {
   url: string;
   child: ChildProcess;
-  /** Everything the process printed so far (stdout and stderr). */
+  /**
+   * What the process said so far, a line each: its JSON log lines (logger.mjs) as `[area] message` (with the error's
+   * message after a colon), anything else (Next's own output) as printed.
+   */
   output: () => string;
+  /** Everything the process printed so far (stdout and stderr), as printed. */
+  printed: () => string;
   /** Resolves with the exit code (or signal) once the process has exited. */
   exited: Promise<number | NodeJS.Signals>;
   stop: () => Promise<void>;
@@ -74,7 +79,24 @@ export function spawnNext(command: 'build' | 'start', args: string[], env: Recor
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise<number | NodeJS.Signals>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? 1)));
-  return { url: '', child, output: () => printed, exited, stop: () => stopProcess(child) };
+  return { url: '', child, output: () => readable(printed), printed: () => printed, exited, stop: () => stopProcess(child) };
+}
+
+/** The storefront's output as a reader takes it: each JSON log line as `[area] message`, other lines as they are. */
+export function readable(printed: string): string {
+  return printed
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('{')) return line;
+      try {
+        const entry = JSON.parse(line) as { area?: unknown; msg?: unknown; err?: { message?: unknown } };
+        const error = typeof entry.err?.message === 'string' ? `: ${entry.err.message}` : '';
+        return `${typeof entry.area === 'string' ? `[${entry.area}] ` : ''}${typeof entry.msg === 'string' ? entry.msg : ''}${error}`;
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
 }
 
 /**

@@ -4,6 +4,7 @@
 import { isDirectusError } from '@directus/errors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ids, type Accountability, type Knex, type Logger } from './directus';
+import { requestFields } from './request-id';
 import { BusyError, errorCode } from './transactions';
 
 /** A refused input: the field it concerns (null for the body as a whole) and why, as the caller is told. */
@@ -36,7 +37,7 @@ export type AsyncRoute = (req: Request, res: Response, next: NextFunction) => Pr
 
 /**
  * The pieces of an endpoint mounted at `/<id>`: `handle` wraps a route (a busy database answers 503 with Retry-After,
- * anything unexpected is logged and left to Directus' error handler), `onlyStorefront` lets administrators and the
+ * anything unexpected is logged and left to Directus' error handler; each line with the caller's request id, reqId), `onlyStorefront` lets administrators and the
  * Storefront policy through (401 without a token, 403 for any other user).
  */
 export function endpointKit({ id, database, logger }: { id: string; database: Knex; logger: Logger }) {
@@ -44,12 +45,12 @@ export function endpointKit({ id, database, logger }: { id: string; database: Kn
     route(req, res, next).catch((error: unknown) => {
       if (error instanceof BusyError) {
         const cause = error.cause;
-        logger.warn(`${id}: ${error.message} (${errorCode(cause) || String(cause)})`);
+        logger.warn(requestFields(req.headers), `${id}: ${error.message} (${errorCode(cause) || String(cause)})`);
         res.set('Retry-After', '1');
         res.status(503).json(errorBody(error.message, { code: 'SERVICE_UNAVAILABLE' }));
         return;
       }
-      if (!isDirectusError(error)) logger.error(error, `${id}: unexpected error`);
+      if (!isDirectusError(error)) logger.error({ err: error, ...requestFields(req.headers) }, `${id}: unexpected error`);
       next(error);
     });
   };

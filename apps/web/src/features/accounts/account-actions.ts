@@ -23,6 +23,9 @@ import { clientAddress } from '@/lib/client-address';
 import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
 import { clearSession, writeSession } from './session';
 import { getPathname, redirect } from '@/i18n/navigation';
+import { logFor } from '@/lib/log';
+
+const log = logFor('accounts');
 
 /**
  * The corporate area's forms: each value is checked again here with the domain's schema, then handed to the content
@@ -88,7 +91,7 @@ export async function logOut(locale: string): Promise<void> {
       await endSession(refreshToken);
     } catch (error) {
       // Already expired or unknown there, or the service is down: the browser is signed out either way.
-      console.warn(`[accounts] logout: the content service did not end the session (${error instanceof Error ? error.message : String(error)})`);
+      log.warn(`logout: the content service did not end the session (${error instanceof Error ? error.message : String(error)})`);
     }
   }
   clearSession(jar);
@@ -112,7 +115,7 @@ export async function logOutEverywhere(locale: string): Promise<void> {
       await endAllSessions(accessToken);
       ended = true;
     } catch (error) {
-      console.warn(`[accounts] logout everywhere: the content service did not end the sessions (${error instanceof Error ? error.message : String(error)})`);
+      log.warn(`logout everywhere: the content service did not end the sessions (${error instanceof Error ? error.message : String(error)})`);
     }
   }
   if (!ended && refreshToken) await endSession(refreshToken).catch(() => undefined);

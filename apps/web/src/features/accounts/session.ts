@@ -12,6 +12,9 @@ import {
   type CookieWriter,
 } from '@/lib/cookies';
 import { ContentServiceError, fetchAgent, type Agent, type SessionTokens } from '@/content';
+import { logFor } from '@/lib/log';
+
+const log = logFor('accounts');
 
 /**
  * A signed-in agent's session: the access token, the refresh token and the
@@ -67,7 +70,7 @@ export const currentAgent = cache(async (): Promise<Agent | undefined> => {
     return await fetchAgent(session.accessToken);
   } catch (error) {
     const reason = error instanceof ContentServiceError ? `${error.statusCode} ${error.statusMessage}` : String(error);
-    console.warn(`[accounts] Couldn't fetch user: ${reason}`);
+    log.warn(`Couldn't fetch user: ${reason}`);
     return undefined;
   }
 });

@@ -6,6 +6,9 @@ import { acceptLanguageLocale } from '@/i18n/locale-detection';
 import { ContentServiceError, hitRateLimit, type RateLimitRule } from '@/content';
 import { issue, translateIssues, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { clientAddress } from '@/lib/client-address';
+import { logFor } from '@/lib/log';
+
+const log = logFor('api');
 
 /**
  * The public booking API's edges: language from Accept-Language (Spanish by default), JSON bodies validated with zod,
@@ -108,7 +111,7 @@ export async function withBookingErrors<Result = NextResponse>(locale: Locale, h
     if (error instanceof ContentServiceError) {
       return errorResponse(503, [issue('service', 'booking.errors.serviceUnavailable', undefined, 'service_unavailable')], locale, { 'Retry-After': '30' });
     }
-    console.error('[booking api] unexpected error', error);
+    log.error({ err: error }, 'unexpected error');
     return NextResponse.json({ errors: [{ field: 'service', code: 'internal_error', message: 'Internal error' }] }, { status: 500 });
   }
 }

@@ -8,6 +8,7 @@ import { buildReservationConfirmation, sendReservationConfirmation } from './con
 import { sampleReservationSummary } from './reservation-summary.testing';
 
 const env = vi.hoisted(() => ({ mail: undefined as ServerEnv['mail'] | undefined }));
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 vi.mock('@/lib/env', () => ({
   serverEnv: () => {
     if (env.mail === undefined) throw new Error('test set no mail config');
@@ -157,7 +158,6 @@ describe('sendReservationConfirmation', () => {
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'confirmation-outbox-'));
     env.mail = { smtp: undefined, from: 'Firefly <reservas@example.com>', outboxDir: dir };
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
   });
   afterEach(async () => {
     vi.restoreAllMocks();

@@ -23,6 +23,9 @@ import {
 import { zodIssueParams } from '@/features/forms';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
+import { logFor } from '@/lib/log';
+
+const log = logFor('fleet');
 
 /** The coverage a quote uses before the renter picks one: the cheapest, which is the mandatory liability cover. */
 export function basicCoverage(coverages: readonly Coverage[]): Coverage | undefined {
@@ -332,7 +335,7 @@ export async function priceFleetForDates(
     stock = await availabilityAt(pickupBranch.id, search.pickupAt, search.returnAt, site.brand);
   } catch (error) {
     // Prices still show; the booking itself checks stock in the content service.
-    console.error('[fleet] stock for the dates could not be read', error);
+    log.error({ err: error }, 'stock for the dates could not be read');
   }
   const selection = { pickupAt: search.pickupAt, returnAt: search.returnAt, reservationType: 'postpaid' as const, era: false, extras: [], birthday: undefined };
   const offers = new Map<string, FleetCarOffer>();

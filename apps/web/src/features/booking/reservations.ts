@@ -28,6 +28,9 @@ import type { ReservationSummary } from './reservation-summary';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
 import { reservationsPerClient } from './limits';
 import { getPathname } from '@/i18n/navigation';
+import { logFor } from '@/lib/log';
+
+const log = logFor('booking');
 
 /** The labels of a priced booking's lines in `locale`. */
 export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
@@ -152,7 +155,7 @@ async function afterBooking(reservation: SavedReservation): Promise<void> {
   try {
     await sendReservationConfirmation(await reservationSummary(reservation, reservation.locale));
   } catch (error) {
-    console.error(`[booking] ${reservation.number}: the confirmation email could not be sent`, error);
+    log.error({ err: error }, `${reservation.number}: the confirmation email could not be sent`);
   }
 }
 

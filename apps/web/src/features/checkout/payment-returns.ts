@@ -8,6 +8,9 @@ import { CHECKOUT_PATH, MANAGE_BOOKING_PATH, readBookingDraft, saveBookingDraft,
 import { completePrecheckin, PRECHECKIN_PATHS, precheckinState, reachFlowStep, readPrecheckinSessionId } from '@/features/precheckin';
 import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from '@/features/payments';
 import { getPathname } from '@/i18n/navigation';
+import { logFor } from '@/lib/log';
+
+const log = logFor('payments');
 
 /**
  * Where a gateway sends the renter back: the 3-D Secure window after the check, PayPal after approval or a cancel.
@@ -90,7 +93,7 @@ export async function handlePaymentReturn(request: NextRequest, provider: string
     if (flow === 'booking' && !inFlow && result !== 'pending') return redirectTo(locale, MANAGE_BOOKING_PATH);
     return result === 'paid' && (inFlow || flow === 'booking') ? redirectTo(locale, pages.thanks) : redirectTo(locale, pages.checkout, { pago: result === 'failed' ? 'error' : 'pendiente' });
   } catch (error) {
-    if (!(error instanceof ContentServiceError)) console.error(`[payments] ${provider} return for ${key} failed`, error);
+    if (!(error instanceof ContentServiceError)) log.error({ err: error }, `${provider} return for ${key} failed`);
     // Nothing is lost: the attempt stays recorded and reconciliation settles it.
     return provider === 'paypal' ? redirectTo(locale, pages.checkout, { pago: 'pendiente' }) : redirectTo(locale, VERIFICATION_PATH, { resultado: 'pending' });
   }
@@ -112,7 +115,7 @@ export async function handlePaymentCancel(request: NextRequest, provider: string
       }
     }
   } catch (error) {
-    if (!(error instanceof ContentServiceError)) console.error(`[payments] ${provider} cancel for ${key} failed`, error);
+    if (!(error instanceof ContentServiceError)) log.error({ err: error }, `${provider} cancel for ${key} failed`);
   }
   return redirectTo(locale, pages.checkout, { pago: 'cancelado' });
 }

@@ -10,6 +10,9 @@ import { ContentServiceError, hitRateLimit, loadAppData, saveLead } from '@/cont
 import { issuesByField, type FormResult } from '@/features/forms';
 import { clientAddress } from '@/lib/client-address';
 import { sendLeadEmails } from './lead-emails';
+import { logFor } from '@/lib/log';
+
+const log = logFor('corporate');
 
 /**
  * The corporate contact form: checked again here, kept from bots by a field people never see (filled, the answer
@@ -30,7 +33,7 @@ export async function submitCorporateLead(locale: string, sourcePage: string, va
   const page = z.safeParse(sourcePageSchema, sourcePage).success ? sourcePage : '/';
   // The honeypot: a field hidden from people, filled in by form-filling bots.
   if (typeof values === 'object' && values !== null && typeof (values as { website?: unknown }).website === 'string' && (values as { website: string }).website.trim() !== '') {
-    console.warn(`[corporate] a lead from ${page} filled the hidden field: taken for a bot, not kept`);
+    log.warn(`a lead from ${page} filled the hidden field: taken for a bot, not kept`);
     return { ok: true };
   }
   const parsed = z.safeParse(createCorporateLeadSchema({ normalizePhone }), values);
@@ -46,7 +49,7 @@ export async function submitCorporateLead(locale: string, sourcePage: string, va
       await sendLeadEmails(parsed.data, { locale: language, siteName: site.siteName, staffAddress: site.assistance.email, sourcePage: page });
     } catch (error) {
       // The lead is stored: staff see it in the admin even when the mail server is down.
-      console.error('[corporate] the lead emails could not be sent', error);
+      log.error({ err: error }, 'the lead emails could not be sent');
     }
     return { ok: true };
   } catch (error) {

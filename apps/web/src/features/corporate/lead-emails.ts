@@ -5,6 +5,9 @@ import type { Locale } from '@/i18n/routing';
 import { escapeHtml, sendMail } from '@/features/email';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
+import { logFor } from '@/lib/log';
+
+const log = logFor('corporate');
 
 const MESSAGES: Record<Locale, Messages> = { es, en };
 
@@ -48,7 +51,7 @@ export async function sendLeadEmails(lead: CorporateLead, { locale, siteName, st
   await sendMail({ to: lead.email, subject, text, html: page(locale, subject, [...paragraphs], rows) });
 
   if (!staffAddress) {
-    console.warn('[corporate] no assistance email in the site config: staff were not notified of a lead (it is stored)');
+    log.warn('no assistance email in the site config: staff were not notified of a lead (it is stored)');
     return;
   }
   const staffT = createTranslator({ locale: 'es', messages: MESSAGES.es, namespace: 'corporate' });

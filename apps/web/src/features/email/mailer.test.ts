@@ -3,9 +3,10 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEnv } from '@/lib/env';
-import { maskAddress, sendMail, type MailMessage } from './mailer';
+import { clearLogged, loggedLines } from '../../../test/log-capture';
+import { sendMail, type MailMessage } from './mailer';
 
 // serverEnv() reads the process environment once; each test hands the mailer a mail config of its own instead.
 const env = vi.hoisted(() => ({ mail: undefined as ServerEnv['mail'] | undefined }));
@@ -15,6 +16,7 @@ vi.mock('@/lib/env', () => ({
     return { mail: env.mail };
   },
 }));
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
 
@@ -28,18 +30,11 @@ const message: MailMessage = {
 
 const FROM = 'Rent a Car <reservas@example.com>';
 
-let log: MockInstance<typeof console.log>;
-beforeEach(() => {
-  log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-});
+beforeEach(() => clearLogged());
 afterEach(() => {
   vi.restoreAllMocks();
   env.mail = undefined;
 });
-
-function loggedLines(): string[] {
-  return log.mock.calls.map((call) => call.map(String).join(' '));
-}
 
 describe('sendMail without SMTP', () => {
   let dir: string;
@@ -73,11 +68,10 @@ describe('sendMail without SMTP', () => {
     expect(eml).toMatch(/Content-Disposition: attachment;\s+filename=reserva-FF-7K3M9Q\.ics/);
   });
 
-  it('logs one line naming the file, with the address masked and no body', async () => {
+  it('logs one line naming the file, without the address or the body', async () => {
     env.mail = { smtp: undefined, from: FROM, outboxDir: dir };
     const sent = await sendMail(message);
-    const lines = loggedLines();
-    expect(lines).toEqual([`[mail] wrote ${sent.file ?? ''} (to r***@example.com)`]);
+    expect(loggedLines()).toEqual([`info [mail] wrote ${sent.file ?? ''}`]);
   });
 
   it('writes every message to a file of its own', async () => {
@@ -147,7 +141,7 @@ describe('sendMail through SMTP', () => {
     expect(mail?.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
     expect(mail?.raw).toMatch(/filename=reserva-FF-7K3M9Q\.ics/);
     expect(sent.file).toBeUndefined();
-    expect(loggedLines()).toEqual([`[mail] sent ${sent.messageId} to r***@example.com`]);
+    expect(loggedLines()).toEqual([`info [mail] sent ${sent.messageId}`]);
   });
 
   it('logs in with the configured user and password', async () => {
@@ -193,9 +187,31 @@ describe('sendMail through SMTP', () => {
   }, 15_000);
 });
 
-describe('maskAddress', () => {
-  it('keeps the first letter and the domain', () => {
-    expect(maskAddress('jane.doe@example.com')).toBe('j***@example.com');
-    expect(maskAddress('not-an-address')).toBe('***');
+describe('a message that cannot be sent', () => {
+  it('fails naming the server\'s reason without the refused recipient\'s address', async () => {
+    const refusing = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = refusing.server.address() as AddressInfo;
+      env.mail = { smtp: { host: '127.0.0.1', port, secure: false, auth: undefined }, from: FROM, outboxDir: 'unused' };
+      const failure = await sendMail(message).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect(JSON.stringify({ ...(failure as object), message: (failure as Error).message })).not.toContain('renter@example.com');
+      expect((failure as Error).message).toMatch(/Recipient address rejected/);
+      expect(failure).toMatchObject({ responseCode: 550 });
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
   });
 });

@@ -4,6 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type SMTPSentMessageInfo, type StreamSentMessageInfo, type Transporter } from 'nodemailer';
 import { serverEnv, type ServerEnv } from '@/lib/env';
+import { logFor } from '@/lib/log';
+
+const log = logFor('mail');
 
 type MailConfig = ServerEnv['mail'];
 
@@ -74,11 +77,25 @@ function outletFor(config: MailConfig): Outlet {
   return outlet;
 }
 
-/** `jane.doe@example.com` → `j***@example.com`: enough to tell messages apart in a log without keeping the address. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${address.slice(0, 1)}***${address.slice(at)}`;
+/** Anything shaped like an e-mail address, as an SMTP server's refusal may quote the recipient's. */
+const ADDRESS = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+/g;
+
+/**
+ * A message that could not be sent or written, as callers log it: nodemailer's reason and codes without any address
+ * (a refused recipient is quoted in its message and listed in its `rejected`), so no log line names the renter.
+ */
+export class MailNotSentError extends Error {
+  readonly code: string | undefined;
+  readonly responseCode: number | undefined;
+
+  constructor(failure: unknown) {
+    const details = typeof failure === 'object' && failure !== null ? (failure as { code?: unknown; responseCode?: unknown }) : {};
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    super(`[mail] not sent: ${reason.replace(ADDRESS, '[address]')}`);
+    this.name = 'MailNotSentError';
+    this.code = typeof details.code === 'string' ? details.code : undefined;
+    this.responseCode = typeof details.responseCode === 'number' ? details.responseCode : undefined;
+  }
 }
 
 function outboxFileName(now: Date): string {
@@ -89,9 +106,18 @@ function outboxFileName(now: Date): string {
 
 /**
  * Sends one message from `mail.from`: through SMTP when SMTP_HOST is set, else renders it and writes it as an .eml
- * file under MAIL_OUTBOX_DIR (a developer machine, the tests). Rejects when the message cannot be sent or written.
+ * file under MAIL_OUTBOX_DIR (a developer machine, the tests). Rejects with a MailNotSentError when the message cannot
+ * be sent or written. Logs one line naming the message, never its recipient or content.
  */
 export async function sendMail(message: MailMessage): Promise<SentMail> {
+  try {
+    return await deliver(message);
+  } catch (error) {
+    throw new MailNotSentError(error);
+  }
+}
+
+async function deliver(message: MailMessage): Promise<SentMail> {
   const config = serverEnv().mail;
   const outlet = outletFor(config);
   const mail = {
@@ -105,7 +131,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   };
   if (outlet.kind === 'smtp') {
     const { messageId } = await outlet.transport.sendMail(mail);
-    console.log(`[mail] sent ${messageId} to ${maskAddress(message.to)}`);
+    log.info({ messageId }, `sent ${messageId}`);
     return { messageId };
   }
   const { messageId, message: rendered } = await outlet.transport.sendMail(mail);
@@ -114,6 +140,6 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   await mkdir(outlet.dir, { recursive: true });
   const file = path.join(outlet.dir, outboxFileName(new Date()));
   await writeFile(file, rendered);
-  console.log(`[mail] wrote ${file} (to ${maskAddress(message.to)})`);
+  log.info({ messageId, file }, `wrote ${file}`);
   return { messageId, file };
 }

@@ -9,6 +9,9 @@ import type { FormIssue } from '@/features/forms';
 import { buildDataCopyEmail, sendDataCopyEmail } from './data-copy-email';
 import type { ManageResult } from './manage-actions';
 import { readManagedReservation } from './managed-reservation';
+import { logFor } from '@/lib/log';
+
+const log = logFor('privacy');
 
 /**
  * The renter's data rights from manage booking (docs/privacy.md): a copy of their data e-mailed to the booking's
@@ -50,7 +53,7 @@ export async function sendMyDataCopy(locale: string): Promise<ManageResult> {
     try {
       await sendDataCopyEmail(mail);
     } catch (error) {
-      console.error('[privacy] the copy of a renter\'s data could not be e-mailed', error);
+      log.error({ err: error }, 'the copy of a renter\'s data could not be e-mailed');
       return { ok: false, errors: {}, formError: { message: 'booking.manage.dataRights.mailFailed' } };
     }
     return { ok: true };

@@ -6,6 +6,9 @@ import type { Cents } from '@rentacar/domain/money';
 import { loadAppData, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
 import { paymentGateway } from './gateways';
+import { logFor } from '@/lib/log';
+
+const log = logFor('payments');
 
 /**
  * Money back and money more: what cancelling a paid reservation gives back under the brand's terms (site config), and
@@ -55,7 +58,7 @@ export async function refundAmount(reservation: SavedReservation, amount: Cents,
     } catch (error) {
       if (error instanceof GatewayUnavailableError) return { kind: 'unavailable' };
       if (error instanceof GatewayRequestError) {
-        console.error(`[payments] refund ${key} refused: ${error.message}`);
+        log.error(`refund ${key} refused: ${error.message}`);
         return { kind: 'declined', code: error.code, reason: undefined };
       }
       throw error;
@@ -140,7 +143,7 @@ export async function retryRefund(refund: PaymentRecord): Promise<boolean> {
   } catch (error) {
     if (error instanceof GatewayUnavailableError) return false;
     if (error instanceof GatewayRequestError) {
-      console.error(`[payments] refund ${refund.idempotencyKey} refused on retry: ${error.message}; staff must look at it`);
+      log.error(`refund ${refund.idempotencyKey} refused on retry: ${error.message}; staff must look at it`);
       await recordPayment({ idempotencyKey: refund.idempotencyKey, reservationId: refund.reservationId, provider: refund.provider, kind: 'refund', amount: refund.amount, status: 'failed', failure: { code: error.code, message: error.message }, ...(refund.refundOf ? { refundOf: refund.refundOf } : {}) });
       return true;
     }

@@ -3,6 +3,9 @@ import { issue, type BookingIssue } from '@/lib/issues';
 import { applyChange, cancelReservation, isChangeable, type BookingOutcome, type PricedBooking } from '@/features/booking';
 import type { SavedReservation } from '@/content';
 import { cancellationTerms, changeTerms, chargeDifference, refundAmount, type MoneyBackError } from './money-back';
+import { logFor } from '@/lib/log';
+
+const log = logFor('payments');
 
 /**
  * Cancelling and changing a reservation that was paid online: the money moves first (a refund under the brand's
@@ -48,7 +51,7 @@ export async function changeWithPayment(reservation: SavedReservation, booking: 
   }
   if (terms.kind === 'refund') {
     const failed = await refundAmount(reservation, terms.amount, `change_${reservation.id}_${booking.quote.total}_${terms.held}`);
-    if (failed) console.error(`[payments] ${reservation.number}: the change saved, but its refund of ${terms.amount} cents failed (${failed.kind}); staff must refund it`);
+    if (failed) log.error(`${reservation.number}: the change saved, but its refund of ${terms.amount} cents failed (${failed.kind}); staff must refund it`);
     return { ...saved, refunded: failed ? 0 : terms.amount };
   }
   return { ...saved, ...(charged ? { charged } : {}), ...(dueAtCounter ? { dueAtCounter } : {}) };

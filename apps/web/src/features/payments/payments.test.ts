@@ -7,6 +7,7 @@ import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } fro
 // `changed` for the one call that moved it, and the reservation paid by a succeeded charge.
 const store = vi.hoisted(() => ({ rows: new Map<string, PaymentRecord>(), conflict: undefined as 'cancelled' | 'sold_out' | undefined, created: new Map<string, string>() }));
 
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 vi.mock('@/content/payments', () => ({
   recordPayment: (update: PaymentUpdate): Promise<RecordedPayment> => {
     const existing = store.rows.get(update.idempotencyKey);
@@ -77,9 +78,6 @@ beforeEach(() => {
   store.created.clear();
   store.conflict = undefined;
   vi.clearAllMocks();
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 describe('a card payment', () => {

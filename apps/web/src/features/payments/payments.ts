@@ -20,6 +20,7 @@ import type { CardDetails } from '@rentacar/domain/payments';
 import { GatewayRequestError, GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 import { cardGatewayFor, paymentGateway } from './gateways';
 import { retryRefund } from './money-back';
+import { logFor } from '@/lib/log';
 
 /**
  * Taking a renter's money, exactly once. Every attempt is recorded as `pending` before the gateway is asked, with an
@@ -37,8 +38,7 @@ export type PaymentOutcome =
   /** The money came back (amount differs from the quote, or the reservation is gone): the renter tries again. */
   | { kind: 'refused' };
 
-const log = (line: string) => console.log(`[payments] ${line}`);
-const warn = (line: string) => console.warn(`[payments] ${line}`);
+const log = logFor('payments');
 
 function description(reservation: SavedReservation, siteName: string): string {
   return `${siteName} ${reservation.number}`;
@@ -83,13 +83,13 @@ function recordOf(payment: PaymentRecord, gateway: GatewayPayment) {
  */
 async function recordGatewayAnswer(payment: PaymentRecord, gateway: GatewayPayment, adapter: PaymentGateway): Promise<RecordedPayment> {
   if (gateway.status === 'succeeded' && gateway.amount !== payment.amount) {
-    console.error(`[payments] ${payment.provider} ${gateway.reference}: took ${gateway.amount} cents where the quote says ${payment.amount}; refused and refunded`);
+    log.error(`${payment.provider} ${gateway.reference}: took ${gateway.amount} cents where the quote says ${payment.amount}; refused and refunded`);
     // Given back first (the refund's key makes a second report refund nothing more), then recorded as the failure it
     // is for the reservation, with the refund named for staff.
     const refund = await adapter
       .refund({ payment: { reference: gateway.reference, ...(gateway.capture ? { capture: gateway.capture } : {}) }, amount: gateway.amount, idempotencyKey: `refund_${payment.idempotencyKey}_amount_mismatch` })
       .catch((error: unknown) => {
-        console.error(`[payments] refund of ${gateway.reference} (amount mismatch) failed; staff must refund it by hand`, error);
+        log.error({ err: error }, `refund of ${gateway.reference} (amount mismatch) failed; staff must refund it by hand`);
         return undefined;
       });
     const given = refund ? `refunded as ${refund.reference}` : 'NOT refunded: refund it by hand';
@@ -102,10 +102,10 @@ async function recordGatewayAnswer(payment: PaymentRecord, gateway: GatewayPayme
   });
   if (recorded.changed && recorded.payment.status === 'succeeded' && recorded.payment.kind === 'charge') {
     if (recorded.conflict) {
-      warn(`${recorded.reservation.number}: paid after the reservation was ${recorded.conflict === 'cancelled' ? 'cancelled' : 'sold out'}; refunding ${payment.amount} cents`);
+      log.warn(`${recorded.reservation.number}: paid after the reservation was ${recorded.conflict === 'cancelled' ? 'cancelled' : 'sold out'}; refunding ${payment.amount} cents`);
       await refundWhole(recorded.payment, gateway, adapter, recorded.conflict);
     } else {
-      log(`${recorded.reservation.number}: paid ${payment.amount} cents by ${payment.provider} (${gateway.reference})`);
+      log.info(`${recorded.reservation.number}: paid ${payment.amount} cents by ${payment.provider} (${gateway.reference})`);
       await confirmToRenter(recorded.reservation.id);
     }
   }
@@ -119,18 +119,21 @@ async function refundWhole(payment: PaymentRecord, gateway: GatewayPayment, adap
     const refund = await adapter.refund({ payment: { reference: gateway.reference, ...(gateway.capture ? { capture: gateway.capture } : {}) }, amount, idempotencyKey: key });
     await recordPayment({ idempotencyKey: key, reservationId: payment.reservationId, provider: payment.provider, kind: 'refund', amount: refund.amount, status: refund.status, reference: refund.reference, refundOf: payment.id });
   } catch (error) {
-    console.error(`[payments] refund of ${gateway.reference} (${reason}) failed; staff must refund it by hand`, error);
+    log.error({ err: error }, `refund of ${gateway.reference} (${reason}) failed; staff must refund it by hand`);
   }
 }
 
 async function confirmToRenter(reservationId: string): Promise<void> {
+  // Logged by its number: the id is the content service's reference, a proof of access.
+  let number: string | undefined;
   try {
     const reservation = await readReservationById(reservationId);
     if (!reservation) return;
+    number = reservation.number;
     stockChanged();
     await sendReservationConfirmation(await reservationSummary(reservation, reservation.locale));
   } catch (error) {
-    console.error(`[payments] the confirmation email of reservation ${reservationId} could not be sent`, error);
+    log.error({ err: error }, `${number ?? 'a paid reservation'}: the confirmation email could not be sent`);
   }
 }
 
@@ -153,7 +156,7 @@ async function askGateway(what: string, call: () => Promise<GatewayPayment>): Pr
     return await call();
   } catch (error) {
     if (error instanceof GatewayUnavailableError) {
-      warn(`${what}: ${error.message}; left pending for reconciliation`);
+      log.warn(`${what}: ${error.message}; left pending for reconciliation`);
       return undefined;
     }
     throw error;
@@ -204,7 +207,7 @@ export async function payByCard({ reservation, locale, token, card, amount, flow
   } catch (error) {
     if (error instanceof GatewayRequestError) {
       // The gateway refused the request itself (a used token, an invalid one): this attempt is over.
-      warn(`card payment ${paymentKey}: ${error.message}`);
+      log.warn(`card payment ${paymentKey}: ${error.message}`);
       await recordPayment({ idempotencyKey: paymentKey, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount: pending.payment.amount, status: 'failed', failure: { code: error.code, message: error.message } });
       return { kind: 'declined', code: error.code, reason: undefined };
     }
@@ -316,12 +319,12 @@ export async function handleWebhook(provider: string, rawBody: string, headers: 
   if (!adapter) return 'unknown_provider';
   const notice = await adapter.verifyWebhook(rawBody, headers);
   if (!notice) {
-    console.error(`[payments] ${provider} webhook refused: bad or missing signature`);
+    log.error(`${provider} webhook refused: bad or missing signature`);
     return 'unverified';
   }
   const payment = (notice.paymentKey ? await readPaymentByKey(notice.paymentKey) : undefined) ?? (notice.reference ? await readPaymentByReference(notice.reference) : undefined);
   if (!payment || payment.kind !== 'charge') {
-    log(`${provider} webhook ${notice.type}: no charge recorded for it (yet); acknowledged`);
+    log.info(`${provider} webhook ${notice.type}: no charge recorded for it (yet); acknowledged`);
     return 'ignored';
   }
   const withReference = payment.reference || !notice.reference ? payment : { ...payment, reference: notice.reference };
@@ -329,7 +332,7 @@ export async function handleWebhook(provider: string, rawBody: string, headers: 
     await settlePayment(withReference, adapter);
   } catch (error) {
     if (!(error instanceof GatewayRequestError)) throw error;
-    console.error(`[payments] ${provider} webhook ${notice.type} names a payment the gateway does not know: ${error.message}`);
+    log.error(`${provider} webhook ${notice.type} names a payment the gateway does not know: ${error.message}`);
     return 'ignored';
   }
   return 'settled';
@@ -377,11 +380,11 @@ export async function reconcilePayments(now: Date = new Date()): Promise<{ settl
         abandoned += 1;
       }
     } catch (error) {
-      console.error(`[payments] reconciling ${payment.idempotencyKey} failed`, error);
+      log.error({ err: error }, `reconciling ${payment.idempotencyKey} failed`);
     }
   }
   const expired = await expirePaymentHolds(serverEnv().brand);
-  if (settled || abandoned || expired.length) log(`reconciliation: ${settled} settled, ${abandoned} abandoned, ${expired.length} expired holds released${expired.length ? ` (${expired.map((row) => row.number).join(', ')})` : ''}`);
+  if (settled || abandoned || expired.length) log.info(`reconciliation: ${settled} settled, ${abandoned} abandoned, ${expired.length} expired holds released${expired.length ? ` (${expired.map((row) => row.number).join(', ')})` : ''}`);
   if (expired.length) stockChanged();
   return { settled, abandoned, expired: expired.length };
 }

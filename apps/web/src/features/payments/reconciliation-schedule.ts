@@ -1,6 +1,10 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
+import { logFor } from '@/lib/log';
+import { runAsOwnRequest } from '@/lib/request-id';
 import { reconcilePayments } from './payments';
+
+const log = logFor('payments');
 
 /** Gives the server time to start before the first run, so a restart settles what it left open soon after. */
 const FIRST_RUN_DELAY_MS = 5_000;
@@ -11,9 +15,10 @@ async function runOnce(): Promise<void> {
   if (running) return;
   running = true;
   try {
-    await reconcilePayments();
+    // Each run has an id of its own, as a request would: its lines and its calls to the gateways share it.
+    await runAsOwnRequest(() => reconcilePayments());
   } catch (error) {
-    console.error(`[payments] reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     running = false;
   }
@@ -26,7 +31,7 @@ async function runOnce(): Promise<void> {
 export function scheduleReconciliation(): void {
   const { payments } = serverEnv();
   if (!payments.metrobank && !payments.paypal) {
-    console.warn('[payments] no payment gateway configured: only payment at the counter is offered');
+    log.warn('no payment gateway configured: only payment at the counter is offered');
     return;
   }
   setTimeout(() => void runOnce(), FIRST_RUN_DELAY_MS).unref();

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentServiceError } from '@/content';
+import { loggedLines } from '../../../test/log-capture';
 
 const setPrecheckinStatus = vi.fn<(precheckin: unknown, status: string) => Promise<void>>();
 const sendPrecheckinConfirmation = vi.fn<() => Promise<void>>();
 vi.mock('@/content/precheckins', () => ({ readPrecheckin: vi.fn(), setPrecheckinStatus: (precheckin: unknown, status: string) => setPrecheckinStatus(precheckin, status) }));
 vi.mock('./precheckin-email', () => ({ sendPrecheckinConfirmation: () => sendPrecheckinConfirmation() }));
 vi.mock('@/content/payments', () => ({ readReservationPayments: vi.fn() }));
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 
 const { completeAfterPayment } = await import('./precheckin-flow');
 
@@ -32,10 +34,8 @@ describe('completing a pre-check-in after its payment', () => {
 
   it('does not tell a renter who has paid that it failed when the content service is down: it logs', async () => {
     setPrecheckinStatus.mockRejectedValue(new ContentServiceError('PATCH failed', 503, 'Service Unavailable', null));
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(completeAfterPayment(state)).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('FF-7K3M9Q: paid, but the pre-check-in could not be marked complete'));
-    log.mockRestore();
+    expect(loggedLines()).toContainEqual(expect.stringContaining('error [precheckin] FF-7K3M9Q: paid, but the pre-check-in could not be marked complete'));
   });
 
   it('lets a programming error through', async () => {

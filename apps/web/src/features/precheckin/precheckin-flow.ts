@@ -14,6 +14,9 @@ import {
 } from '@/content';
 import type { FormIssue } from '@/features/forms';
 import { sendPrecheckinConfirmation } from './precheckin-email';
+import { logFor } from '@/lib/log';
+
+const log = logFor('precheckin');
 
 /**
  * Where a reservation's pre-check-in stands, and its last step: once the details are saved and nothing is left to
@@ -53,7 +56,7 @@ export async function completePrecheckin(state: PrecheckinState): Promise<boolea
   try {
     await sendPrecheckinConfirmation(reservation, precheckin);
   } catch (error) {
-    console.error(`[precheckin] ${reservation.number}: the confirmation email could not be sent`, error);
+    log.error({ err: error }, `${reservation.number}: the confirmation email could not be sent`);
   }
   return true;
 }
@@ -68,7 +71,7 @@ export async function completeAfterPayment(state: PrecheckinState): Promise<void
     await completePrecheckin(state);
   } catch (error) {
     if (!(error instanceof ContentServiceError)) throw error;
-    console.error(`[precheckin] ${state.reservation.number}: paid, but the pre-check-in could not be marked complete: ${error.message}`);
+    log.error(`${state.reservation.number}: paid, but the pre-check-in could not be marked complete: ${error.message}`);
   }
 }
 

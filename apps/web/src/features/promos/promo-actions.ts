@@ -7,6 +7,9 @@ import { ContentServiceError, loadAppData } from '@/content';
 import { formFields } from '@/features/forms';
 import { rememberPromoCode } from './promo-code';
 import { redirect } from '@/i18n/navigation';
+import { logFor } from '@/lib/log';
+
+const log = logFor('promos');
 
 // Whatever the form sends: a missing or odd field is an empty string, so a bad code never loses the renter's language.
 const bookWithCodeSchema = z.object({
@@ -29,7 +32,7 @@ export async function bookWithPromoCode(formData: unknown): Promise<void> {
     } catch (error) {
       // The content service being down must not turn a click into an error page: the fleet is served from the cache.
       if (!(error instanceof ContentServiceError)) throw error;
-      console.error('[promos] the promotion code could not be checked; the renter goes on without it', error);
+      log.error({ err: error }, 'the promotion code could not be checked; the renter goes on without it');
     }
   }
   redirect({ href: '/flota', locale });

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '@rentacar/domain/coupons';
 import type { CookieAttributes } from '@/lib/cookies';
 import type * as BookingDraftModule from '@/features/booking/booking-draft';
@@ -14,6 +14,8 @@ vi.hoisted(() => {
 });
 
 const contentRequest = vi.fn<() => Promise<unknown[]>>();
+// The content service "down" cases log what failed; keep the test output quiet.
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 vi.mock('@/content/client', () => ({
   contentRequest: () => contentRequest(),
   assetUrl: () => undefined,
@@ -107,9 +109,6 @@ async function redirectOf(action: Promise<unknown>): Promise<string> {
   return 'no redirect';
 }
 
-// The content service "down" cases log what failed; keep the test output quiet.
-const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-afterAll(() => logged.mockRestore());
 
 beforeEach(() => {
   jar.clear();

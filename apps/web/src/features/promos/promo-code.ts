@@ -4,6 +4,9 @@ import type { Brand } from '@rentacar/domain/brands';
 import { PROMO_CODE_COOKIE, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { ContentServiceError, findCoupon } from '@/content';
 import { runningPromoCouponCode } from './promos';
+import { logFor } from '@/lib/log';
+
+const log = logFor('promos');
 
 /**
  * How a promotion's coupon travels from /promos into a booking. The page stays one static page for everyone, so its
@@ -41,7 +44,7 @@ export async function rememberedPromoCode(jar: CookieReader, brand: Brand, now: 
     return usable.ok ? usable.code : undefined;
   } catch (error) {
     if (!(error instanceof ContentServiceError)) throw error;
-    console.error('[promos] the remembered promotion code could not be checked; the booking starts without it', error);
+    log.error({ err: error }, 'the remembered promotion code could not be checked; the booking starts without it');
     return undefined;
   }
 }

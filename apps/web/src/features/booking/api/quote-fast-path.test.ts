@@ -3,12 +3,14 @@ import { Socket } from 'node:net';
 import { NextResponse } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
+import { clearLogged, logged } from '../../../../test/log-capture';
 import type { PricingContent } from '../pricing';
 
 type QuoteCall = { locale: 'es' | 'en'; readJson: () => Promise<unknown> };
 type Outcome = { priced: Record<string, unknown> } | { answer: NextResponse };
 const quoteOutcome = vi.fn<(call: QuoteCall, content?: PricingContent) => Promise<Outcome>>();
 vi.mock('./quote-endpoint', () => ({ quoteOutcome }));
+vi.mock('@/lib/log', async () => (await import('../../../../test/log-capture')).fakeLogModule);
 vi.mock('@/lib/env', () => ({ serverEnv: () => ({ siteUrl: 'https://www.firefly.com.pa' }) }));
 vi.mock('@/lib/deployment-headers', () => ({
   applyDeploymentHeaders: (headers: Headers, pathname: string) => headers.set('x-deployment-headers-for', pathname),
@@ -74,7 +76,7 @@ describe('the copy of the pricing content', () => {
   });
 
   it('keeps the last copy when a read fails, until it is too old to price with', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    clearLogged();
     const clock = clockAt(0);
     const read = vi.fn(() => Promise.resolve(contentNamed('good')));
     const copy = new PricingContentCopy(read, clock.now, 1000, 30_000);
@@ -90,17 +92,17 @@ describe('the copy of the pricing content', () => {
     await copy.settled();
     clock.advance(1);
     expect(copy.current()).toBeUndefined();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.any(Error));
+    expect(logged()).toContainEqual(expect.objectContaining({ level: 'error', msg: expect.stringContaining('could not be read') as unknown, fields: { err: expect.any(Error) as unknown } }));
   });
 
   it('says nothing of failed reads before its first copy: the server has not served a request yet', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    clearLogged();
     const copy = new PricingContentCopy(() => Promise.reject(new Error('Invariant: incrementalCache missing')));
     expect(copy.current()).toBeUndefined();
     await copy.settled();
     expect(copy.current()).toBeUndefined();
     await copy.settled();
-    expect(console.error).not.toHaveBeenCalled();
+    expect(logged()).toEqual([]);
   });
 
   it('reads again at once when asked (the revalidation webhook), however young the copy, and not before a first quote', async () => {

@@ -9,6 +9,9 @@ import { readJsonBody } from '@/features/api';
 import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import { cachedPricingContent, type PricingContent } from '../pricing';
 import { quoteOutcome } from './quote-endpoint';
+import { logFor } from '@/lib/log';
+
+const log = logFor('quote-fast-path');
 
 /**
  * `POST /api/quote` answered before Next's request pipeline. A route handler that does nothing already costs about
@@ -96,7 +99,7 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
           await writeResponse(response, answer);
         } catch (error) {
           // The caller went away mid-request: there is no one to answer.
-          console.error('[quote fast path] request not answered', error);
+          log.error({ err: error }, 'request not answered');
           response.destroy();
         }
       };
@@ -154,7 +157,7 @@ export class PricingContentCopy {
         },
         (error: unknown) => {
           // Expected until the first request has prepared Next's cache; said once a copy existed.
-          if (this.copy) console.error('[quote fast path] the pricing content could not be read; the last copy is used meanwhile', error);
+          if (this.copy) log.error({ err: error }, 'the pricing content could not be read; the last copy is used meanwhile');
         },
       )
       .finally(() => {

@@ -3,6 +3,9 @@ import { serverEnv } from '@/lib/env';
 import type { PaymentGateway } from './gateway';
 import { createMetrobankGateway } from './metrobank';
 import { createPayPalGateway } from './paypal';
+import { logFor } from '@/lib/log';
+
+const log = logFor('payments');
 
 export type { PaymentGateway } from './gateway';
 
@@ -37,7 +40,7 @@ export function paymentGateway(provider: string): PaymentGateway | undefined {
 /** The card gateway the brand's site config names, when this deployment can use it. */
 export function cardGatewayFor(siteGateway: string): PaymentGateway | undefined {
   if (!isCardGatewayName(siteGateway)) {
-    console.error(`[payments] the site config names the card gateway "${siteGateway}", which this storefront has no adapter for: card payment is not offered`);
+    log.error(`the site config names the card gateway "${siteGateway}", which this storefront has no adapter for: card payment is not offered`);
     return undefined;
   }
   return paymentGateway(siteGateway);

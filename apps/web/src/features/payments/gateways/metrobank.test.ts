@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runWithRequestId } from '../../../../logger.mjs';
 import { GatewayUnavailableError } from './gateway';
 import { createMetrobankGateway } from './metrobank';
 
@@ -53,6 +54,17 @@ describe('metrobank payments', () => {
     expect(new Headers(init.headers).get('idempotency-key')).toBe('card_key');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer sk_test');
     expect(JSON.parse(init.body as string)).toMatchObject({ amount: 12_345, currency: 'usd', payment_method: 'tok_1', confirm: true, metadata: { payment_key: 'card_key' } });
+  });
+
+  it('names the request it serves in X-Request-Id, and none outside a request', async () => {
+    const fetch = answer(200, { id: 'pi_1', status: 'succeeded', amount: 100, amount_received: 100 });
+    vi.stubGlobal('fetch', fetch);
+    const start = () => gateway.start({ amount: 100, idempotencyKey: 'k', reservationNumber: 'FF-1', description: 'd', returnUrl: 'http://shop.test/r', cancelUrl: 'http://shop.test/c', locale: 'es', brandName: 'Firefly', source: { token: 'tok_1' } });
+    await runWithRequestId('6f1c0d8e2b7a4c5d9e0f1a2b3c4d5e6f', start);
+    await start();
+    const sent = fetch.mock.calls.map((call) => new Headers((call as unknown as [string, RequestInit])[1].headers));
+    expect(sent.map((headers) => headers.get('x-request-id'))).toEqual(['6f1c0d8e2b7a4c5d9e0f1a2b3c4d5e6f', null]);
+    expect(sent[0]?.get('authorization')).toBe('Bearer sk_test');
   });
 
   it('reads a decline from the 402 answer, with the decline code as the reason', async () => {

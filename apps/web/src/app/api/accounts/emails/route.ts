@@ -2,6 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
 import { loadAppData, readContentWebhook } from '@/content';
 import { accountEmailSchema, linkProblem, sendAccountEmail } from '@/features/accounts';
+import { logFor } from '@/lib/log';
+
+const log = logFor('accounts');
 
 /**
  * The content service hands an account email here (password reset, invitation, registration check) to be sent by the
@@ -22,7 +25,7 @@ export async function POST(request: NextRequest) {
   try {
     await sendAccountEmail(parsed.data, site.siteName);
   } catch (error) {
-    console.error(`[accounts] the ${parsed.data.kind} email could not be sent`, error);
+    log.error({ err: error }, `the ${parsed.data.kind} email could not be sent`);
     return NextResponse.json({ error: 'The email could not be sent' }, { status: 502 });
   }
   return NextResponse.json({ sent: true }, { status: 202 });

@@ -1,6 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ContentServiceError } from '@/content';
 import { handleWebhook } from '@/features/payments';
+import { logFor } from '@/lib/log';
+
+const log = logFor('payments');
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -19,7 +22,7 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     return NextResponse.json({ received: true, result });
   } catch (error) {
     if (error instanceof ContentServiceError) return NextResponse.json({ errors: [{ field: 'service', code: 'service_unavailable', message: 'Try again later' }] }, { status: 503, headers: { 'Retry-After': '30' } });
-    console.error(`[payments] ${provider} webhook failed`, error);
+    log.error({ err: error }, `${provider} webhook failed`);
     return NextResponse.json({ errors: [{ field: 'service', code: 'internal_error', message: 'Internal error' }] }, { status: 500 });
   }
 }
