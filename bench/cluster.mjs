@@ -37,6 +37,8 @@ function clusterBenchEnv(projectEnv) {
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '86400',
     // The content service's load shedding would answer 503 under the bench's load on 2 cores (as the test harnesses).
     PRESSURE_LIMITER_ENABLED: 'false',
+    // As the single-machine bench: the instances' line per request would be read by this process, which runs the load.
+    LOG_LEVEL: 'warn',
   };
 }
 

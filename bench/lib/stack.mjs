@@ -31,6 +31,9 @@ export function benchEnv(projectEnv, tmpDir) {
     // The payment reconciler's background calls (pending payments, lapsed holds) are not page views: once a day here,
     // so "content calls per page view" counts what the pages cost (they showed as 2 per page load otherwise).
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '86400',
+    // The storefront's line per request (LOG_LEVEL=info) would be read by the bench's own process, which also runs the
+    // load generator, during the storefront's runs only: warnings and errors are enough here.
+    LOG_LEVEL: 'warn',
     // No provider login: the bench runs no OpenID provider (npm start's local one would be looked for in vain).
     AUTH_PROVIDERS: '',
     AUTH_LOGIN_PROVIDERS: '',
