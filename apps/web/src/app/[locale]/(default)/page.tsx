@@ -6,7 +6,7 @@ import { isLocale } from '@/i18n/routing';
 import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';
 import { getBranches, loadAppData } from '@/content';
 import { getPromos, PromoCard } from '@/features/promos';
-import { CarCard } from '@/features/fleet';
+import { CarList } from '@/features/fleet';
 import { pageAlternates } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -62,13 +62,7 @@ export default async function LandingPage({ params }: Props) {
       {featured.length > 0 ? (
         <section aria-labelledby="featured-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
           <SectionHeading id="featured-title" title={t('featuredTitle')} href="/flota" linkText={t('featuredLink')} />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {featured.map((car) => (
-              <li key={car.id}>
-                <CarCard car={car} locale={locale} headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
+          <CarList cars={featured} locale={locale} headingLevel="h3" />
         </section>
       ) : null}
 
