@@ -52,6 +52,22 @@ test('a filter works from a typed URL without JavaScript', async ({ browser }) =
   await context.close();
 });
 
+for (const javaScriptEnabled of [false, true]) {
+  test(`"Reservar" starts a booking of the car whose button was pressed (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
+    const context = await browser.newContext({ ...SPANISH, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto('/flota');
+    // Not the first card: every card's button submits one form, which must say which car.
+    const card = page.getByTestId('car-card').nth(2);
+    const carName = ((await card.getByRole('heading').textContent()) ?? '').replace(/ o similar$/, '');
+    expect(carName).not.toBe('');
+    await card.getByRole('button', { name: `Reservar el ${carName}` }).click();
+    await expect(page).toHaveURL(/\/reserva\?paso=location$/);
+    await expect(page.getByTestId('summary-car')).toHaveText(carName);
+    await context.close();
+  });
+}
+
 test('the English fleet is translated', async ({ page }) => {
   await page.goto('/en/flota');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our fleet');

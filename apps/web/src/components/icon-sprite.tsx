@@ -1,25 +1,32 @@
-import { Briefcase, DoorOpen, Fuel, Settings2, Users } from 'lucide-react';
+import { ArrowRight, Briefcase, DoorOpen, Fuel, MapPin, Settings2, Users } from 'lucide-react';
 
-// Icons repeated on every car card are defined once per page and referenced with <use>: a fleet page would
-// otherwise carry the same SVG paths dozens of times, in its HTML and again in its React payload.
-const SPRITE_ICONS = { passengers: Users, doors: DoorOpen, bags: Briefcase, transmission: Settings2, fuel: Fuel } as const;
+// Icons repeated on a page (a car card's features, the landing's branches) are defined once per page and referenced
+// with <use>: a fleet page would otherwise carry the same SVG paths dozens of times, in its HTML and again in its React
+// payload. Each page draws the sprite of the icons it shows, so a page without cars carries none of theirs.
+const SPRITE_ICONS = { passengers: Users, doors: DoorOpen, bags: Briefcase, transmission: Settings2, fuel: Fuel, pin: MapPin, arrowRight: ArrowRight } as const;
 export type SpriteIconName = keyof typeof SPRITE_ICONS;
 
-export function IconSprite() {
+/** The symbols of `icons`, once per page (two sprites on one page must not share an icon: its id would repeat). */
+export function IconSprite({ icons }: { icons: readonly SpriteIconName[] }) {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute">
-      {Object.entries(SPRITE_ICONS).map(([name, Icon]) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
-          <Icon />
-        </symbol>
-      ))}
+      {icons.map((name) => {
+        const Icon = SPRITE_ICONS[name];
+        return (
+          <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
+            <Icon />
+          </symbol>
+        );
+      })}
     </svg>
   );
 }
 
+/** An icon of the page's sprite, decorative (its text is beside it); sized by `className` or its container's CSS. */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
+  // No `className` prop at all when there is none: the page's payload would carry it as undefined, per icon.
   return (
-    <svg aria-hidden="true" className={className} viewBox="0 0 24 24">
+    <svg aria-hidden="true" {...(className ? { className } : {})}>
       <use href={`#icon-${name}`} />
     </svg>
   );

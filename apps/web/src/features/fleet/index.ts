@@ -2,6 +2,6 @@
  * Fleet pages: cards, filters in the address, the search with dates, the reserve button. Other code uses this feature
  * through this file only.
  */
-export { CarCard } from './car-card';
+export { CarList } from './car-list';
 export { FleetFilterBar, makeOptions } from './fleet-filter-bar';
 export { FILTER_PARAMS, filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, fleetSearchFromParams, isDatedFleetSearch, publicFleetPath, searchFromSegments, searchToSegments } from './fleet-filters';

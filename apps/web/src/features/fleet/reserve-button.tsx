@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms';
 import type { FleetSearch } from './fleet-filters';
 import { startBooking } from '@/features/booking';
 
@@ -7,20 +7,28 @@ import { startBooking } from '@/features/booking';
 export type ReserveSearch = FleetSearch;
 
 /**
- * "Reserve": a plain form posting to the server action that starts the booking, so it works before (or without) the
- * page's JavaScript.
+ * The form around a list of cars that starts a booking: a plain form posting to the server action, so it works before
+ * (or without) the page's JavaScript. It carries the language and the search once for the whole list; each card's
+ * `ReserveButton` submits it with its own car (a submit button's name and value are sent with the form, with
+ * JavaScript or without).
  */
-export function ReserveButton({ car, locale, search, label, accessibleLabel }: { car: { id: string }; locale: Locale; search: ReserveSearch; label: string; accessibleLabel: string }) {
+export function ReserveForm({ locale, search, children }: { locale: Locale; search: ReserveSearch; children: ReactNode }) {
   return (
-    <form action={startBooking} className="pt-3">
-      <input type="hidden" name="car" value={car.id} />
+    <form action={startBooking}>
       <input type="hidden" name="locale" value={locale} />
       {Object.entries(search).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={buttonClass('primary', 'w-full')} aria-label={accessibleLabel}>
-        {label}
-      </button>
+      {children}
     </form>
+  );
+}
+
+/** "Reserve" on a car's card, inside a `ReserveForm`. */
+export function ReserveButton({ car, label, accessibleLabel }: { car: { id: string }; label: string; accessibleLabel: string }) {
+  return (
+    <button type="submit" name="car" value={car.id} className="btn-primary mt-3 w-full" aria-label={accessibleLabel}>
+      {label}
+    </button>
   );
 }

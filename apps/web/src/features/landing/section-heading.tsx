@@ -1,7 +1,7 @@
-import { ArrowRight } from 'lucide-react';
+import { SpriteIcon } from '@/components/icon-sprite';
 import { Link } from '@/features/i18n';
 
-/** A landing-page section's heading with a link to the full page. */
+/** A landing-page section's heading with a link to the full page (its arrow is the page's sprite's `arrowRight`). */
 export function SectionHeading({ id, title, href, linkText }: { id: string; title: string; href: string; linkText: string }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -9,7 +9,7 @@ export function SectionHeading({ id, title, href, linkText }: { id: string; titl
         {title}
       </h2>
       <Link href={href} className="inline-flex items-center gap-1 font-semibold text-brand underline-offset-4 hover:underline">
-        {linkText} <ArrowRight aria-hidden="true" className="size-4" />
+        {linkText} <SpriteIcon name="arrowRight" className="size-4" />
       </Link>
     </div>
   );

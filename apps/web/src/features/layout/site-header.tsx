@@ -62,7 +62,7 @@ export async function SiteHeader({ site, locale, variant = 'full' }: { site: Sit
                   <ul>
                     {navItems.map((item) => (
                       <li key={item.href}>
-                        <Link href={item.href} className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100">
+                        <Link href={item.href} className="menu-link">
                           {t(item.key)}
                         </Link>
                       </li>

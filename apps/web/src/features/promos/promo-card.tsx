@@ -41,7 +41,7 @@ export async function PromoCard({
   const validity = await validityText(promo, locale);
   const hintId = `promo-${promo.id}-book-hint`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="promo-card">
+    <article className="card" data-testid="promo-card">
       {promo.imageUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- SVG artwork from the content service
         <img src={promo.imageUrl} alt="" width={640} height={320} loading="lazy" className="aspect-[2/1] w-full object-cover" />

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
 import { SiteFooter, SiteHeader } from '@/features/layout';
-import { IconSprite } from '@/components/icon-sprite';
 
 /** The default layout: full header with navigation, page, footer with the four brands. */
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -10,7 +9,6 @@ export default async function DefaultLayout({ children, params }: { children: Re
   const { site } = await loadAppData();
   return (
     <>
-      <IconSprite />
       <SiteHeader site={site} locale={locale} />
       <main id="main" className="flex-1">
         {children}

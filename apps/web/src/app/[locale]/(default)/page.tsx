@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BadgeCheck, LifeBuoy, MapPin } from 'lucide-react';
+import { BadgeCheck, LifeBuoy } from 'lucide-react';
+import { IconSprite, SpriteIcon } from '@/components/icon-sprite';
 import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';
 import { getBranches, loadAppData } from '@/content';
 import { getPromos, PromoCard } from '@/features/promos';
-import { CarCard } from '@/features/fleet';
+import { CarList } from '@/features/fleet';
 import { pageAlternates } from '@/features/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -28,6 +29,8 @@ export default async function LandingPage({ params }: Props) {
 
   return (
     <>
+      {/* The map pin of the branches and the sections' arrows, drawn once (the cars' icons come with their list). */}
+      <IconSprite icons={['pin', 'arrowRight']} />
       <section className="bg-brand-dark text-white">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:py-16">
           <div className="max-w-3xl space-y-3">
@@ -47,12 +50,12 @@ export default async function LandingPage({ params }: Props) {
         <h2 id="why-title" className="sr-only">{t('whyTitle')}</h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           {[
-            { icon: BadgeCheck, text: t('why1') },
-            { icon: LifeBuoy, text: t('why2') },
-            { icon: MapPin, text: t('why3') },
-          ].map(({ icon: Icon, text: line }) => (
-            <li key={line} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+            { key: 'why1', icon: <BadgeCheck aria-hidden="true" />, text: t('why1') },
+            { key: 'why2', icon: <LifeBuoy aria-hidden="true" />, text: t('why2') },
+            { key: 'why3', icon: <SpriteIcon name="pin" />, text: t('why3') },
+          ].map(({ key, icon, text: line }) => (
+            <li key={key} className="tile">
+              {icon}
               <span className="text-slate-800">{line}</span>
             </li>
           ))}
@@ -62,13 +65,7 @@ export default async function LandingPage({ params }: Props) {
       {featured.length > 0 ? (
         <section aria-labelledby="featured-title" className="mx-auto max-w-6xl space-y-6 px-4 pt-14">
           <SectionHeading id="featured-title" title={t('featuredTitle')} href="/flota" linkText={t('featuredLink')} />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {featured.map((car) => (
-              <li key={car.id}>
-                <CarCard car={car} locale={locale} headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
+          <CarList cars={featured} locale={locale} headingLevel="h3" />
         </section>
       ) : null}
 
@@ -91,8 +88,8 @@ export default async function LandingPage({ params }: Props) {
         <SectionHeading id="branches-title" title={t('branchesTitle')} href="/sucursales" linkText={t('branchesLink')} />
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {branches.map((branch) => (
-            <li key={branch.id} className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+            <li key={branch.id} className="tile">
+              <SpriteIcon name="pin" />
               <div>
                 <p className="font-semibold text-slate-900">{branch.name}</p>
                 <p className="text-sm text-slate-700">{branch.city}</p>

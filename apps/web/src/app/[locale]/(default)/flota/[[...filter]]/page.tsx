@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { enterLocale, Link } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
-import { CarCard, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions } from '@/features/fleet';
+import { CarList, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { isCarType } from '@rentacar/domain/fleet';
 import { PageHeader } from '@/components/page-header';
@@ -60,13 +60,7 @@ export default async function FleetPage({ params }: Props) {
       {cars.length === 0 ? (
         <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
-          {cars.map((car, index) => (
-            <li key={car.id}>
-              <CarCard car={car} locale={locale} eager={index < 3} reserve={{}} />
-            </li>
-          ))}
-        </ul>
+        <CarList cars={cars} locale={locale} eager={3} reserve={{}} />
       )}
     </div>
   );

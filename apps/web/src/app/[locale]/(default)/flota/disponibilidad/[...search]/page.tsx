@@ -7,7 +7,7 @@ import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { translateIssues } from '@/lib/issues';
 import { priceFleetForDates } from '@/features/booking';
-import { CarCard, FleetFilterBar, makeOptions, searchFromSegments } from '@/features/fleet';
+import { CarList, FleetFilterBar, makeOptions, searchFromSegments } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { PageHeader } from '@/components/page-header';
 
@@ -74,16 +74,7 @@ export default async function FleetForDatesPage({ params }: Props) {
       {cars.length === 0 ? (
         <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
-          {ordered.map((car, index) => {
-            const offer = priced.ok ? priced.offers.get(car.id) : undefined;
-            return (
-              <li key={car.id}>
-                <CarCard car={car} locale={locale} eager={index < 3} offer={offer && priced.ok ? { ...offer, days: priced.days } : undefined} reserve={priced.ok ? search : {}} />
-              </li>
-            );
-          })}
-        </ul>
+        <CarList cars={ordered} locale={locale} eager={3} offers={priced.ok ? { byCar: priced.offers, days: priced.days } : undefined} reserve={priced.ok ? search : {}} />
       )}
     </div>
   );
