@@ -6,7 +6,10 @@ import { ArrowRight, Briefcase, DoorOpen, Fuel, MapPin, Settings2, Users } from 
 const SPRITE_ICONS = { passengers: Users, doors: DoorOpen, bags: Briefcase, transmission: Settings2, fuel: Fuel, pin: MapPin, arrowRight: ArrowRight } as const;
 export type SpriteIconName = keyof typeof SPRITE_ICONS;
 
-/** The symbols of `icons`, once per page (two sprites on one page must not share an icon: its id would repeat). */
+/**
+ * The symbols of `icons`, once per page (two sprites on one page must not share an icon: its id would repeat). Each is
+ * shown with `SpriteIcon` (sprite-icon.tsx, apart so that client components using it do not bring lucide along).
+ */
 export function IconSprite({ icons }: { icons: readonly SpriteIconName[] }) {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute">
@@ -18,16 +21,6 @@ export function IconSprite({ icons }: { icons: readonly SpriteIconName[] }) {
           </symbol>
         );
       })}
-    </svg>
-  );
-}
-
-/** An icon of the page's sprite, decorative (its text is beside it); sized by `className` or its container's CSS. */
-export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
-  // No `className` prop at all when there is none: the page's payload would carry it as undefined, per icon.
-  return (
-    <svg aria-hidden="true" {...(className ? { className } : {})}>
-      <use href={`#icon-${name}`} />
     </svg>
   );
 }

@@ -1,19 +1,22 @@
+import { getTranslations } from 'next-intl/server';
 import { IconSprite, type SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
 import type { FleetCarOffer } from '@/features/booking';
-import { CarCard } from './car-card';
-import { ReserveForm, type ReserveSearch } from './reserve-button';
+import { CarGrid } from './car-cards';
+import { carCardView } from './car-card-view';
+import { ReserveForm, type ReserveSearch } from './reserve-form';
 
 /** The icons of a card's features, drawn once for the list. */
 const CAR_ICONS: readonly SpriteIconName[] = ['passengers', 'doors', 'bags', 'transmission', 'fuel'];
 
 /**
- * Cars as a grid of cards, with the sprite of their icons. `eager`: how many of the first illustrations load at once
- * (those above the fold). With `reserve` (the search to carry, empty without dates), each card has a "Reserve" button,
- * all in one form that works without JavaScript; with `offers` (a search with dates), each card shows its offer.
+ * Cars as a grid of cards (car-cards.tsx, their texts from car-card-view.ts), with the sprite of their icons. `eager`:
+ * how many of the first illustrations load at once (those above the fold). With `reserve` (the search to carry, empty
+ * without dates), each card has a "Reserve" button, all in one form that works without JavaScript; with `offers` (a
+ * search with dates), each card shows its offer, and a car the offer refuses has no button.
  */
-export function CarList({
+export async function CarList({
   cars,
   locale,
   headingLevel,
@@ -28,28 +31,22 @@ export function CarList({
   reserve?: ReserveSearch;
   offers?: { byCar: ReadonlyMap<string, FleetCarOffer>; days: number };
 }) {
-  const list = (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
-      {cars.map((car, index) => {
-        const found = offers?.byCar.get(car.id);
-        const offer = found && offers ? { ...found, days: offers.days } : undefined;
-        return (
-          <li key={car.id}>
-            <CarCard car={car} locale={locale} headingLevel={headingLevel} eager={index < eager} offer={offer} reservable={reserve !== undefined} />
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const [t, tb] = await Promise.all([getTranslations('fleet'), getTranslations('booking.fleet')]);
+
+  const views = cars.map((car) => {
+    const found = offers?.byCar.get(car.id);
+    return carCardView(car, { t, tb }, locale, { offer: found && offers ? { ...found, days: offers.days } : undefined, reservable: reserve !== undefined });
+  });
+  const grid = <CarGrid cars={views} labels={{ perDay: t('perDay'), reserve: tb('reserve') }} headingLevel={headingLevel} eager={eager} />;
   return (
     <>
       <IconSprite icons={CAR_ICONS} />
       {reserve ? (
         <ReserveForm locale={locale} search={reserve}>
-          {list}
+          {grid}
         </ReserveForm>
       ) : (
-        list
+        grid
       )}
     </>
   );

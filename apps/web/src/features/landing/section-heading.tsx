@@ -1,4 +1,4 @@
-import { SpriteIcon } from '@/components/icon-sprite';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { Link } from '@/features/i18n';
 
 /** A landing-page section's heading with a link to the full page (its arrow is the page's sprite's `arrowRight`). */

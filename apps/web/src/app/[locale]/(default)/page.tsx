@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BadgeCheck, LifeBuoy } from 'lucide-react';
-import { IconSprite, SpriteIcon } from '@/components/icon-sprite';
+import { IconSprite } from '@/components/icon-sprite';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { enterLocale } from '@/features/i18n';
 import { isLocale } from '@/i18n/routing';
 import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';

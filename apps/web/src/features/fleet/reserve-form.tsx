@@ -9,7 +9,7 @@ export type ReserveSearch = FleetSearch;
 /**
  * The form around a list of cars that starts a booking: a plain form posting to the server action, so it works before
  * (or without) the page's JavaScript. It carries the language and the search once for the whole list; each card's
- * `ReserveButton` submits it with its own car (a submit button's name and value are sent with the form, with
+ * "Reserve" button submits it with its own car (a submit button's name and value are sent with the form, with
  * JavaScript or without).
  */
 export function ReserveForm({ locale, search, children }: { locale: Locale; search: ReserveSearch; children: ReactNode }) {
@@ -21,14 +21,5 @@ export function ReserveForm({ locale, search, children }: { locale: Locale; sear
       ))}
       {children}
     </form>
-  );
-}
-
-/** "Reserve" on a car's card, inside a `ReserveForm`. */
-export function ReserveButton({ car, label, accessibleLabel }: { car: { id: string }; label: string; accessibleLabel: string }) {
-  return (
-    <button type="submit" name="car" value={car.id} className="btn-primary mt-3 w-full" aria-label={accessibleLabel}>
-      {label}
-    </button>
   );
 }

@@ -1,0 +1,55 @@
+import { createTranslator } from 'next-intl';
+import { describe, expect, it } from 'vitest';
+import type { Car } from '@/content';
+import es from '../../../messages/es.json';
+import en from '../../../messages/en.json';
+import { carCardView, type CarCardTranslators } from './car-card-view';
+
+const car: Car = {
+  id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'promo', featured: false,
+  dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 3,
+  doors: 4, bags: 1, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
+};
+
+const translators = (locale: 'es' | 'en'): CarCardTranslators => {
+  const messages = { es, en }[locale];
+  return { t: createTranslator({ locale, messages, namespace: 'fleet' }), tb: createTranslator({ locale, messages, namespace: 'booking.fleet' }) };
+};
+
+describe('a car card’s texts', () => {
+  it('says what the card shows, in Spanish', () => {
+    expect(carCardView(car, translators('es'), 'es', { reservable: true })).toEqual({
+      id: '7',
+      status: 'promo',
+      statusLabel: 'En promoción',
+      image: { src: 'https://content.example/assets/rio', alt: 'Ilustración de Sedán: Kia Rio' },
+      type: 'Sedán',
+      classCode: 'Clase ACRISS ECMR',
+      name: 'Kia Rio o similar',
+      specs: [['passengers', '5 pasajeros'], ['doors', '4 puertas'], ['bags', '1 maleta'], ['transmission', 'Automático'], ['fuel', 'Gasolina']],
+      daily: '$30.00',
+      prepaid: 'Prepagado: $27.00 por día',
+      minimumDays: '3 días mínimo para reservar',
+      reserve: 'Reservar el Kia Rio',
+    });
+  });
+
+  it('says it in English, with the offer for searched dates and the stock’s availability', () => {
+    const view = carCardView(car, translators('en'), 'en', { reservable: true, offer: { availability: 'lowAvailability', refusal: undefined, total: 12345, days: 4 } });
+    expect(view).toMatchObject({ statusLabel: 'Few left', name: 'Kia Rio or similar', reserve: 'Reserve the Kia Rio' });
+    expect(view.offer).toEqual({ total: '$123.45 total', note: 'for 4 days, taxes and fees included' });
+  });
+
+  it('gives a refused car the reason and no button', () => {
+    const view = carCardView(car, translators('es'), 'es', { reservable: true, offer: { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1 } });
+    expect(view.offer?.refusal).toBe('3 días mínimo: elige fechas más largas');
+    expect(view).not.toHaveProperty('reserve');
+  });
+
+  it('leaves out what the card does not show, rather than sending it as undefined', () => {
+    const plain = { ...car, classCode: undefined, discountPercent: 0, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
+    const view = carCardView(plain, translators('en'), 'en', { reservable: false });
+    expect(Object.keys(view).sort()).toEqual(['daily', 'id', 'minimumDays', 'name', 'specs', 'status', 'statusLabel', 'type']);
+    expect(view.specs).toEqual([['passengers', '5 passengers'], ['bags', '0 bags']]);
+  });
+});

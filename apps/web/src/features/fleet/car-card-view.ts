@@ -1,0 +1,48 @@
+import type { createTranslator, Messages } from 'next-intl';
+import { formatMoney } from '@rentacar/domain/money';
+import { isCarType } from '@rentacar/domain/fleet';
+import type { SpriteIconName } from '@/components/icon-sprite';
+import type { Locale } from '@/i18n/routing';
+import type { Car } from '@/content';
+import type { FleetCarOffer } from '@/features/booking';
+import type { CarCardView } from './car-cards';
+
+/** A car's offer for searched dates: its all-in total and, when it cannot be booked, why. */
+export type CarOffer = FleetCarOffer & { days: number };
+
+export type CarCardTranslators = {
+  t: ReturnType<typeof createTranslator<Messages, 'fleet'>>;
+  tb: ReturnType<typeof createTranslator<Messages, 'booking.fleet'>>;
+};
+
+/**
+ * The texts of a car's card in the page's language: only what the card shows, and a text it does not show is left
+ * out rather than undefined (the page's payload would spell it out). `reservable`: the card has a "Reserve" button,
+ * unless the offer refuses the car.
+ */
+export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Locale, { offer, reservable }: { offer?: CarOffer; reservable: boolean }): CarCardView {
+  const type = isCarType(car.type) ? t(`types.${car.type}`) : car.type;
+  const status = offer?.availability ?? car.status;
+  const specs: [SpriteIconName, string][] = [];
+  if (car.passengers) specs.push(['passengers', t('passengers', { count: car.passengers })]);
+  if (car.doors) specs.push(['doors', t('doors', { count: car.doors })]);
+  if (car.bags != null) specs.push(['bags', t('bags', { count: car.bags })]);
+  if (car.transmission) specs.push(['transmission', t(`transmission.${car.transmission}`)]);
+  if (car.fuel) specs.push(['fuel', t(`fuel.${car.fuel}`)]);
+  const refusal = offer?.refusal ? (offer.refusal === 'belowMinimum' ? tb('belowMinimum', { days: car.minimumDays }) : tb(offer.refusal)) : undefined;
+  return {
+    id: car.id,
+    status,
+    statusLabel: t(`status.${status}`),
+    ...(car.imageUrl ? { image: { src: car.imageUrl, alt: t('imageAlt', { type, make: car.make, model: car.model }) } } : {}),
+    type,
+    ...(car.classCode ? { classCode: t('classCode', { code: car.classCode }) } : {}),
+    name: t('orSimilar', { make: car.make, model: car.model }),
+    specs,
+    daily: formatMoney(car.dailyRate, locale),
+    ...(car.discountPercent > 0 ? { prepaid: t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) }) } : {}),
+    minimumDays: t('minimumDays', { days: car.minimumDays }),
+    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(refusal ? { refusal } : {}) } } : {}),
+    ...(reservable && !offer?.refusal ? { reserve: tb('reserveCar', { car: `${car.make} ${car.model}` }) } : {}),
+  };
+}

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTranslator } from 'next-intl';
+import { describe, expect, it } from 'vitest';
+import type { Car } from '@/content';
+import { catalogues, type Language } from '../../../test/render-in-language';
+import { CarGrid } from './car-cards';
+import { carCardView, type CarOffer } from './car-card-view';
+
+const base: Car = {
+  id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
+  dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 3,
+  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
+};
+const cars: Car[] = [base, { ...base, id: '8', make: 'Toyota', model: 'Yaris' }, { ...base, id: '9', make: 'Suzuki', model: 'Swift' }];
+
+/** The grid as a page draws it: each card's texts from carCardView, in `language`. */
+function renderGrid(language: Language, { offers, reservable }: { offers?: Record<string, CarOffer>; reservable: boolean }) {
+  const messages = catalogues[language];
+  const t = createTranslator({ locale: language, messages, namespace: 'fleet' });
+  const tb = createTranslator({ locale: language, messages, namespace: 'booking.fleet' });
+  const views = cars.map((car) => carCardView(car, { t, tb }, language, { offer: offers?.[car.id], reservable }));
+  let submitted: FormData | undefined;
+  render(
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitted = new FormData(event.currentTarget, event.nativeEvent.submitter);
+      }}
+    >
+      <CarGrid cars={views} labels={{ perDay: t('perDay'), reserve: tb('reserve') }} headingLevel="h3" eager={1} />
+    </form>,
+  );
+  return { submitted: () => submitted };
+}
+
+describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
+  const text = {
+    es: { reserve: 'Reservar', reserveYaris: 'Reservar el Toyota Yaris', yaris: 'Toyota Yaris o similar', refusal: '3 días mínimo: elige fechas más largas' },
+    en: { reserve: 'Reserve', reserveYaris: 'Reserve the Toyota Yaris', yaris: 'Toyota Yaris or similar', refusal: '3 days minimum: choose longer dates' },
+  }[language];
+
+  it('shows each car under its heading, and its button submits the form with that car', async () => {
+    const form = renderGrid(language, { reservable: true });
+    const cards = screen.getAllByTestId('car-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[1] as HTMLElement).getByRole('heading', { level: 3 })).toHaveTextContent(text.yaris);
+    const button = screen.getByRole('button', { name: text.reserveYaris });
+    expect(button).toHaveTextContent(text.reserve);
+    await userEvent.setup().click(button);
+    expect(form.submitted()?.get('car')).toBe('8');
+  });
+
+  it('loads the first illustrations at once and the others when scrolled to', () => {
+    renderGrid(language, { reservable: false });
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says why a car cannot be booked for the dates, and offers no button for it', () => {
+    renderGrid(language, { reservable: true, offers: { '8': { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1 }, '9': { availability: 'soldOut', refusal: 'soldOut', total: 9000, days: 1 } } });
+    const [, yaris, swift] = screen.getAllByTestId('car-card');
+    expect(within(yaris as HTMLElement).getByTestId('refusal')).toHaveTextContent(text.refusal);
+    expect(within(yaris as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(swift as HTMLElement).getByTestId('refusal')).toHaveTextContent(catalogues[language].booking.fleet.soldOut);
+    expect(within(swift as HTMLElement).getByText(catalogues[language].fleet.status.soldOut)).toHaveAttribute('data-status', 'soldOut');
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,115 @@
+'use client';
+
+import type { DatedAvailability } from '@rentacar/domain/fleet';
+import { SpriteIcon } from '@/components/sprite-icon';
+import type { SpriteIconName } from '@/components/icon-sprite';
+import { AvailabilityBadge } from './availability-badge';
+
+/**
+ * What one car's card shows, every text already in the page's language (car-list.tsx builds it on the server): the
+ * page's React payload carries these few strings per car, not the card's whole markup a second time. A text the card
+ * does not show is left out, not set to undefined (which the payload would spell out).
+ */
+export type CarCardView = {
+  id: string;
+  status: DatedAvailability;
+  statusLabel: string;
+  image?: { src: string; alt: string };
+  type: string;
+  /** "Clase ACRISS MDMR". */
+  classCode?: string;
+  /** "Kia Picanto o similar". */
+  name: string;
+  specs: [SpriteIconName, string][];
+  daily: string;
+  prepaid?: string;
+  minimumDays: string;
+  /** For a search with dates: the all-in total, what it covers, and why the car cannot be booked. */
+  offer?: { total: string; note: string; refusal?: string };
+  /** The "Reserve" button's accessible name ("Reservar el Kia Picanto"), when the card has one. */
+  reserve?: string;
+};
+
+/** Texts every card shares. */
+export type CarCardLabels = { perDay: string; reserve: string };
+
+/**
+ * Cars as a grid of cards: illustration, availability, type and class, features, daily and prepaid prices, minimum
+ * days, an offer for searched dates (the all-in total beside the daily rate, Law 473), and a "Reserve" button that
+ * submits the `ReserveForm` around the grid with its car. A client component only so that the payload carries the
+ * cards' texts rather than their markup; it has no state. Its looks are the `.card`, `.car-*` and `.badge` rules of
+ * app/globals.css (short names: the card repeats for every car of a page).
+ */
+export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars: CarCardView[]; labels: CarCardLabels; headingLevel?: 'h2' | 'h3'; eager?: number }) {
+  const Heading = headingLevel;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
+      {cars.map((car, index) => (
+        <li key={car.id}>
+          <article className="card" data-testid="car-card" data-car-id={car.id}>
+            <div className="car-media">
+              <div className="car-badge">
+                <AvailabilityBadge status={car.status} label={car.statusLabel} />
+              </div>
+              {car.image ? (
+                // eslint-disable-next-line @next/next/no-img-element -- small SVG illustrations served by the content service
+                <img src={car.image.src} alt={car.image.alt} width={640} height={360} loading={index < eager ? 'eager' : 'lazy'} decoding="async" />
+              ) : (
+                <div className="aspect-[16/9]" />
+              )}
+            </div>
+            <div className="car-body">
+              <div>
+                <p className="car-type">
+                  {car.type}
+                  {car.classCode ? <span>· {car.classCode}</span> : null}
+                </p>
+                <Heading>{car.name}</Heading>
+              </div>
+              <ul className="car-specs">
+                {car.specs.map(([icon, text]) => (
+                  <li key={icon}>
+                    <SpriteIcon name={icon} />
+                    {text}
+                  </li>
+                ))}
+              </ul>
+              <div className="car-prices">
+                <p className="car-rate">
+                  <span data-testid="daily-price">{car.daily}</span>
+                  <span>{labels.perDay}</span>
+                </p>
+                {car.prepaid ? (
+                  <p className="car-prepaid" data-testid="prepaid-price">
+                    {car.prepaid}
+                  </p>
+                ) : null}
+                <p className="car-note" data-testid="minimum-days">
+                  {car.minimumDays}
+                </p>
+                {car.offer ? (
+                  <div className="pt-2" data-testid="dated-offer">
+                    <p className="text-xl font-bold text-slate-900" data-testid="total-price">
+                      {car.offer.total}
+                    </p>
+                    <p className="text-xs text-slate-600">{car.offer.note}</p>
+                    {car.offer.refusal ? (
+                      <p className="mt-2 text-sm font-semibold text-red-800" data-testid="refusal">
+                        {car.offer.refusal}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : null}
+                {car.reserve ? (
+                  <button type="submit" name="car" value={car.id} className="btn-primary mt-3 w-full" aria-label={car.reserve}>
+                    {labels.reserve}
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
