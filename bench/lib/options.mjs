@@ -13,7 +13,9 @@ export const HOST = '127.0.0.1';
 export const DIST_DIR = '.next-bench';
 
 export const PAGES = ['/es', '/es/flota', '/es/info/terminos-y-condiciones'];
-export const LIGHTHOUSE_PAGES = ['/es', '/es/flota'];
+// Lighthouse audits the addresses search engines index (a page's canonical: Spanish without its prefix); /es points its
+// canonical at /, which Lighthouse's SEO audit reads as a page pointing at the home page.
+export const LIGHTHOUSE_PAGES = ['/', '/flota'];
 
 export const TARGETS = {
   loadPages: ['/es/flota', '/es'], // issue 28 sets the throughput targets on these; the other pages get the same criteria as information
