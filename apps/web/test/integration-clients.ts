@@ -1,8 +1,29 @@
 // Clients for the integration tests that talk over HTTP to the storefront and the content service the harness started:
 // the storefront's JSON API as an anonymous renter, the content service's REST API as staff.
+import { addDaysToLocalDate } from '@rentacar/domain/dates';
 import { adminHeaders } from './content-admin';
 
 export type Json = Record<string, unknown>;
+
+// A content row as the tests read it: only its id is used here.
+type Row = { readonly id?: unknown };
+
+/**
+ * The booking API's selection of a three-day rental of `car` from `start` (`YYYY-MM-DD`) at 10:00, picked up and
+ * returned at `branch`, with `coverage`; a reservation adds its `client` and `terms_accepted`.
+ */
+export function threeDaySelection({ car, branch, coverage }: { car: Row; branch: Row; coverage: Row }, start: string, reservationType: 'prepaid' | 'postpaid' = 'prepaid') {
+  return {
+    car_id: car.id,
+    pickup_location: branch.id,
+    return_location: branch.id,
+    pickup_date: `${start}T10:00`,
+    return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
+    coverage_id: coverage.id,
+    era: false,
+    reservation_type: reservationType,
+  };
+}
 
 /** A made-up client address. Every request of a test names its own, so the per-client rate limits of one test never reach another. */
 export const client = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { pathOfTarget } from './request-target';
 
 /**
  * The route a request's path reaches, as Next names it (`/[locale]/flota/[[...filter]]`, `/api/reservations/[number]`):
@@ -58,8 +59,7 @@ export function routeLabeller(manifest: RoutesManifest, { locales, defaultLocale
 
   return {
     label: (url: string): string => {
-      const query = url.indexOf('?');
-      const path = query === -1 ? url : url.slice(0, query);
+      const path = pathOfTarget(url);
       let route = remembered.get(path);
       if (route === undefined) {
         route = match(path);

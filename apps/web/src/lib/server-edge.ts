@@ -1,6 +1,7 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { pathOfTarget } from './request-target';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { stampDeploymentHeaders } from './deployment-headers';
 import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-proxies';
@@ -40,23 +41,9 @@ export function serverEdge(ranges: readonly ProxyRange[]): ServerEdge {
       return id;
     },
     stampHeaders(request, response) {
-      stampDeploymentHeaders(response, requestPathname(request.url));
+      stampDeploymentHeaders(response, pathOfTarget(request.url));
     },
   };
-}
-
-/** The path of a request line's target (origin form `/path?query`, or absolute form from a proxy). */
-function requestPathname(target: string | undefined): string {
-  if (target === undefined) return '/';
-  if (target.startsWith('/')) {
-    const query = target.indexOf('?');
-    return query === -1 ? target : target.slice(0, query);
-  }
-  try {
-    return new URL(target).pathname;
-  } catch {
-    return '/';
-  }
 }
 
 /** Called once by src/instrumentation.ts in a server, with the validated TRUSTED_PROXIES. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { eventually, staffContent } from '../integration-clients';
+import { eventually, staffContent, threeDaySelection } from '../integration-clients';
 import { clusterUrl, contentUrl, getPage, postJson } from './cluster';
 
 // One renter's request followed by its id from nginx ($request_id, its access log) to the instance that served it, the
@@ -51,14 +51,7 @@ beforeAll(async () => {
   const car = await seedRow<Row>('/items/flota?filter[modelo][_eq]=Accent');
   const coverage = await seedRow<Row>('/items/coverages?filter[code][_eq]=BASIC');
   booking = {
-    car_id: car.id,
-    pickup_location: branch.id,
-    return_location: branch.id,
-    pickup_date: `${start}T10:00`,
-    return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
-    coverage_id: coverage.id,
-    era: false,
-    reservation_type: 'prepaid',
+    ...threeDaySelection({ car, branch, coverage }, start),
     client: renter,
     terms_accepted: true,
   };

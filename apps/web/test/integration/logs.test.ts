@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { eventually, staffContent, storefrontApi } from '../integration-clients';
+import { eventually, staffContent, storefrontApi, threeDaySelection } from '../integration-clients';
 
 // A full booking (a prepaid reservation, paid by card, then looked up as manage booking does) with the stack's logs
 // captured: the harness gathers every line the storefront, the content service and the gateway sandbox write in
@@ -95,14 +95,7 @@ describe('a booking followed through the logs', () => {
       'POST',
       '/api/reservations',
       {
-        car_id: car.id,
-        pickup_location: branch.id,
-        return_location: branch.id,
-        pickup_date: `${start}T10:00`,
-        return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
-        coverage_id: coverage.id,
-        era: false,
-        reservation_type: 'prepaid',
+        ...threeDaySelection({ car, branch, coverage }, start),
         client: renter,
         terms_accepted: true,
       },

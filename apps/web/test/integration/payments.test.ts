@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { eventually, type Json, staffContent, storefrontApi } from '../integration-clients';
+import { eventually, type Json, staffContent, storefrontApi, threeDaySelection } from '../integration-clients';
 
 // Payments over HTTP against the storefront, the content service and the gateway sandbox the harness started: the
 // public payments API, webhooks (signed, replayed, forged, early), PayPal's return replayed, and the gateway down or
@@ -77,14 +77,7 @@ async function prepaidReservation(): Promise<{ number: string; total: number; id
     'POST',
     '/api/reservations',
     {
-      car_id: car.id,
-      pickup_location: branch.id,
-      return_location: branch.id,
-      pickup_date: `${start}T10:00`,
-      return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
-      coverage_id: coverage.id,
-      era: false,
-      reservation_type: 'prepaid',
+      ...threeDaySelection({ car, branch, coverage }, start),
       client: renter,
       terms_accepted: true,
     },

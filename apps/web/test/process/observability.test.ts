@@ -10,6 +10,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
+import { threeDaySelection } from '../integration-clients';
 import { adminHeaders } from '../content-admin';
 import { sampleSum } from '../prometheus';
 import { cloneBuild, freePort, requireEnv, startStorefront, storefrontEnv, type StorefrontProcess } from './storefront-process';
@@ -184,16 +185,7 @@ describe('a storefront with metrics and traces on', () => {
   function selection(reservationType: 'prepaid' | 'postpaid') {
     nextOffset += 4;
     const start = addDaysToLocalDate(formatPanamaDate(new Date()), RUN_OFFSET + nextOffset);
-    return {
-      car_id: car.id,
-      pickup_location: branch.id,
-      return_location: branch.id,
-      pickup_date: `${start}T10:00`,
-      return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
-      coverage_id: coverage.id,
-      era: false,
-      reservation_type: reservationType,
-    };
+    return threeDaySelection({ car, branch, coverage }, start, reservationType);
   }
 
   const renter = { name: 'Olga', last_name: 'Observada', email: 'olga.observada@example.com', license: 'PA-4455', birthday: '1984-03-02', phone_number: '6123-4567' };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
+import { threeDaySelection } from '../integration-clients';
 import { GATEWAY_SANDBOX_DEFAULTS, startGatewaySandbox, type GatewaySandbox } from '../../../../scripts/lib/gateway-sandbox.mjs';
 import { adminHeaders } from '../content-admin';
 import { cloneBuild, freePort, startOwnContentService, startStorefront, storefrontEnv, trackProcess, waitForOutput, type StorefrontProcess } from './storefront-process';
@@ -70,14 +71,7 @@ describe('a storefront killed in the middle of a card payment', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': `restart-test-${Date.now()}` },
       body: JSON.stringify({
-        car_id: car.id,
-        pickup_location: branch.id,
-        return_location: branch.id,
-        pickup_date: `${start}T10:00`,
-        return_date: `${addDaysToLocalDate(start, 3)}T10:00`,
-        coverage_id: coverage.id,
-        era: false,
-        reservation_type: 'prepaid',
+        ...threeDaySelection({ car, branch, coverage }, start),
         client: { name: 'Rita', last_name: 'Reinicio', email, license: 'PA-1', birthday: '1980-01-01', phone_number: '6123-4567' },
         terms_accepted: true,
       }),

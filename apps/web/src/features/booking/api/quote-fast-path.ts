@@ -5,6 +5,7 @@ import { serverEnv } from '@/lib/env';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { matchAcceptLanguage } from '@/i18n/locale-detection';
 import { applyDeploymentHeaders, stampDeploymentHeaders } from '@/lib/deployment-headers';
+import { pathOfTarget } from '@/lib/request-target';
 import { readJsonBody } from '@/features/api';
 import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import { cachedPricingContent, type PricingContent } from '../pricing';
@@ -68,9 +69,7 @@ export function renewQuoteContent(): void {
 
 /** Whether `method` and `url` (a request line's target) ask for a quote. */
 export function isQuoteRequest(method: string | undefined, url: string | undefined): boolean {
-  if (method !== 'POST' || url === undefined) return false;
-  const query = url.indexOf('?');
-  return (query === -1 ? url : url.slice(0, query)) === QUOTE_PATH;
+  return method === 'POST' && url !== undefined && pathOfTarget(url) === QUOTE_PATH;
 }
 
 export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
