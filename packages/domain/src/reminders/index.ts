@@ -96,8 +96,9 @@ export function reminderSearchWindow(now: Date, maxHours: number): { from: Local
 }
 
 /** A pre-check-in is done once complete (details saved and nothing left to pay). */
-export function isPrecheckinDone(status: PrecheckinStatus | string | null | undefined): boolean {
-  return status === 'paid';
+export function isPrecheckinDone(status: string | null | undefined): boolean {
+  const done: PrecheckinStatus = 'paid';
+  return status === done;
 }
 
 /** The reminder links to the pre-check-in while the brand offers it and the renter has not done it. */

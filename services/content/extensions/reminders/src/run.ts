@@ -52,7 +52,7 @@ function candidateOf(row: ReminderRow): ReminderCandidate {
 
 /** The brands' hours before pickup (the default for a brand without a site config). */
 async function readHours(database: Knex): Promise<{ hoursOf: (brand: unknown) => number; longest: number }> {
-  const rows = (await database('sites_config').select('brand', 'reminder_hours_before_pickup')) as { brand: unknown; reminder_hours_before_pickup: unknown }[];
+  const rows: { brand: unknown; reminder_hours_before_pickup: unknown }[] = await database('sites_config').select('brand', 'reminder_hours_before_pickup');
   const byBrand = new Map(rows.map((row) => [String(row.brand), reminderHours(row.reminder_hours_before_pickup)]));
   return {
     hoursOf: (brand) => (typeof brand === 'string' && byBrand.get(brand)) || DEFAULT_REMINDER_HOURS,
