@@ -188,7 +188,7 @@ function renderText(content: Content): string {
 // blocks and block remote files); it narrows to the screen on a phone.
 const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#1f2937;';
 const CELL = 'padding:6px 0;vertical-align:top;font-size:14px;line-height:20px;';
-const LABEL_CELL = `${CELL}width:38%;color:#4b5563;`;
+const LABEL_CELL = `${CELL}width:38%;padding-right:12px;color:#4b5563;`;
 
 function button(url: string, label: string, color: string): string {
   const e = escapeHtml;
@@ -248,7 +248,7 @@ ${content.bring.map((item) => `<li>${e(item)}</li>`).join('\n')}
 </ul>
 ${precheckin}
 ${precheckinDone}
-<p style="margin:24px 0 8px;font-size:14px;">${e(content.manageIntro)}</p>
+<p style="margin:24px 0 8px;font-size:14px;">${e(content.manageIntro).replace(e(content.number), `<span style="white-space:nowrap;">${e(content.number)}</span>`)}</p>
 <p style="margin:0 0 20px;">${button(content.manageUrl, content.manageLink, content.color)}</p>
 ${assistance}
 <p style="margin:0;font-size:14px;">${content.signature.map(e).join('<br>')}</p>
