@@ -555,6 +555,13 @@ export const collections = [
         f.text('description', { note: 'Footer paragraph about the brand.' }),
         f.text('seo_description', { note: 'Meta description (about 155 characters).' }),
       ], { template: '{{tagline}}' }),
+      f.divider('divider_reminder', 'Reminder before pickup'),
+      f.int('reminder_hours_before_pickup', {
+        def: 24, min: 1, max: 168, suffix: 'schedule', required: true, width: 'half', schema: { is_nullable: false },
+        validation: { _and: [{ reminder_hours_before_pickup: { _gte: 1 } }, { reminder_hours_before_pickup: { _lte: 168 } }] },
+        validation_message: 'Hours: an integer from 1 to 168.',
+        note: 'The reminder e-mail (branch, opening hours, what to bring, pre-check-in) goes out this many hours before pickup.',
+      }),
     ],
     m2m: { field: 'ctas', junction: 'sites_config_cta', related: 'cta' },
   }),
@@ -723,6 +730,7 @@ export const collections = [
         display_options: { template: '{{kind}} · {{provider}} · {{status}} · {{amount}}' },
       }),
       f.o2m('precheckins', { template: '{{status}} · {{contact_email}}' }),
+      f.timestamp('reminder_sent_at', { width: 'half', readonly: true, note: 'When the reminder before pickup was sent (UTC); set once, by the content service. Empty: not sent.' }),
     ],
   }),
 

@@ -276,6 +276,9 @@ for (const [i, s] of (data.sites_config || []).entries()) {
   if (!(Number.isInteger(s.cancellation_late_fee_days) && s.cancellation_late_fee_days >= 0 && s.cancellation_late_fee_days <= 30)) {
     fail(`${at}.cancellation_late_fee_days`, 'integer from 0 to 30');
   }
+  if (!(Number.isInteger(s.reminder_hours_before_pickup) && s.reminder_hours_before_pickup >= 1 && s.reminder_hours_before_pickup <= 168)) {
+    fail(`${at}.reminder_hours_before_pickup`, 'integer from 1 to 168');
+  }
   const bands = s.young_driver_fees ?? [];
   if (!Array.isArray(bands)) { fail(`${at}.young_driver_fees`, 'a list of age bands or null'); continue; }
   const sortedBands = [...bands].sort((a, b) => a.min_age - b.min_age);

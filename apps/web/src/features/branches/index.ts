@@ -2,6 +2,6 @@
  * Branch pages, their province filter and opening hours, phone formats. Other code uses this feature through this file
  * only.
  */
-export { displayPhone, phoneHref } from './branch-links';
+export { displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
 export { branchesMetadata, BranchesView } from './branches-view';
 export { provinceFromParam } from './province-filter';
