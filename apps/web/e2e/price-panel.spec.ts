@@ -47,6 +47,11 @@ const TEXT = {
 
 const ZERO = /^(US)?\$0\.00$/;
 
+/** A coverage's card by its name (another's benefits may name it: "Everything in Basic Protection"). */
+function coverageOption(page: Page, name: string) {
+  return page.getByTestId('coverage-option').filter({ has: page.getByText(name, { exact: true }) });
+}
+
 /** From the fleet to the coverage step of a new draft, for three days from `offset` days ahead. */
 async function toCoverageStep(page: Page, language: Language, offset: number): Promise<void> {
   const text = { ...BOOKING_TEXT[language], ...TEXT[language] };
@@ -68,7 +73,7 @@ async function chooseWithThePanel(page: Page, language: Language): Promise<void>
   const text = { ...BOOKING_TEXT[language], ...TEXT[language] };
   const panel = page.getByTestId('bill');
   const total = page.getByTestId('bill-total');
-  const coverage = (name: string) => page.getByTestId('coverage-option').filter({ hasText: name });
+  const coverage = (name: string) => coverageOption(page, name);
 
   // Before a choice: the lowest total, no coverage named anywhere beside the form.
   await expect(panel).toContainText(text.fromTotal);
@@ -128,6 +133,8 @@ for (const language of ['es', 'en'] as const) {
     test('follows every choice before Continue, and Premium’s driver stays included at $0 to the bill', async ({ page }) => {
       await toCoverageStep(page, language, language === 'es' ? 140 : 150);
       await chooseWithThePanel(page, language);
+      // Beside the form on a desktop, the panel needs no second total above Continue.
+      await expect(page.getByTestId('step-total')).toBeHidden();
       await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(/paso=client$/);
 
@@ -163,7 +170,7 @@ for (const language of ['es', 'en'] as const) {
 
     test('shows the driver charged again when the renter goes back to a coverage that does not include it', async ({ page }) => {
       await toCoverageStep(page, language, language === 'es' ? 144 : 154);
-      await page.getByTestId('coverage-option').filter({ hasText: text.premium }).click();
+      await coverageOption(page, text.premium).click();
       await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(/paso=extras$/);
       await page.getByLabel(text.driverQuantity).selectOption('1');
@@ -173,7 +180,7 @@ for (const language of ['es', 'en'] as const) {
       await page.goto(`${text.prefix}/reserva?paso=coverage`);
       const driverLine = page.getByTestId('bill').locator('[data-line="extra.ADDITIONAL_DRIVER"]');
       await expect(driverLine.locator('dd')).toHaveText(ZERO);
-      await page.getByTestId('coverage-option').filter({ hasText: text.basic }).click();
+      await coverageOption(page, text.basic).click();
       await expect(driverLine).toHaveText(new RegExp(`^${text.driverCharged}\\s*(US)?\\$[1-9]`));
       await expect(driverLine).not.toContainText(text.included);
     });
@@ -185,7 +192,12 @@ for (const language of ['es', 'en'] as const) {
 
     test('@phone-only follows the choices below the form, with Premium’s driver included at $0', async ({ page }) => {
       await toCoverageStep(page, language, language === 'es' ? 160 : 170);
+      // The panel is below the form: the total also sits above Continue, and follows the choices.
+      const stepTotal = page.getByTestId('step-total');
+      await expect(stepTotal).toBeVisible();
+      await expect(stepTotal).toContainText(text.fromTotal);
       await chooseWithThePanel(page, language);
+      await expect(stepTotal).toContainText((await page.getByTestId('bill-total').textContent()) ?? 'no total');
       await page.getByTestId('bill').scrollIntoViewIfNeeded();
       // The panel fits the phone's width: nothing beside it to scroll to.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -204,6 +216,6 @@ test.describe('the price panel without JavaScript, in Spanish', () => {
     await expect(page.getByTestId('bill')).toContainText(TEXT.es.fromTotal);
     await expect(page.getByTestId('bill')).not.toContainText('Cobertura:');
     await expect(page.getByTestId('summary-coverage')).toHaveCount(0);
-    await expect(page.getByTestId('coverage-option').filter({ hasText: TEXT.es.premium })).toContainText(TEXT.es.benefit);
+    await expect(coverageOption(page, TEXT.es.premium)).toContainText(TEXT.es.benefit);
   });
 });

@@ -43,7 +43,12 @@ export function BillView({ lines, total, dueAtCounter = false, status }: { lines
           <div key={line.code} className="flex justify-between gap-4" data-line={line.code} {...(line.included ? { 'data-included': '' } : {})}>
             <dt className="text-slate-700">
               {line.label}
-              {line.included ? <span className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('livePrice.included')}</span> : null}
+              {/* The label already says it is included (read out once); the badge is for the eye. */}
+              {line.included ? (
+                <span aria-hidden="true" className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                  {t('livePrice.included')}
+                </span>
+              ) : null}
             </dt>
             <dd className={`shrink-0 tabular-nums ${line.credit || line.included ? 'font-semibold text-emerald-800' : 'text-slate-900'}`}>{line.amount}</dd>
           </div>

@@ -55,6 +55,7 @@ describe.each(['es', 'en'] as const)('the price panel beside the steps, in %s', 
     renderCoverageStep(language);
     expect(screen.getByTestId('bill')).toHaveTextContent(text.fromTotal);
     expect(total()).toHaveTextContent('$150.00');
+    expect(screen.getByTestId('step-total')).toHaveTextContent(`${text.fromTotal} $150.00`);
     expect(screen.queryByTestId('summary-coverage')).not.toBeInTheDocument();
     expect(screen.getByTestId('bill')).not.toHaveTextContent(/Premium|BASIC/);
     expect(announcement()).toHaveTextContent('');
@@ -69,6 +70,8 @@ describe.each(['es', 'en'] as const)('the price panel beside the steps, in %s', 
     expect(preview).toHaveBeenCalledTimes(1);
     expect(preview).toHaveBeenCalledWith(language, { coverageId: '3', era: false });
     expect(screen.getByTestId('summary-coverage')).toHaveTextContent('Premium Protection');
+    // The total above Continue (for phones, where the panel is below the form) follows too.
+    expect(screen.getByTestId('step-total')).toHaveTextContent(`${messages.booking.bill.total} $260.00`);
     expect(announcement()).toHaveTextContent(text.announce.replace('{total}', '$260.00'));
     expect(announcement()).toHaveAttribute('aria-live', 'polite');
   });

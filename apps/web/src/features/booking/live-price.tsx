@@ -126,3 +126,26 @@ export function LiveCoverageFact({ saved }: { saved: string | undefined }) {
     </div>
   );
 }
+
+/**
+ * On a phone the panel is below the form: the step's total, live like the panel, just above Continue, with a link down
+ * to the details. Not a live region (the panel's announces each settled price once). Hidden where the panel is beside
+ * the form, and when the draft does not price.
+ */
+export function LiveTotalLine() {
+  const t = useTranslations('booking');
+  const live = useContext(LivePriceContext);
+  const price = live?.state.price;
+  if (!price || price.kind === 'unpriced') return null;
+  return (
+    <p className="flex items-baseline justify-between gap-4 rounded-xl bg-white px-4 py-3 text-slate-900 shadow-sm lg:hidden" data-testid="step-total">
+      <span>
+        <span className="font-bold">{price.kind === 'from' ? t('livePrice.fromTotal') : t('bill.total')}</span>{' '}
+        <span className={`text-lg font-bold tabular-nums ${live.state.status === 'updating' ? 'opacity-60' : ''}`}>{price.total}</span>
+      </span>
+      <a href="#bill-title" className="text-sm font-semibold text-brand underline underline-offset-4">
+        {t('livePrice.seeDetails')}
+      </a>
+    </p>
+  );
+}

@@ -17,7 +17,7 @@ import {
   type FormIssue,
 } from '@/features/forms';
 import { saveCoverage } from '../booking-actions';
-import { useLivePrice } from '../live-price';
+import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';
 
 /** A coverage as the step shows it, prices formatted by the server (step-props.ts). */
@@ -117,6 +117,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
           <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
         )}
       </div>
+      <LiveTotalLine />
       <StepActions backHref={backHref} pending={pending} />
     </form>
   );

@@ -17,7 +17,7 @@ import {
   type FormIssue,
 } from '@/features/forms';
 import { saveExtras } from '../booking-actions';
-import { useLivePrice } from '../live-price';
+import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';
 
 // As the step shows them, prices formatted by the server (step-props.ts).
@@ -135,6 +135,7 @@ export function ExtrasStep({
           {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: band.dailyPrice })}
         </p>
       ))}
+      <LiveTotalLine />
       <StepActions backHref={backHref} pending={pending} />
     </form>
   );
