@@ -400,12 +400,23 @@ export const collections = [
       f.cents('deductible', { width: 'half', note: 'Deductible in cents (0 = none).' }),
       f.bool('includes_era', { label: 'Includes roadside assistance (ERA)', width: 'half' }),
       f.bool('recommended', { label: 'Recommended (highlighted)', width: 'half' }),
+      field('included_extras', 'alias', {
+        special: ['m2m'], interface: 'list-m2m',
+        options: { template: '{{extras_id.code}}', enableLink: true, enableCreate: false, enableSelect: true },
+        display: 'related-values', display_options: { template: '{{extras_id.code}}' },
+        label: 'Included extras',
+        note: 'Extras this coverage includes: chosen with it, they cost nothing on the bill, and the storefront lists them among the coverage\'s benefits.',
+      }),
       f.translations([
         f.string('name', { required: true }),
         f.text('description'),
-        f.tags('benefits', { placeholder: 'Add a benefit and press Enter', note: 'One line per benefit.' }),
+        f.tags('benefits', {
+          placeholder: 'Add a benefit and press Enter',
+          note: 'One line per benefit. Not for included extras or roadside assistance: the storefront lists those from "Included extras" and "Includes roadside assistance", which the bill applies.',
+        }),
       ], { template: '{{name}}' }),
     ],
+    m2m: { field: 'included_extras', junction: 'coverages_included_extras', related: 'extras' },
   }),
 
   collection('extras', {

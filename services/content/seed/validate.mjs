@@ -18,7 +18,7 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const DATA = join(ROOT, 'data');
 const ASSETS = join(ROOT, 'assets');
 
-const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'coverages', 'extras', 'dropoff_fees',
+const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
   'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts'];
 const LANGS = ['es-ES', 'en-US'];
 const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];

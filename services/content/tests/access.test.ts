@@ -39,7 +39,7 @@ describe('staff (administrator)', () => {
     expect(me.body.data?.email).toBe(requireEnv('ADMIN_EMAIL'));
     const collections = await api<Array<{ collection: string }>>('/collections', { token: admin });
     const names = new Set((collections.body.data ?? []).map((c) => c.collection));
-    for (const name of [...PUBLIC_COLLECTIONS, ...PRIVATE_COLLECTIONS, 'sites_config_cars', 'sites_config_cta', 'info_pages_translations']) {
+    for (const name of [...PUBLIC_COLLECTIONS, ...PRIVATE_COLLECTIONS, 'sites_config_cars', 'sites_config_cta', 'coverages_included_extras', 'info_pages_translations']) {
       expect(names.has(name), name).toBe(true);
     }
   });
@@ -186,6 +186,24 @@ describe('storefront (static token)', () => {
     expect(companies.body.data?.every((company) => company.status === 'published')).toBe(true);
     expect((await api(`/items/corporate_accounts${qs({ fields: 'tax_id' })}`, { token: storefront })).status).toBe(403);
     expect((await api('/items/corporate_accounts', { method: 'POST', token: storefront, body: { name: 'x', discount_percent: 90 } })).status).toBe(403);
+  });
+
+  it('reads the extras a coverage includes, as the quote does, and none that is not published', async () => {
+    const code = (prefix: string) => `${prefix}_${uniqueSuffix()}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+    const published = await create<{ id: number }>('extras', { status: 'published', code: code('INCL'), daily_rate: 800 });
+    const draft = await create<{ id: number }>('extras', { status: 'draft', code: code('DRAFT'), daily_rate: 900 });
+    const coverage = await create<{ id: number }>('coverages', {
+      status: 'published', code: code('COV'), daily_rate_sedan: 9900, daily_rate_other: 9900,
+      included_extras: [{ extras_id: published.id }, { extras_id: draft.id }],
+    });
+    for (const token of [storefront, undefined]) {
+      const read = await api<{ included_extras: Array<{ extras_id: number }> }>(`/items/coverages/${coverage.id}${qs({ fields: 'code,included_extras.extras_id' })}`, { token });
+      expect(read.status, read.text.slice(0, 200)).toBe(200);
+      expect(read.body.data?.included_extras.map((row) => row.extras_id)).toEqual([published.id]);
+    }
+    // Staff see both links.
+    const staff = await api<{ included_extras: Array<{ extras_id: number }> }>(`/items/coverages/${coverage.id}${qs({ fields: 'included_extras.extras_id' })}`, { token: admin });
+    expect(staff.body.data?.included_extras.map((row) => row.extras_id).sort()).toEqual([published.id, draft.id].sort());
   });
 
   it('reads the brand site with its cars, CTAs and translations three levels deep', async () => {

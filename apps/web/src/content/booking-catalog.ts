@@ -23,6 +23,8 @@ const coverageSchema = z.object({
   deductible: cents.nullish(),
   includes_era: z.boolean().nullish(),
   recommended: z.boolean().nullish(),
+  // The m2m `included_extras`, read as its junction rows' extra ids (only rows whose coverage and extra are published).
+  included_extras: z.array(z.object({ extras_id: id.nullish() })).nullish(),
   translations: z
     .array(translationRow({ name: optionalText, description: optionalText, benefits: z.array(z.string()).nullish() }))
     .nullish(),
@@ -36,8 +38,16 @@ export type Coverage = {
   deductible: number;
   includesEra: boolean;
   recommended: boolean;
+  /**
+   * The codes of the published extras the coverage includes: the quote prices them at zero, and the coverage's
+   * benefits list them (staff's free-text `benefits` are other promises).
+   */
+  includedExtras: string[];
   text: Localized<{ name: string; description: string; benefits: string[] }>;
 };
+
+/** A coverage as cached: its included extras by id, resolved to codes against the extras read beside it. */
+type CoverageRow = Omit<Coverage, 'includedExtras'> & { includedExtraIds: string[] };
 
 const extraSchema = z.object({
   id,
@@ -70,10 +80,10 @@ const dropoffSchema = z.object({ from_branch: id, to_branch: id, fee: cents.null
 
 const PUBLISHED = { status: { _eq: 'published' } };
 
-async function fetchCoverages(): Promise<Coverage[]> {
+async function fetchCoverages(): Promise<CoverageRow[]> {
   const rows = await contentRequest(
     'GET /items/coverages',
-    readItems('coverages', { filter: PUBLISHED, fields: ['*', 'translations.*'], sort: ['sort', 'id'], limit: -1 }),
+    readItems('coverages', { filter: PUBLISHED, fields: ['*', 'translations.*', 'included_extras.extras_id'], sort: ['sort', 'id'], limit: -1 }),
   );
   return parseRows(rows, coverageSchema, 'coverage').map((raw) => ({
     id: raw.id,
@@ -83,6 +93,7 @@ async function fetchCoverages(): Promise<Coverage[]> {
     deductible: raw.deductible ?? 0,
     includesEra: raw.includes_era ?? false,
     recommended: raw.recommended ?? false,
+    includedExtraIds: (raw.included_extras ?? []).flatMap((row) => (row.extras_id ? [row.extras_id] : [])),
     text: localize(raw.translations, (row) => ({ name: row.name || raw.code, description: row.description, benefits: row.benefits ?? [] }), {
       name: raw.code,
       description: '',
@@ -147,5 +158,11 @@ export async function getBookingCatalog(): Promise<BookingCatalog> {
     cachedDeliveryOptions(),
     cachedDropoffFees(),
   ]);
-  return { coverages, extras, deliveryOptions, dropoffFees };
+  return { coverages: coverages.map((coverage) => withIncludedExtras(coverage, extras)), extras, deliveryOptions, dropoffFees };
+}
+
+/** A cached coverage with its included extras as codes; an extra no longer published is left out (it is not offered). */
+function withIncludedExtras({ includedExtraIds, ...coverage }: CoverageRow, extras: readonly Extra[]): Coverage {
+  const codes = includedExtraIds.flatMap((extraId) => extras.find((extra) => extra.id === extraId)?.code ?? []);
+  return { ...coverage, includedExtras: [...new Set(codes)] };
 }

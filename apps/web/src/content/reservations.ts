@@ -106,7 +106,10 @@ const rowSchema = z.object({
   airport_tax: cents,
   tax: cents,
   total: cents,
-  lines: z.array(z.object({ code: z.string(), label: z.string(), amount: z.number().int() })).nullish().catch(null),
+  lines: z
+    .array(z.object({ code: z.string(), label: z.string(), amount: z.number().int(), included: z.literal(true).optional().catch(undefined) }))
+    .nullish()
+    .catch(null),
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int(), total: z.number().int() })).nullish().catch(null),
   corporate_account: optionalId,
   agent: optionalId,

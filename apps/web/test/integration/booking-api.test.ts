@@ -206,6 +206,67 @@ describe('how the quote is served', () => {
   });
 });
 
+describe('extras a coverage includes', () => {
+  type Line = { code: string; label: string; amount: number; included?: boolean };
+  const driverLine = (json: Json) => (json.lines as Line[]).find((line) => line.code === 'extra.ADDITIONAL_DRIVER');
+  let premium: Row;
+  let driver: Row;
+
+  beforeAll(async () => {
+    premium = await seedRow<Row>('/items/coverages?filter[code][_eq]=PREMIUM&fields=*,included_extras.extras_id.code');
+    driver = await seedRow<Row>('/items/extras?filter[code][_eq]=ADDITIONAL_DRIVER');
+  });
+
+  it('quotes Premium’s additional driver at $0, marked included, in both languages; Basic charges it', async () => {
+    // What Premium includes is data of the content service, not words of its text.
+    expect((premium.included_extras as { extras_id: { code: string } }[]).map((row) => row.extras_id.code)).toEqual(['ADDITIONAL_DRIVER']);
+    const withDriver = selection({ coverage_id: premium.id, era: false, extras: [{ code: 'ADDITIONAL_DRIVER', quantity: 1 }] });
+    const spanish = await api('POST', '/api/quote', withDriver);
+    expect(spanish.status).toBe(200);
+    expect(driverLine(spanish.json)).toEqual({ code: 'extra.ADDITIONAL_DRIVER', label: 'Conductor adicional × 1 (incluido en Protección Premium)', amount: 0, included: true });
+    expect(spanish.json.extras_total).toBe(0);
+    const english = await api('POST', '/api/quote', withDriver, { 'accept-language': 'en' });
+    expect(driverLine(english.json)).toEqual({ code: 'extra.ADDITIONAL_DRIVER', label: 'Additional driver × 1 (included in Premium Protection)', amount: 0, included: true });
+    // The same total as without the driver: nothing charged, no fee or tax on it.
+    const without = await api('POST', '/api/quote', selection({ coverage_id: premium.id, era: false }));
+    expect((spanish.json.totals as Json).total).toBe((without.json.totals as Json).total);
+
+    const basic = await api('POST', '/api/quote', selection({ era: false, extras: [{ code: 'ADDITIONAL_DRIVER', quantity: 1 }] }));
+    const charged = Math.min(Number(driver.daily_rate) * 3, Number(driver.max_per_rental ?? Infinity));
+    expect(driverLine(basic.json)).toEqual({ code: 'extra.ADDITIONAL_DRIVER', label: 'Conductor adicional × 1', amount: charged });
+    expect(basic.json.extras_total).toBe(charged);
+  });
+
+  it('follows what staff include in a coverage: a new coverage that includes the GPS prices it at $0', async () => {
+    // An expensive coverage of this test only (the fleet's totals use the cheapest), removed at the end.
+    const [gps] = await content<Row[]>('/items/extras?filter[code][_eq]=GPS');
+    const code = `TEST_${randomUUID().slice(0, 8).toUpperCase()}`;
+    const created = await content<Row>('/items/coverages', {
+      method: 'POST',
+      body: JSON.stringify({
+        status: 'published', code, sort: 99, daily_rate_sedan: 9900, daily_rate_other: 9900, deductible: 0,
+        included_extras: [{ extras_id: gps?.id }],
+        translations: [{ languages_code: 'es-ES', name: 'Cobertura de prueba' }, { languages_code: 'en-US', name: 'Test cover' }],
+      }),
+    });
+    try {
+      const withGps = selection({ coverage_id: created.id, era: false, extras: [{ code: 'GPS', quantity: 1 }] });
+      await untilStorefrontSees(async () => (await api('POST', '/api/quote', withGps)).status === 200);
+      const { json } = await api('POST', '/api/quote', withGps);
+      expect((json.lines as Line[]).find((line) => line.code === 'extra.GPS')).toMatchObject({ amount: 0, included: true, label: expect.stringContaining('Cobertura de prueba') as string });
+
+      // Staff take the GPS out of it: the bill charges it again.
+      const junction = await content<Row[]>(`/items/coverages_included_extras?filter[coverages_id][_eq]=${created.id}`);
+      await content(`/items/coverages/${created.id}`, { method: 'PATCH', body: JSON.stringify({ included_extras: { delete: junction.map((row) => row.id) } }) });
+      await untilStorefrontSees(async () => (await api('POST', '/api/quote', withGps)).json.extras_total !== 0);
+      const after = await api('POST', '/api/quote', withGps);
+      expect((after.json.lines as Line[]).find((line) => line.code === 'extra.GPS')).not.toHaveProperty('included');
+    } finally {
+      await content(`/items/coverages/${created.id}`, { method: 'DELETE' }).catch(() => undefined);
+    }
+  });
+});
+
 describe('rules that staff set in the content service', () => {
   afterAll(async () => {
     await content(`/items/flota/${car.id}`, { method: 'PATCH', body: JSON.stringify({ minimio_dias: null }) });

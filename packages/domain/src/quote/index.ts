@@ -28,6 +28,11 @@ export interface QuoteCoverage {
   dailyRateSedan: Cents;
   dailyRateOther: Cents;
   includesEra: boolean;
+  /**
+   * The codes of the extras this coverage includes: chosen with it, each costs nothing (every unit) and is marked
+   * `included`. Absent = none.
+   */
+  includedExtras?: readonly string[];
 }
 
 export interface QuoteBranch {
@@ -101,12 +106,16 @@ export interface QuoteInput {
   taxRatePercent?: PercentValue | null;
 }
 
-/** One chosen extra as priced: `total` = min(rate × days, cap) × quantity. */
+/**
+ * One chosen extra as priced: `total` = min(rate × days, cap) × quantity, or 0 when the coverage includes it
+ * (`included`; `dailyRate` is then 0 too).
+ */
 export interface QuotedExtra {
   code: string;
   quantity: number;
   dailyRate: Cents;
   total: Cents;
+  included: boolean;
 }
 
 /**
@@ -133,6 +142,8 @@ export interface QuoteLine {
   /** The extra's code, for `extra` lines. */
   extraCode?: string;
   quantity?: number;
+  /** An `extra` line the coverage includes (amount 0); absent on every other line. */
+  included?: true;
 }
 
 /** A quote line with its label in the renter's language: how the bill, the API, the email and the saved record show it. */
@@ -140,6 +151,8 @@ export interface LabelledLine {
   code: string;
   label: string;
   amount: Cents;
+  /** An extra the coverage includes (amount 0): shown as included. Absent on every other line. */
+  included?: true;
 }
 
 /** Every amount in cents. */
@@ -235,7 +248,7 @@ export function dropoffFee(fees: readonly DropoffFee[], from: BranchId, to: Bran
  * The price of a rental, line by line, in cents: the single source of truth for the fleet cards, the bill and
  * the server. Each line is rounded once, in this order:
  *   1. carDailyRate: the brand's price, or for a prepaid reservation price × (1 − discount %) rounded to the cent;
- *   2. carTotal, coverage, era, extras: daily amounts × days (exact);
+ *   2. carTotal, coverage, era, extras: daily amounts × days (exact); an extra the coverage includes is 0;
  *      corporateDiscount: for a corporate agent, the company's % of carTotal, rounded to the cent;
  *   3. dropoff and delivery: table amounts (exact);
  *   4. couponDiscount: on the sum of 2 and 3 (less the corporate discount), rounded to the cent and capped so the
@@ -279,14 +292,17 @@ export function quote(input: QuoteInput): Quote {
   const eraRate = cents(input.eraDailyRate ?? DEFAULT_ERA_DAILY_RATE, 'ERA daily rate');
   const era = eraApplies ? multiplyCents(eraRate, days) : 0;
 
+  const includedExtras = new Set(input.coverage.includedExtras ?? []);
   const extraItems = (input.extras ?? []).map((extra): QuotedExtra => {
     const quantity = extra.quantity ?? 1;
     if (!Number.isSafeInteger(quantity) || quantity < 0) {
       throw new QuoteError('invalid_amount', `extra ${extra.code} quantity must be a whole number, got ${quantity}`);
     }
     const dailyRate = cents(extra.dailyRate, `extra ${extra.code} daily rate`);
+    // What the coverage includes costs nothing, whatever the extra's own rate.
+    if (includedExtras.has(extra.code)) return { code: extra.code, quantity, dailyRate: 0, total: 0, included: true };
     const perUnit = cappedPerRental(dailyRate, days, extra.maxPerRental, `extra ${extra.code} cap`);
-    return { code: extra.code, quantity, dailyRate, total: multiplyCents(perUnit, quantity) };
+    return { code: extra.code, quantity, dailyRate, total: multiplyCents(perUnit, quantity), included: false };
   }).filter((extra) => extra.quantity > 0);
   const youngDriverFee =
     input.youngDriver === null || input.youngDriver === undefined
@@ -345,7 +361,7 @@ export function quoteLines(result: Quote): QuoteLine[] {
   lines.push({ code: 'coverage', amount: result.coverage });
   if (result.era > 0) lines.push({ code: 'era', amount: result.era });
   for (const extra of result.extraItems) {
-    lines.push({ code: 'extra', amount: extra.total, extraCode: extra.code, quantity: extra.quantity });
+    lines.push({ code: 'extra', amount: extra.total, extraCode: extra.code, quantity: extra.quantity, ...(extra.included ? { included: true as const } : {}) });
   }
   if (result.youngDriverFee > 0) lines.push({ code: 'young_driver', amount: result.youngDriverFee });
   if (result.dropoff > 0) lines.push({ code: 'dropoff', amount: result.dropoff });

@@ -237,7 +237,7 @@ describe('extras with a cap per rental, and the young-driver fee', () => {
 
   it('charges rate × days below the cap and the cap above it, per unit', () => {
     // 3 days: 2100 per seat, 2 seats = 4200; 12 days: 8400 capped to 7000 per seat, 2 seats = 14000
-    expect(quote(input({ days: 3, extras: [{ ...childSeat, quantity: 2 }] })).extraItems).toEqual([{ code: 'CHILD_SEAT', quantity: 2, dailyRate: 700, total: 4200 }]);
+    expect(quote(input({ days: 3, extras: [{ ...childSeat, quantity: 2 }] })).extraItems).toEqual([{ code: 'CHILD_SEAT', quantity: 2, dailyRate: 700, total: 4200, included: false }]);
     expect(quote(input({ days: 12, extras: [{ ...childSeat, quantity: 2 }] })).extras).toBe(14000);
     // No cap: 12 × 900
     expect(quote(input({ days: 12, extras: [{ code: 'GPS', dailyRate: 900, maxPerRental: null }] })).extras).toBe(10800);
@@ -263,6 +263,47 @@ describe('extras with a cap per rental, and the young-driver fee', () => {
     expect(result.airportTax).toBe(1800);
     // 14 days: 21000 capped to 15000
     expect(quote(input({ days: 14, youngDriver: bands[0] })).youngDriverFee).toBe(15000);
+  });
+});
+
+describe('extras the coverage includes', () => {
+  const driver = { code: 'ADDITIONAL_DRIVER', dailyRate: 800, maxPerRental: 8000 };
+  const gps = { code: 'GPS', dailyRate: 900 };
+  const premiumWithDriver = { ...premium, includedExtras: ['ADDITIONAL_DRIVER'] };
+
+  it('prices an included extra at zero, every unit, and marks it included on its line', () => {
+    // 3 days at Tocumen with Premium: the driver is free, the GPS is charged 900 × 3 = 2700
+    const result = quote(input({ days: 3, coverage: premiumWithDriver, extras: [{ ...driver, quantity: 2 }, gps] }));
+    expect(result.extraItems).toEqual([
+      { code: 'ADDITIONAL_DRIVER', quantity: 2, dailyRate: 0, total: 0, included: true },
+      { code: 'GPS', quantity: 1, dailyRate: 900, total: 2700, included: false },
+    ]);
+    expect(result.extras).toBe(2700);
+    const lines = quoteLines(result).filter((line) => line.code === 'extra');
+    expect(lines).toEqual([
+      { code: 'extra', amount: 0, extraCode: 'ADDITIONAL_DRIVER', quantity: 2, included: true },
+      { code: 'extra', amount: 2700, extraCode: 'GPS', quantity: 1 },
+    ]);
+  });
+
+  it('charges the same extra with a coverage that does not include it', () => {
+    // Basic: 800 × 3 = 2400 for the driver
+    const result = quote(input({ days: 3, coverage: basic, extras: [driver] }));
+    expect(result.extraItems).toEqual([{ code: 'ADDITIONAL_DRIVER', quantity: 1, dailyRate: 800, total: 2400, included: false }]);
+    expect(quoteLines(result).find((line) => line.code === 'extra')).not.toHaveProperty('included');
+  });
+
+  it('follows the coverage when the renter switches it after choosing the extra, taxes included', () => {
+    const chosen = { days: 3, extras: [driver] };
+    const withPremium = quote(input({ ...chosen, coverage: premiumWithDriver }));
+    // Including the driver changes nothing in the Premium total: no charge, no airport fee, no tax on it.
+    expect(withPremium.total).toBe(quote(input({ days: 3, coverage: premiumWithDriver })).total);
+    // Switched to Basic with the driver still chosen: the driver is charged (800 × 3), with the airport fee on it.
+    const switched = quote(input({ ...chosen, coverage: basic }));
+    expect(switched.extraItems).toEqual([{ code: 'ADDITIONAL_DRIVER', quantity: 1, dailyRate: 800, total: 2400, included: false }]);
+    expect(switched.airportTax).toBe(quote(input({ days: 3, coverage: basic })).airportTax + 288);
+    // And back to Premium: free again.
+    expect(quote(input({ ...chosen, coverage: premiumWithDriver })).extraItems[0]).toMatchObject({ total: 0, included: true });
   });
 });
 

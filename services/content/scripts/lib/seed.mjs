@@ -13,7 +13,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 
 export const LOAD_ORDER = [
-  'languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'coverages', 'extras', 'dropoff_fees',
+  'languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
   'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts',
 ];
 

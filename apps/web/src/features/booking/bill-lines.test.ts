@@ -47,4 +47,23 @@ describe('labelLines', () => {
     expect(labels).toContain('Tasa aeroportuaria (12%)');
     expect(labels).toContain('ITBMS (7%)');
   });
+
+  it('says in both languages that an extra the coverage includes is included in it, at 0', () => {
+    const withDriver = quote({
+      car: { type: 'sedan', dailyRate: 3500 },
+      pickupAt: '2026-12-01T10:00',
+      returnAt: '2026-12-04T10:00',
+      coverage: { dailyRateSedan: 3299, dailyRateOther: 3999, includesEra: false, includedExtras: ['ADDITIONAL_DRIVER'] },
+      extras: [{ code: 'ADDITIONAL_DRIVER', dailyRate: 800, quantity: 1 }],
+      pickupBranch: { id: 1, airportFeePercent: 12 },
+      returnBranch: { id: 1 },
+    });
+    const driverContext = { ...context, extraNames: { ADDITIONAL_DRIVER: 'Additional driver' }, coverageName: 'Premium Protection' };
+    const english = labelLines(quoteLines(withDriver), driverContext, 'en').find((line) => line.code === 'extra.ADDITIONAL_DRIVER');
+    expect(english).toEqual({ code: 'extra.ADDITIONAL_DRIVER', label: 'Additional driver × 1 (included in Premium Protection)', amount: 0, included: true });
+    const spanish = labelLines(quoteLines(withDriver), { ...driverContext, extraNames: { ADDITIONAL_DRIVER: 'Conductor adicional' }, coverageName: 'Protección Premium' }, 'es');
+    expect(spanish.find((line) => line.code === 'extra.ADDITIONAL_DRIVER')?.label).toBe('Conductor adicional × 1 (incluido en Protección Premium)');
+    // Every other line carries no mark.
+    expect(spanish.filter((line) => line.included !== undefined).map((line) => line.code)).toEqual(['extra.ADDITIONAL_DRIVER']);
+  });
 });

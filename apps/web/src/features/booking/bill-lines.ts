@@ -4,6 +4,7 @@ import type { LabelledLine, QuoteLine } from '@rentacar/domain/quote';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import type { BillLine } from './bill-view';
 
 /** What the labels name besides the amounts: resolved from the content service's data by the caller. */
 export type LineContext = {
@@ -48,8 +49,10 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t('car', { days: context.days, rate: formatMoney(context.carDailyRate, locale) });
         case 'coverage':
           return t('coverage', { name: context.coverageName });
-        case 'extra':
-          return t('extra', { name: context.extraNames[line.extraCode ?? ''] ?? line.extraCode ?? '', quantity: line.quantity ?? 1 });
+        case 'extra': {
+          const extra = { name: context.extraNames[line.extraCode ?? ''] ?? line.extraCode ?? '', quantity: line.quantity ?? 1 };
+          return line.included ? t('extraIncluded', { ...extra, coverage: context.coverageName }) : t('extra', extra);
+        }
         case 'delivery':
           return t('delivery', { description: context.deliveryDescription });
         case 'coupon':
@@ -64,6 +67,11 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t(line.code);
       }
     })();
-    return { code: lineCode(line), label, amount: line.amount };
+    return { code: lineCode(line), label, amount: line.amount, ...(line.included ? { included: true as const } : {}) };
   });
+}
+
+/** Labelled lines as the bill shows them, amounts formatted in the renter's language (on the server). */
+export function billLinesOf(lines: readonly LabelledLine[], locale: Locale): BillLine[] {
+  return lines.map((line) => ({ code: line.code, label: line.label, amount: formatMoney(line.amount, locale), credit: line.amount < 0, included: line.included === true }));
 }

@@ -16,7 +16,8 @@ import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 import { extraSelectionSchema } from './booking-request';
-import { priceDraft } from './draft-pricing';
+import { draftPanelPrice, priceDraft, type DraftChoices } from './draft-pricing';
+import type { PanelPrice } from './bill-view';
 import { findBranch, locationIssues, priceSelection } from './pricing';
 import { clientAddress } from '@/lib/client-address';
 import { COUPON_LIMIT } from './limits';
@@ -192,6 +193,44 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
     }
     return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId }, 'extras'), language, 'extras');
   });
+}
+
+const choicesSchema = z.object({
+  coverageId: z.string().trim().max(64).optional(),
+  era: z.boolean().optional(),
+  extras: z.array(extraSelectionSchema).max(20).optional(),
+  deliveryOptionId: z.string().trim().max(64).optional(),
+});
+
+/** The price panel for the open step's choices, or `ok: false` when it could not be priced now (the panel says so). */
+export type PanelPriceResult = { ok: true; price: PanelPrice } | { ok: false };
+
+/**
+ * Prices the open step's choices without saving them, for the price panel beside the steps: the renter's draft with
+ * the coverage, ERA, extras or delivery being chosen, priced by the server like the draft itself (the browser only
+ * shows the answer). Nothing is saved: Continue saves the step.
+ */
+export async function previewDraftPrice(locale: string, values: unknown): Promise<PanelPriceResult> {
+  const language = localeOrDefault(locale);
+  const parsed = choicesSchema.safeParse(values);
+  if (!parsed.success) return { ok: false };
+  try {
+    const draft = await readBookingDraft();
+    if (!draft) return { ok: false };
+    const { coverageId, era, extras, deliveryOptionId } = parsed.data;
+    // Only what the step sent replaces the draft's choice; '' is none (no coverage picked yet, no delivery).
+    const choices: DraftChoices = {
+      ...(coverageId === undefined ? {} : { coverageId: coverageId || undefined }),
+      ...(era === undefined ? {} : { era }),
+      ...(extras === undefined ? {} : { extras: extras.filter((extra) => extra.quantity > 0) }),
+      ...(deliveryOptionId === undefined ? {} : { deliveryOptionId: deliveryOptionId || undefined }),
+    };
+    const price = await draftPanelPrice(draft, language, choices);
+    return { ok: true, price };
+  } catch (error) {
+    if (error instanceof ContentServiceError) return { ok: false };
+    throw error;
+  }
 }
 
 export async function saveClient(locale: string, values: unknown): Promise<ActionResult> {

@@ -4,7 +4,10 @@ import type { Locale } from '@/i18n/routing';
 import { formatPanamaDateTimeForRenter, Link } from '@/features/i18n';
 import type { ReservationSummary } from './reservation-summary';
 import type { LabelledLine } from '@rentacar/domain/quote';
+import type { ReactNode } from 'react';
+import { BillView } from './bill-view';
 import { stepPath } from './booking-routes';
+import { billLinesOf } from './bill-lines';
 
 export type SummaryFacts = {
   carName: string;
@@ -32,34 +35,12 @@ export function factsOfSummary(summary: ReservationSummary): SummaryFacts {
 }
 
 /** The bill: every line of the quote, the airport tax line among them, and the all-in total. */
-export async function BillDetails({ lines, total, locale, dueAtCounter = false }: { lines: readonly LabelledLine[]; total: number; locale: Locale; dueAtCounter?: boolean }) {
-  const t = await getTranslations('booking.bill');
-  return (
-    <section aria-labelledby="bill-title" className="space-y-3" data-testid="bill">
-      <h2 id="bill-title" className="text-lg font-bold text-slate-900">
-        {t('title')}
-      </h2>
-      <dl className="space-y-1.5 text-sm">
-        {lines.map((line) => (
-          <div key={line.code} className="flex justify-between gap-4" data-line={line.code}>
-            <dt className="text-slate-700">{line.label}</dt>
-            <dd className={`shrink-0 tabular-nums ${line.amount < 0 ? 'font-semibold text-emerald-800' : 'text-slate-900'}`}>{formatMoney(line.amount, locale)}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="flex items-baseline justify-between border-t border-slate-200 pt-3">
-        <span className="font-bold text-slate-900">{dueAtCounter ? t('dueAtCounter') : t('total')}</span>
-        <span className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="bill-total">
-          {formatMoney(total, locale)}
-        </span>
-      </div>
-      <p className="text-xs text-slate-600">{t('totalNote')}</p>
-    </section>
-  );
+export function BillDetails({ lines, total, locale, dueAtCounter = false }: { lines: readonly LabelledLine[]; total: number; locale: Locale; dueAtCounter?: boolean }) {
+  return <BillView lines={billLinesOf(lines, locale)} total={formatMoney(total, locale)} dueAtCounter={dueAtCounter} />;
 }
 
 /** What the renter is booking, with a way back to change the dates. */
-export async function BookingFacts({ facts, locale, editable = true }: { facts: SummaryFacts; locale: Locale; editable?: boolean }) {
+export async function BookingFacts({ facts, locale, editable = true, coverage }: { facts: SummaryFacts; locale: Locale; editable?: boolean; coverage?: ReactNode }) {
   const t = await getTranslations('booking.summary');
   const tb = await getTranslations('booking.bill');
   return (
@@ -91,12 +72,12 @@ export async function BookingFacts({ facts, locale, editable = true }: { facts: 
           <dt className="font-semibold text-slate-600">{t('return')}</dt>
           <dd className="text-slate-900">{t('atBranch', { date: formatPanamaDateTimeForRenter(facts.returnAt, locale), branch: facts.returnBranch })}</dd>
         </div>
-        {facts.coverageName ? (
+        {coverage ?? (facts.coverageName ? (
           <div>
             <dt className="font-semibold text-slate-600">{t('coverage')}</dt>
-            <dd className="text-slate-900">{facts.coverageName}</dd>
+            <dd className="text-slate-900" data-testid="summary-coverage">{facts.coverageName}</dd>
           </div>
-        ) : null}
+        ) : null)}
       </dl>
       <p className="text-sm text-slate-700" data-testid="summary-days">{tb('days', { count: facts.days })}</p>
     </section>

@@ -23,7 +23,7 @@ const branch: Branch = {
   latitude: undefined, longitude: undefined, isAirport: false, airportFeePercent: 0,
   openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: { es: '', en: '' },
 };
-const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, text };
+const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, includedExtras: [], text };
 const site = {
   brand: 'firefly', siteName: 'Firefly', reservationMinDays: 1, reservationMaxDays: 90, reservationHoldsPerClient: 10,
   cancellationRule: DEFAULT_CANCELLATION_RULE, disableReservationsUntil: undefined, eraDailyRate: 399, taxRatePercent: 7,
@@ -92,5 +92,23 @@ describe('quoteAs', () => {
     expect(repriced.ok && repriced.booking.quote).toEqual(prepaid);
     expect(prepaid.carDailyRate).toBe(2700);
     expect(quoteAs(priced.booking, 'postpaid')).toBe(priced.booking.quote);
+  });
+});
+
+describe('extras a coverage includes', () => {
+  const driver = { id: '5', code: 'ADDITIONAL_DRIVER', dailyRate: 800, maxPerRental: 8000, maxQuantity: 2, text: { es: { name: 'Conductor adicional', description: '' }, en: { name: 'Additional driver', description: '' } } };
+  const premium: Coverage = { ...coverage, id: '3', code: 'PREMIUM', dailyRateSedan: 3000, includedExtras: ['ADDITIONAL_DRIVER'], text: { es: { name: 'Premium', description: '', benefits: [] }, en: { name: 'Premium', description: '', benefits: [] } } };
+  const withDriver: PricingContent = { ...content, catalog: { ...content.catalog, coverages: [coverage, premium], extras: [driver] } };
+  const chosen = { ...selection, couponCode: undefined, extras: [{ code: 'ADDITIONAL_DRIVER', quantity: 1 }] };
+
+  it('prices the driver at zero with the coverage that includes it, marked included, and charges it with another', async () => {
+    const included = await priceSelection({ ...chosen, coverageId: '3' }, { content: withDriver, now });
+    if (!included.ok) throw new Error('the selection should price');
+    expect(included.booking.lines.find((line) => line.code === 'extra')).toEqual({ code: 'extra', amount: 0, extraCode: 'ADDITIONAL_DRIVER', quantity: 1, included: true });
+
+    const charged = await priceSelection({ ...chosen, coverageId: '1' }, { content: withDriver, now });
+    if (!charged.ok) throw new Error('the selection should price');
+    // 3 days × 800
+    expect(charged.booking.lines.find((line) => line.code === 'extra')).toEqual({ code: 'extra', amount: 2400, extraCode: 'ADDITIONAL_DRIVER', quantity: 1 });
   });
 });

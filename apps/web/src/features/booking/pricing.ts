@@ -2,7 +2,7 @@ import 'server-only';
 import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/coupons';
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
-import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
+import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
 import { ageOnDate, createLocationFormSchema, type LocationFormContext } from '@rentacar/domain/validation';
 import {
   availabilityAt,
@@ -30,6 +30,11 @@ const log = logFor('fleet');
 /** The coverage a quote uses before the renter picks one: the cheapest, which is the mandatory liability cover. */
 export function basicCoverage(coverages: readonly Coverage[]): Coverage | undefined {
   return [...coverages].sort((a, b) => a.dailyRateSedan - b.dailyRateSedan)[0];
+}
+
+/** A coverage's terms for the quote: its rates, whether it includes ERA, and the extras it includes (priced at zero). */
+export function coverageTerms(coverage: Coverage): QuoteCoverage {
+  return { dailyRateSedan: coverage.dailyRateSedan, dailyRateOther: coverage.dailyRateOther, includesEra: coverage.includesEra, includedExtras: coverage.includedExtras };
 }
 
 /** Everything a priced selection refers to, resolved from the content service's (cached) data. */
@@ -168,7 +173,7 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
     pickupAt: selection.pickupAt,
     returnAt: selection.returnAt,
     reservationType: selection.reservationType,
-    coverage: { dailyRateSedan: coverage.dailyRateSedan, dailyRateOther: coverage.dailyRateOther, includesEra: coverage.includesEra },
+    coverage: coverageTerms(coverage),
     era: selection.era,
     eraDailyRate: site.eraDailyRate,
     extras: selection.extras.flatMap((chosen) => {

@@ -6,7 +6,8 @@ import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
 import { stepPath, STEP_PARAM } from './booking-routes';
 import { BookingSidebar } from './booking-sidebar';
-import { priceDraft } from './draft-pricing';
+import { draftPanelPrice } from './draft-pricing';
+import { LiveCoverageFact, LivePanelPrice, LivePriceProvider } from './live-price';
 import { BookingStepsNav } from './booking-steps-nav';
 import { locationFormProps } from './location-form-props';
 import { coverageStepProps, extrasStepProps } from './step-props';
@@ -36,7 +37,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   const step: BookingStep = requested;
 
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
-  const priced = await priceDraft(draft, { basicCoverageUntilChosen: true });
+  const price = await draftPanelPrice(draft, locale);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);
   const backHref = getPathname({ href: previous ? stepPath(previous) : '/flota', locale });
@@ -63,7 +64,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
         return (
           <ExtrasStep
             locale={locale}
-            {...extrasStepProps(catalog, site.youngDriverFees, locale)}
+            {...extrasStepProps(catalog, site.youngDriverFees, locale, catalog.coverages.find((coverage) => coverage.id === draft.data.coverageId))}
             initial={{ extras: draft.data.extras, deliveryOptionId: draft.data.deliveryOptionId }}
             backHref={backHref}
           />
@@ -85,10 +86,17 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   return (
     <div className="space-y-6">
       <BookingStepsNav current={step} completed={draft.data.completed} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="rounded-2xl bg-white/60 p-0 sm:p-2">{form}</div>
-        <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
-      </div>
+      <LivePriceProvider locale={locale} initial={price}>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="rounded-2xl bg-white/60 p-0 sm:p-2">{form}</div>
+          <BookingSidebar
+            draft={draft}
+            catalog={catalog}
+            locale={locale}
+            live={{ bill: <LivePanelPrice />, coverage: <LiveCoverageFact saved={catalog.coverages.find((coverage) => coverage.id === draft.data.coverageId)?.text[locale].name} /> }}
+          />
+        </div>
+      </LivePriceProvider>
     </div>
   );
 }

@@ -13,6 +13,7 @@ const coverages: Coverage[] = [
     deductible: 150000,
     includesEra: false,
     recommended: false,
+    includedExtras: [],
     text: text({ name: 'Protección Básica', description: 'Terceros', benefits: ['Daños a terceros'] }, { name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'] }),
   },
   {
@@ -23,6 +24,7 @@ const coverages: Coverage[] = [
     deductible: 0,
     includesEra: true,
     recommended: true,
+    includedExtras: ['gps'],
     text: text({ name: 'Protección Premium', description: '', benefits: [] }, { name: 'Premium Protection', description: '', benefits: [] }),
   },
 ];
@@ -34,17 +36,17 @@ const deliveryOptions: DeliveryOption[] = [{ id: '4', code: 'hotel', price: 2500
 
 describe('coverageStepProps', () => {
   it('prices each coverage for the car’s type, with its deductible or none, in the page’s language', () => {
-    const { coverages: shown, eraDailyPrice } = coverageStepProps({ coverages }, { type: 'suv' }, 399, 'en');
+    const { coverages: shown, eraDailyPrice } = coverageStepProps({ coverages, extras }, { type: 'suv' }, 399, 'en');
     expect(shown).toEqual([
-      { id: '1', name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'], dailyPrice: '$15.99', deductible: '$1,500.00', includesEra: false, recommended: false },
-      { id: '3', name: 'Premium Protection', description: '', benefits: [], dailyPrice: '$38.99', deductible: undefined, includesEra: true, recommended: true },
+      { id: '1', name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'], includedExtras: [], dailyPrice: '$15.99', deductible: '$1,500.00', includesEra: false, recommended: false },
+      { id: '3', name: 'Premium Protection', description: '', benefits: [], includedExtras: ['GPS'], dailyPrice: '$38.99', deductible: undefined, includesEra: true, recommended: true },
     ]);
     expect(eraDailyPrice).toBe('$3.99');
   });
 
   it('uses the sedan rate for a sedan, and the car-less rate when the car is gone', () => {
-    expect(coverageStepProps({ coverages }, { type: 'sedan' }, 399, 'es').coverages[0]).toMatchObject({ name: 'Protección Básica', dailyPrice: '$12.99' });
-    expect(coverageStepProps({ coverages }, undefined, 399, 'es').coverages.map((coverage) => coverage.dailyPrice)).toEqual(['$15.99', '$38.99']);
+    expect(coverageStepProps({ coverages, extras }, { type: 'sedan' }, 399, 'es').coverages[0]).toMatchObject({ name: 'Protección Básica', dailyPrice: '$12.99' });
+    expect(coverageStepProps({ coverages, extras }, undefined, 399, 'es').coverages.map((coverage) => coverage.dailyPrice)).toEqual(['$15.99', '$38.99']);
   });
 });
 
@@ -52,11 +54,17 @@ describe('extrasStepProps', () => {
   it('prices the extras per day with their cap, the deliveries and the young-driver fees', () => {
     const props = extrasStepProps({ extras, deliveryOptions }, [{ minAge: 21, maxAge: 24, dailyRate: 1000 }], 'es');
     expect(props.extras).toEqual([
-      { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2 },
-      { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1 },
+      { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2, includedIn: undefined },
+      { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1, includedIn: undefined },
     ]);
     expect(props.deliveryOptions).toEqual([{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }]);
     expect(props.youngDriverBands).toEqual([{ minAge: 21, maxAge: 24, dailyPrice: '$10.00' }]);
     expect(extrasStepProps({ extras, deliveryOptions }, [], 'en').deliveryOptions[0]?.description).toBe('Delivery to your hotel');
+  });
+
+  it('says which extras the chosen coverage includes, naming the coverage, and which it does not', () => {
+    const premium = coverages[1];
+    expect(extrasStepProps({ extras, deliveryOptions }, [], 'en', premium).extras.map((extra) => [extra.code, extra.includedIn])).toEqual([['child_seat', undefined], ['gps', 'Premium Protection']]);
+    expect(extrasStepProps({ extras, deliveryOptions }, [], 'es', coverages[0]).extras.every((extra) => extra.includedIn === undefined)).toBe(true);
   });
 });

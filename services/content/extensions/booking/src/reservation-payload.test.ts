@@ -47,6 +47,10 @@ describe('a reservation\'s body', () => {
   it('checks the shapes of the quote lines and the extras', () => {
     expect(problemOf({ ...booking, lines: [{ code: 'CAR', label: 'Car', amount: 10.5 }] })).toEqual({ field: 'lines', message: '"lines" [0].amount must be integer cents' });
     expect(problemOf({ ...booking, lines: 'CAR' })).toEqual({ field: 'lines', message: '"lines" must be a list of at most 100 quote lines' });
+    // An extra the coverage includes is a line of 0 marked included; nothing else may carry the mark.
+    expect(problemOf({ ...booking, lines: [{ code: 'extra.ADDITIONAL_DRIVER', label: 'Additional driver × 1 (included in Premium)', amount: 0, included: true }] })).toBeNull();
+    expect(problemOf({ ...booking, lines: [{ code: 'extra.GPS', label: 'GPS × 1', amount: 2700, included: true }] })).toEqual({ field: 'lines', message: '"lines" [0].included, when given, must be true on a line of amount 0' });
+    expect(problemOf({ ...booking, lines: [{ code: 'extra.GPS', label: 'GPS × 1', amount: 0, included: 'yes' }] })).toEqual({ field: 'lines', message: '"lines" [0].included, when given, must be true on a line of amount 0' });
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 1, total: 5 }, { code: 'GPS', quantity: 1, total: 5 }] })).toEqual({ field: 'extras', message: '"extras" [1]: GPS is listed twice' });
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 0, total: 5 }] })).toEqual({ field: 'extras', message: '"extras" [0].quantity must be an integer >= 1' });
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 1, total: -5 }] })).toEqual({ field: 'extras', message: '"extras" [0].total must be integer cents >= 0' });

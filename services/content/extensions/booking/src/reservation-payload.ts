@@ -29,10 +29,12 @@ const isInt = (value: unknown, min = -Infinity): value is number => Number.isSaf
 function checkLines(value: unknown): string | null {
   if (!Array.isArray(value) || value.length > MAX_LINES) return `must be a list of at most ${MAX_LINES} quote lines`;
   for (const [i, line] of (value as unknown[]).entries()) {
-    if (!isPlainObject(line)) return `[${i}] must be an object { code, label, amount }`;
+    if (!isPlainObject(line)) return `[${i}] must be an object { code, label, amount, included? }`;
     if (typeof line.code !== 'string' || !line.code.trim() || line.code.length > 64) return `[${i}].code must be a non-empty string`;
     if (typeof line.label !== 'string' || line.label.length > 255) return `[${i}].label must be a string`;
     if (!isCents(line.amount)) return `[${i}].amount must be integer cents`;
+    // An extra the coverage includes (the domain's quote prices it at 0).
+    if (line.included !== undefined && (line.included !== true || line.amount !== 0)) return `[${i}].included, when given, must be true on a line of amount 0`;
   }
   return null;
 }

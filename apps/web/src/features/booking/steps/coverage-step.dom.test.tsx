@@ -8,8 +8,8 @@ vi.mock('../booking-actions', () => ({ saveCoverage: vi.fn() }));
 const saveCoverageMock = vi.mocked(saveCoverage);
 
 const coverages: StepCoverage[] = [
-  { id: '1', name: 'BASIC', description: 'Third-party liability', benefits: ['Third-party liability'], dailyPrice: '$15.00', deductible: '$1,500.00', includesEra: false, recommended: false },
-  { id: '3', name: 'FULL', description: 'Everything covered', benefits: ['Theft', 'Collision'], dailyPrice: '$32.50', deductible: undefined, includesEra: true, recommended: true },
+  { id: '1', name: 'BASIC', description: 'Third-party liability', benefits: ['Third-party liability'], includedExtras: [], dailyPrice: '$15.00', deductible: '$1,500.00', includesEra: false, recommended: false },
+  { id: '3', name: 'FULL', description: 'Everything covered', benefits: ['Theft', 'Collision'], includedExtras: ['Additional driver'], dailyPrice: '$32.50', deductible: undefined, includesEra: true, recommended: true },
 ];
 
 function renderStep(language: Language, initial: { coverageId: string | undefined; era: boolean } = { coverageId: undefined, era: false }) {
@@ -35,6 +35,9 @@ describe.each(['es', 'en'] as const)('the coverage step, in %s', (language) => {
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.noDeductible));
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.recommended));
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.includesEra));
+    // What a coverage includes at no cost is named from its data, not from staff's free text.
+    expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(messages.booking.included.benefit.replace('{name}', 'Additional driver')));
+    expect(radio('BASIC')).not.toHaveAccessibleName(expect.stringContaining('Additional driver'));
   });
 
   it('refuses to continue without a coverage, with its own message, and sends nothing', async () => {

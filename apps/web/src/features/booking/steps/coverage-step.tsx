@@ -17,6 +17,7 @@ import {
   type FormIssue,
 } from '@/features/forms';
 import { saveCoverage } from '../booking-actions';
+import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';
 
 /** A coverage as the step shows it, prices formatted by the server (step-props.ts). */
@@ -24,7 +25,10 @@ export type StepCoverage = {
   id: string;
   name: string;
   description: string;
+  /** Staff's free-text benefits (not about priced extras). */
   benefits: string[];
+  /** The names of the extras the coverage includes at no cost: from the data the bill applies. */
+  includedExtras: string[];
   dailyPrice: string;
   /** Undefined when the coverage has none. */
   deductible: string | undefined;
@@ -48,7 +52,10 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
     resolver: domainResolver(coverageSelectionSchema),
   });
   const chosenId = useWatch({ control, name: 'coverageId' });
+  const era = useWatch({ control, name: 'era' });
   const chosen = coverages.find((coverage) => coverage.id === chosenId);
+  // The price panel follows the choice before Continue saves it.
+  useLivePrice({ coverageId: chosenId, era });
   const applyServerErrors = useServerErrors(setError, setFormError);
   const coverageError = issueText(formState.errors.coverageId?.message);
 
@@ -91,6 +98,11 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
                   <li key={benefit}>{benefit}</li>
                 ))}
                 {coverage.includesEra ? <li className="font-semibold">{t('coverage.includesEra')}</li> : null}
+                {coverage.includedExtras.map((name) => (
+                  <li key={`included-${name}`} className="font-semibold">
+                    {t('included.benefit', { name })}
+                  </li>
+                ))}
               </ul>
             </label>
           ))}
@@ -105,6 +117,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
           <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
         )}
       </div>
+      <LiveTotalLine />
       <StepActions backHref={backHref} pending={pending} />
     </form>
   );

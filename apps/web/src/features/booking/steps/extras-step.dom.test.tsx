@@ -8,8 +8,8 @@ vi.mock('../booking-actions', () => ({ saveExtras: vi.fn() }));
 const saveExtrasMock = vi.mocked(saveExtras);
 
 const extras: StepExtra[] = [
-  { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2 },
-  { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1 },
+  { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2, includedIn: undefined },
+  { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1, includedIn: undefined },
 ];
 const deliveryOptions: StepDelivery[] = [{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }];
 
@@ -54,6 +54,16 @@ describe.each(['es', 'en'] as const)('the extras step, in %s', (language) => {
     await user.click(continueButton());
 
     await waitFor(() => expect(saveExtrasMock).toHaveBeenCalledWith(language, { extras: [{ code: 'child_seat', quantity: 2 }], deliveryOptionId: '4' }));
+  });
+
+  it('says an extra the chosen coverage includes costs nothing, naming the coverage, instead of its price', () => {
+    const withIncluded = extras.map((extra) => (extra.code === 'gps' ? { ...extra, includedIn: 'Premium' } : extra));
+    renderInLanguage(language, <ExtrasStep locale={language} extras={withIncluded} deliveryOptions={[]} youngDriverBands={[]} initial={{ extras: [], deliveryOptionId: undefined }} backHref="/reserva?paso=coverage" />);
+    const gps = screen.getAllByTestId('extra-option')[1];
+    expect(gps).toHaveTextContent(messages.booking.included.extra.replace('{coverage}', 'Premium'));
+    expect(gps).toHaveTextContent(messages.booking.livePrice.included);
+    expect(gps).not.toHaveTextContent(text.perDay.replace('{price}', '$5.00'));
+    expect(screen.getAllByTestId('extra-option')[0]).toHaveTextContent(text.perDay.replace('{price}', '$7.00'));
   });
 
   it('comes back with the draft’s choices', () => {

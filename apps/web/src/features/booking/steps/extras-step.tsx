@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { MoneyLocale } from '@rentacar/domain/money';
 import {
   callAction,
@@ -17,10 +17,20 @@ import {
   type FormIssue,
 } from '@/features/forms';
 import { saveExtras } from '../booking-actions';
+import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';
 
 // As the step shows them, prices formatted by the server (step-props.ts).
-export type StepExtra = { code: string; name: string; description: string; dailyPrice: string; capPerRental: string | undefined; maxQuantity: number };
+export type StepExtra = {
+  code: string;
+  name: string;
+  description: string;
+  dailyPrice: string;
+  capPerRental: string | undefined;
+  maxQuantity: number;
+  /** The chosen coverage's name when it includes this extra (then it costs nothing), else undefined. */
+  includedIn: string | undefined;
+};
 export type StepDelivery = { id: string; description: string; price: string };
 export type StepYoungDriverBand = { minAge: number; maxAge: number; dailyPrice: string };
 
@@ -46,17 +56,22 @@ export function ExtrasStep({
   const issueText = useIssueText();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<FormIssue>();
-  const { register, handleSubmit, formState, setError } = useForm<Values>({
+  const { register, handleSubmit, formState, setError, control } = useForm<Values>({
     defaultValues: {
       quantities: Object.fromEntries(extras.map((extra) => [extra.code, String(initial.extras.find((chosen) => chosen.code === extra.code)?.quantity ?? 0)])),
       deliveryOptionId: initial.deliveryOptionId ?? '',
     },
   });
   const applyServerErrors = useServerErrors(setError, setFormError);
+  const chosenOf = (quantities: Values['quantities']) => extras.map((extra) => ({ code: extra.code, quantity: Number(quantities[extra.code] ?? 0) })).filter((extra) => extra.quantity > 0);
+  const quantities = useWatch({ control, name: 'quantities' });
+  const deliveryOptionId = useWatch({ control, name: 'deliveryOptionId' });
+  // The price panel follows the choices before Continue saves them.
+  useLivePrice({ extras: chosenOf(quantities), deliveryOptionId });
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
-    const chosen = extras.map((extra) => ({ code: extra.code, quantity: Number(values.quantities[extra.code] ?? 0) })).filter((extra) => extra.quantity > 0);
+    const chosen = chosenOf(values.quantities);
     startTransition(async () => applyServerErrors(await callAction(() => saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined }), connectionLost)));
   });
 
@@ -74,10 +89,17 @@ export function ExtrasStep({
           <li key={extra.code} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5" data-testid="extra-option">
             <p className="font-bold text-slate-900">{extra.name}</p>
             {extra.description ? <p className="text-sm text-slate-700">{extra.description}</p> : null}
-            <p className="text-sm font-semibold text-slate-800">
-              {t('extras.perDay', { price: extra.dailyPrice })}
-              {extra.capPerRental === undefined ? '' : ` · ${t('extras.cap', { amount: extra.capPerRental })}`}
-            </p>
+            {extra.includedIn === undefined ? (
+              <p className="text-sm font-semibold text-slate-800">
+                {t('extras.perDay', { price: extra.dailyPrice })}
+                {extra.capPerRental === undefined ? '' : ` · ${t('extras.cap', { amount: extra.capPerRental })}`}
+              </p>
+            ) : (
+              <p className="text-sm font-semibold text-emerald-800" data-testid="extra-included">
+                <span className="mr-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t('livePrice.included')}</span>
+                {t('included.extra', { coverage: extra.includedIn })}
+              </p>
+            )}
             <Field id={`extra-${extra.code}`} label={t('extras.quantity', { name: extra.name })} error={issueText(formState.errors.quantities?.[extra.code]?.message)} className="mt-auto max-w-40">
               {(control) => (
                 <Select {...control} {...register(`quantities.${extra.code}`)}>
@@ -113,6 +135,7 @@ export function ExtrasStep({
           {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: band.dailyPrice })}
         </p>
       ))}
+      <LiveTotalLine />
       <StepActions backHref={backHref} pending={pending} />
     </form>
   );
