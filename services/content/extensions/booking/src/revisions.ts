@@ -19,9 +19,9 @@ export type RevisionRow = Record<string, unknown> & { revision?: unknown; status
 /** A related id (a number, its decimal text, or the related item) or a date-time, as comparable text. */
 function comparable(name: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  if (DATE_FIELDS.has(name)) return normalizeLocalDateTimeSeconds(String(value).replace(' ', 'T')) ?? String(value);
   if (isPlainObject(value)) return comparable(name, value.id);
-  return String(value);
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return DATE_FIELDS.has(name) ? (normalizeLocalDateTimeSeconds(text.replace(' ', 'T')) ?? text) : text;
 }
 
 /** Does writing `changes` over `current` change its calendar event, or cancel it, or take a cancelled one back? */
