@@ -384,7 +384,7 @@ export function markReservationCancelled(id: string, now: Date): Promise<Reserva
   return patchReservation(id, cancellationRecord(now));
 }
 
-const claimSchema = z.object({ data: z.object({ claimed: z.boolean() }) });
+const claimSchema = z.object({ claimed: z.boolean() });
 
 /**
  * Claims the one e-mail of the reservation's `revision` (a change or a cancellation): true for the one caller that
@@ -395,7 +395,7 @@ export async function claimReservationNotice(id: string, revision: number): Prom
     'POST /booking/reservations/:ref/notices',
     customEndpoint<unknown>({ path: `/booking/reservations/${encodeURIComponent(id)}/notices`, method: 'POST', body: JSON.stringify({ revision }) }),
   );
-  return claimSchema.parse(body).data.claimed;
+  return claimSchema.parse(endpointData(body)).claimed;
 }
 
 /** Gives a claim back after its e-mail could not be sent, so that a later attempt may send it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIcs as readCalendar } from './ics.testing';
+import { parseIcs as readCalendar } from '../../../test/calendar-file';
 import { reservationIcs, reservationIcsContentType, reservationIcsFileName } from './reservation-calendar';
 import { sampleReservationSummary } from './reservation-summary.testing';
 

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedReservation } from '@/content';
 import type { ServerEnv } from '@/lib/env';
-import { parseIcs } from './ics.testing';
+import { parseIcs } from '../../../test/calendar-file';
 import { reservationIcs } from './reservation-calendar';
 import { buildCancellationEmail, buildChangeEmail, describeCancellation, describeChange, moneyLines, organizerOf, sendReservationNotice } from './reservation-notices';
 import { sampleReservationSummary } from './reservation-summary.testing';

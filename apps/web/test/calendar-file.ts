@@ -1,4 +1,4 @@
-// Test-only helper: a calendar file read with an iCalendar parser (ical.js), as a calendar application reads it.
+// Tests' helper (unit and browser tests): a calendar file read with an iCalendar parser (ical.js), as a calendar application reads it.
 import ICAL from 'ical.js';
 
 export type ParsedIcs = { method: string | undefined; uid: string; sequence: number; status: string | undefined; start: string; end: string; organizer: string | undefined; attendees: string[]; summary: string; description: string };
