@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { client as clientAddress } from '../test/integration-clients';
 
 /**
@@ -125,4 +126,17 @@ export async function outboxMessages(keep: (message: string) => boolean): Promis
 function decodeQuotedPrintable(message: string): string {
   const bytes = message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
+ * The harness's sent mail read as a mail client reads it (mailparser: headers, the text and HTML parts, attachments),
+ * only the messages `keep` accepts. Throws when the harness gave no outbox, so that a test of e-mails cannot pass
+ * without reading any.
+ */
+export async function parsedOutbox(keep: (mail: ParsedMail) => boolean): Promise<ParsedMail[]> {
+  const outbox = process.env.MAIL_OUTBOX_DIR;
+  if (!outbox) throw new Error('MAIL_OUTBOX_DIR is not set: the harness writes the sent e-mails there');
+  const files = await readdir(outbox).catch(() => []);
+  const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(outbox, file)))));
+  return mails.filter(keep);
 }

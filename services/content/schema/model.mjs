@@ -742,6 +742,14 @@ export const collections = [
       }),
       f.o2m('precheckins', { template: '{{status}} · {{contact_email}}' }),
       f.timestamp('reminder_sent_at', { width: 'half', readonly: true, note: 'When the reminder before pickup was sent (UTC); set once, by the content service. Empty: not sent.' }),
+      f.int('revision', {
+        def: 0, min: 0, width: 'half', readonly: true,
+        note: 'Raised by one by the content service whenever the car, branches or dates change, or the reservation is cancelled (or taken back). The calendar files sent to the renter carry it as their SEQUENCE, so each one replaces the last.',
+      }),
+      f.int('notified_revision', {
+        min: 0, width: 'half', readonly: true,
+        note: 'The last revision whose e-mail (change or cancellation) went to the renter: each revision is e-mailed once.',
+      }),
     ],
   }),
 

@@ -16,6 +16,8 @@ interface Reservation {
   return_date: string;
   cancelled_at: string | null;
   date_created: string;
+  revision: number;
+  notified_revision: number | null;
   lines: unknown;
   extras: unknown;
   young_driver_fee: number;
@@ -312,6 +314,44 @@ describe('reservations against the stock', () => {
     expectCreated(await book(reservation(dates)));
     // Taking the cancelled one back needs a free unit, which is gone now.
     expectSoldOut(await change(first.id, { status: 'unpaid', cancelled_at: null }));
+  });
+
+  it('raises the revision once per change of the calendar event or cancellation, and e-mails each revision once', async () => {
+    const first = expectCreated(await book(reservation({ car: carA, pickup_date: '2031-06-10T10:00', return_date: '2031-06-12T10:00' })));
+    expect(first).toMatchObject({ revision: 0, notified_revision: null });
+    const notice = (revision: unknown) => api<{ claimed: boolean }>(`/booking/reservations/${first.id}/notices`, { method: 'POST', token: storefront, body: { revision } });
+    const release = (revision: number) => api<{ released: boolean }>(`/booking/reservations/${first.id}/notices/${revision}`, { method: 'DELETE', token: storefront });
+
+    // New dates: one more. The same dates again, a total or a payment: no change of the event.
+    const moved = await change(first.id, { return_date: '2031-06-13T10:00', total: 9000 });
+    expect(dataOf(moved).revision).toBe(1);
+    expect(dataOf(await change(first.id, { return_date: '2031-06-13T10:00:00', total: 9100 })).revision).toBe(1);
+    expect(dataOf(await change(first.id, { status: 'paid', payment_type: 'card' })).revision).toBe(1);
+    expectInvalid(await change(first.id, { revision: 7 }), 'revision');
+
+    // Two claims of revision 1 at once: one wins. An older or a future revision is not claimed.
+    const claims = await Promise.all([notice(1), notice(1), notice(1)]);
+    expect(claims.map((result) => result.status)).toEqual([200, 200, 200]);
+    expect(claims.map((result) => dataOf(result).claimed).sort()).toEqual([false, false, true]);
+    expect(dataOf(await notice(0)).claimed).toBe(false);
+    expect(dataOf(await notice(2)).claimed).toBe(false);
+    // Given back (the e-mail failed), it can be claimed again, once.
+    expect(dataOf(await release(1)).released).toBe(true);
+    expect(dataOf(await notice(1)).claimed).toBe(true);
+    expect(dataOf(await notice(1)).claimed).toBe(false);
+
+    // Cancelled: one more, whoever cancels; staff editing the dates in the admin raise it too.
+    const cancelled = await change(first.id, { status: 'cancelled' });
+    expect(dataOf(cancelled).revision).toBe(2);
+    expect(dataOf(await notice(2)).claimed).toBe(true);
+    const edited = await api<Reservation>(`/items/reservations/${recordId(first.id)}`, { method: 'PATCH', token: admin, body: { pickup_date: '2031-06-11T10:00:00' } });
+    expect(edited.status, edited.text.slice(0, 200)).toBe(200);
+    expect(dataOf(edited)).toMatchObject({ revision: 3, notified_revision: 2 });
+
+    expectInvalid(await notice(-1), 'revision');
+    expectInvalid(await api(`/booking/reservations/${first.id}/notices`, { method: 'POST', token: storefront, body: { revision: 1, kind: 'x' } }), 'kind');
+    expect((await api(`/booking/reservations/${recordId(first.id)}.forged/notices`, { method: 'POST', token: storefront, body: { revision: 1 } })).status).toBe(404);
+    expect((await api(`/booking/reservations/${first.id}/notices`, { method: 'POST', token: null, body: { revision: 1 } })).status).toBe(401);
   });
 
   it('keeps a returned car for the turnaround buffer before its next rental', async () => {

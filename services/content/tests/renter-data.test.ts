@@ -169,6 +169,8 @@ describe("the storefront's flows, one record at a time behind a proof", () => {
       expect((await asStorefront(`/booking/reservations/${encodeURIComponent(forged)}`)).status, forged).toBe(404);
       expect((await asStorefront(`/booking/reservations/${encodeURIComponent(forged)}/precheckin`)).status, forged).toBe(404);
       expect((await asStorefront(`/booking/reservations/${encodeURIComponent(forged)}`, { method: 'PATCH', body: { status: 'cancelled' } })).status, forged).toBe(404);
+      expect((await asStorefront(`/booking/reservations/${encodeURIComponent(forged)}/notices`, { method: 'POST', body: { revision: 0 } })).status, forged).toBe(404);
+      expect((await asStorefront(`/booking/reservations/${encodeURIComponent(forged)}/notices/0`, { method: 'DELETE' })).status, forged).toBe(404);
       expectNothing(await asStorefront(`/payments-ledger${qs({ reservation: forged })}`), `payments of ${forged}`);
     }
   });

@@ -28,12 +28,14 @@ export type { StoredCoupon } from './coupons';
 export { availabilityAt, stockChanged } from './stock';
 export {
   PAYMENT_TYPES,
+  claimReservationNotice,
   findReservationByNumberAndEmail,
   insertReservation,
   markReservationCancelled,
   readCompanyReservation,
   readCompanyReservations,
   readReservationById,
+  releaseReservationNotice,
   updateReservationDates,
 } from './reservations';
 export type {

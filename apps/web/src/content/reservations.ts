@@ -62,6 +62,13 @@ export type SavedReservation = {
   /** A corporate agent's booking: the company it was booked for and the agent (content-service user) who booked it. */
   corporate: CorporateBooking | undefined;
   createdAt: string | undefined;
+  /**
+   * Raised by one by the content service each time the car, branches or dates change or the reservation is cancelled:
+   * the SEQUENCE of the calendar file sent for it, and the key of its one change or cancellation e-mail.
+   */
+  revision: number;
+  /** The last revision whose change or cancellation e-mail went out (claimed), if any. */
+  notifiedRevision: number | undefined;
 };
 
 export type CorporateBooking = { companyId: string; agentId: string };
@@ -114,6 +121,8 @@ const rowSchema = z.object({
   corporate_account: optionalId,
   agent: optionalId,
   date_created: z.string().nullish(),
+  revision: z.number().int().min(0).nullish(),
+  notified_revision: z.number().int().min(0).nullish(),
 });
 
 function idOf(value: z.infer<typeof optionalId>): string | undefined {
@@ -182,6 +191,8 @@ function reshapeReservation(row: unknown): SavedReservation {
     extras: raw.extras ?? [],
     corporate: corporateOf(idOf(raw.corporate_account), idOf(raw.agent)),
     createdAt: raw.date_created ?? undefined,
+    revision: raw.revision ?? 0,
+    notifiedRevision: raw.notified_revision ?? undefined,
   };
 }
 
@@ -374,4 +385,26 @@ export function updateReservationDates(id: string, change: ReservationChange, qu
 /** Marks the reservation cancelled, which frees its unit. */
 export function markReservationCancelled(id: string, now: Date): Promise<ReservationWrite> {
   return patchReservation(id, cancellationRecord(now));
+}
+
+const claimSchema = z.object({ claimed: z.boolean() });
+
+/**
+ * Claims the one e-mail of the reservation's `revision` (a change or a cancellation): true for the one caller that
+ * should send it, false when it was claimed before (a retry, a double submit) or the reservation has moved on since.
+ */
+export async function claimReservationNotice(id: string, revision: number): Promise<boolean> {
+  const body = await contentRequest(
+    'POST /booking/reservations/:ref/notices',
+    customEndpoint<unknown>({ path: `/booking/reservations/${encodeURIComponent(id)}/notices`, method: 'POST', body: JSON.stringify({ revision }) }),
+  );
+  return claimSchema.parse(endpointData(body)).claimed;
+}
+
+/** Gives a claim back after its e-mail could not be sent, so that a later attempt may send it. */
+export async function releaseReservationNotice(id: string, revision: number): Promise<void> {
+  await contentRequest(
+    'DELETE /booking/reservations/:ref/notices/:revision',
+    customEndpoint<unknown>({ path: `/booking/reservations/${encodeURIComponent(id)}/notices/${revision}`, method: 'DELETE' }),
+  );
 }

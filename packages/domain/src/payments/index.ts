@@ -84,6 +84,15 @@ export function cancellationRefund(paid: Cents, pickupAt: Date, now: Date, rule:
   return amount === 0 ? { kind: 'none', amount: 0 } : { kind: amount === paid ? 'full' : 'partial', amount };
 }
 
+/**
+ * How long a refund takes to reach the renter, in business days, by how they paid: the bank's side of a card refund
+ * is slower than PayPal's. What manage booking and the e-mails promise; the one place these delays are written.
+ */
+export const REFUND_ARRIVAL_BUSINESS_DAYS: Readonly<Record<PaymentMethod, { min: number; max: number }>> = {
+  card: { min: 5, max: 10 },
+  paypal: { min: 3, max: 5 },
+};
+
 export type ChangeSettlement = { kind: 'charge' | 'refund'; amount: Cents } | { kind: 'none'; amount: 0 };
 
 /** A paid reservation changed to cost `newTotal`: the difference to charge, or to give back, against what is held. */

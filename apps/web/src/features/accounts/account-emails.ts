@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import { z } from 'zod';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { escapeHtml, sendMail } from '@/features/email';
+import { renderEmail, sendMail } from '@/features/email';
 import { splitLocalePrefix } from '@/i18n/locale-detection';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
@@ -64,21 +64,18 @@ export async function sendAccountEmail(email: AccountEmail, siteName: string): P
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: `email.accounts.${MESSAGE_KEY[email.kind]}` });
   const common = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email.accounts' });
   const subject = t('subject', { siteName });
-  const paragraphs = [t('intro', { siteName }), t('action')];
-  const closing = [t('validity'), common('notYou'), common('signature', { siteName })];
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px 12px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;"><tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:20px;">${e(subject)}</h1>
-${paragraphs.map((text) => `<p style="margin:0 0 14px;font-size:14px;line-height:20px;">${e(text)}</p>`).join('\n')}
-<p style="margin:20px 0;"><a href="${e(email.url)}" style="display:inline-block;background:#0f4c81;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${e(t('button'))}</a></p>
-<p style="margin:0 0 14px;font-size:12px;color:#6b7280;word-break:break-all;">${e(email.url)}</p>
-${closing.map((text) => `<p style="margin:0 0 10px;font-size:13px;color:#4b5563;">${e(text)}</p>`).join('\n')}
-</td></tr></table>
-</body></html>
-`;
-  const text = [...paragraphs, '', email.url, '', ...closing].join('\n');
+  const { html, text } = renderEmail({
+    locale,
+    siteName,
+    subject,
+    blocks: [
+      { kind: 'heading', text: subject },
+      { kind: 'text', text: t('intro', { siteName }) },
+      { kind: 'button', intro: t('action'), link: { label: t('button'), url: email.url }, showUrl: true },
+      { kind: 'text', text: t('validity'), tone: 'muted' },
+      { kind: 'text', text: common('notYou'), tone: 'muted' },
+    ],
+    signature: [common('signature', { siteName })],
+  });
   await sendMail({ to: email.to, subject, text, html });
 }

@@ -143,14 +143,6 @@ describe('buildReservationConfirmation by payment and status', () => {
     expect(mail.text).toContain('Tu pago aún está pendiente');
     expect(mail.text).not.toContain('mostrador');
   });
-
-  it('says a cancelled reservation is cancelled, and its calendar file cancels the event', () => {
-    const mail = buildReservationConfirmation(sampleReservationSummary({ status: 'cancelled' }));
-    expect(mail.subject).toBe('Tu reserva FF-7K3M9Q fue cancelada · Firefly');
-    expect(mail.text).toContain('Tu reserva con Firefly fue cancelada.');
-    expect(mail.text).not.toContain('mostrador');
-    expect(mail.ics).toContain('STATUS:CANCELLED');
-  });
 });
 
 describe('sendReservationConfirmation', () => {

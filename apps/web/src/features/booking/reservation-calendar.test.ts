@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reservationIcs, reservationIcsFileName } from './reservation-calendar';
+import { parseIcs as readCalendar } from '../../../test/calendar-file';
+import { reservationIcs, reservationIcsContentType, reservationIcsFileName } from './reservation-calendar';
 import { sampleReservationSummary } from './reservation-summary.testing';
 
 type Component = { name: string; properties: Map<string, string[]>; children: Component[] };
@@ -85,11 +86,25 @@ describe('reservationIcs', () => {
     expect(description).toContain('Return: Albrook Mall');
   });
 
-  it('marks a cancelled reservation CANCELLED under the same UID, with a higher sequence', () => {
-    const { event } = calendarOf(reservationIcs(sampleReservationSummary({ status: 'cancelled' })));
-    expect(property(event, 'STATUS')).toEqual(['CANCELLED']);
-    expect(property(event, 'UID')).toEqual(['FF-7K3M9Q@www.firefly.com.pa']);
-    expect(property(event, 'SEQUENCE')).toEqual(['1']);
+  it('carries the reservation\'s revision as its SEQUENCE, under the same UID, so each file replaces the last', () => {
+    const booked = readCalendar(reservationIcs(sampleReservationSummary()));
+    const changed = readCalendar(reservationIcs(sampleReservationSummary({ revision: 1, return: { ...sampleReservationSummary().return, at: '2026-12-06T18:30' } })));
+    const changedAgain = readCalendar(reservationIcs(sampleReservationSummary({ revision: 2 })));
+    expect([booked.method, changed.method, changedAgain.method]).toEqual(['PUBLISH', 'PUBLISH', 'PUBLISH']);
+    expect(new Set([booked.uid, changed.uid, changedAgain.uid])).toEqual(new Set(['FF-7K3M9Q@www.firefly.com.pa']));
+    expect([booked.sequence, changed.sequence, changedAgain.sequence]).toEqual([0, 1, 2]);
+    expect(changed.end).toBe('2026-12-06T23:30:00.000Z');
+    expect(changed.status).toBe('CONFIRMED');
+  });
+
+  it('cancels: METHOD:CANCEL and STATUS:CANCELLED under the same UID, a higher SEQUENCE, from the brand to the renter', () => {
+    const summary = sampleReservationSummary({ status: 'cancelled', revision: 3 });
+    const cancelled = readCalendar(reservationIcs(summary, { name: 'Firefly', email: 'reservas@firefly.example' }));
+    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: 'FF-7K3M9Q@www.firefly.com.pa', sequence: 3 });
+    expect(cancelled.organizer).toBe('mailto:reservas@firefly.example');
+    expect(cancelled.attendees).toEqual(['mailto:ana.perez@example.com']);
+    expect(reservationIcsContentType(summary)).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    expect(reservationIcsContentType(sampleReservationSummary())).toBe('text/calendar; charset=utf-8; method=PUBLISH');
   });
 
   it('throws on a date-time it cannot read rather than writing a wrong event', () => {

@@ -29,6 +29,7 @@ export function sampleReservationSummary(overrides: Partial<ReservationSummary> 
     ],
     total: 21_505,
     manageUrl: 'https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q',
+    revision: 0,
     ...overrides,
   };
 }

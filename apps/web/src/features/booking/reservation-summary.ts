@@ -25,4 +25,6 @@ export type ReservationSummary = {
   total: Cents;
   /** Absolute URL of manage booking for this reservation. */
   manageUrl: string;
+  /** The reservation's revision (content service): the SEQUENCE of its calendar file. */
+  revision: number;
 };

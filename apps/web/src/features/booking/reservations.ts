@@ -242,6 +242,13 @@ export async function cancelReservation(reservation: SavedReservation, now: Date
   return { ok: true, reservation: result.reservation, replayed: false };
 }
 
+/** Manage booking's absolute address in `locale`, prefilled with the reservation's number (the e-mails' link back). */
+export function manageBookingUrl(number: string, locale: Locale): string {
+  const manage = new URL(getPathname({ href: MANAGE_BOOKING_PATH, locale }), serverEnv().siteUrl);
+  manage.searchParams.set('numero', number);
+  return manage.toString();
+}
+
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */
 export async function reservationSummary(reservation: SavedReservation, locale: Locale): Promise<ReservationSummary> {
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
@@ -249,8 +256,6 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
   const pickup = findBranch(branches, reservation.pickupBranchId);
   const dropoff = findBranch(branches, reservation.returnBranchId);
   const coverage = catalog.coverages.find((candidate) => candidate.id === reservation.coverageId);
-  const manage = new URL(getPathname({ href: MANAGE_BOOKING_PATH, locale }), serverEnv().siteUrl);
-  manage.searchParams.set('numero', reservation.number);
   return {
     reservationNumber: reservation.number,
     status: reservation.status,
@@ -266,6 +271,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     coverageName: coverage?.text[locale].name ?? '',
     lines: reservation.lines,
     total: reservation.totals.total,
-    manageUrl: manage.toString(),
+    manageUrl: manageBookingUrl(reservation.number, locale),
+    revision: reservation.revision,
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import type { Locale } from '@/i18n/routing';
-import { escapeHtml, sendMail, type SentMail } from '@/features/email';
+import { renderEmail, sendMail, type SentMail } from '@/features/email';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 
@@ -10,23 +10,25 @@ const MESSAGES: Record<Locale, Messages> = { es, en };
 
 export type DataCopyEmail = { to: string; subject: string; text: string; html: string; fileName: string; json: string };
 
-/** The e-mail that carries the copy of a renter's data: a short note and the JSON file attached. */
-export function buildDataCopyEmail({ to, json, number, firstName, siteName, locale }: { to: string; json: string; number: string; firstName: string; siteName: string; locale: Locale }): DataCopyEmail {
+/**
+ * The e-mail that carries the copy of a renter's data: a short note and the JSON file attached, with the link back to
+ * the reservation it was asked from (`manageUrl`, manage booking prefilled with its number).
+ */
+export function buildDataCopyEmail({ to, json, number, firstName, siteName, locale, manageUrl }: { to: string; json: string; number: string; firstName: string; siteName: string; locale: Locale; manageUrl: string }): DataCopyEmail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email' });
   const subject = t('dataCopy.subject', { siteName });
-  const paragraphs = [t('greeting', { firstName: firstName || to }), t('dataCopy.intro', { number }), t('dataCopy.notAsked')];
-  const signature = t('signature', { siteName }).split('\n');
-  const text = [...paragraphs.flatMap((paragraph) => [paragraph, '']), ...signature, ''].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${e(locale)}">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-${paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
-<p>${signature.map(e).join('<br>')}</p>
-</body>
-</html>
-`;
+  const { html, text } = renderEmail({
+    locale,
+    siteName,
+    subject,
+    greeting: t('greeting', { firstName: firstName || to }),
+    blocks: [
+      { kind: 'text', text: t('dataCopy.intro', { number }) },
+      { kind: 'text', text: t('dataCopy.notAsked'), tone: 'muted' },
+    ],
+    signature: t('signature', { siteName }).split('\n'),
+    reservation: { number, manageUrl },
+  });
   return { to, subject, text, html, fileName: `${t('dataCopy.fileName')}-${number}.json`, json };
 }
 

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { localeOrDefault } from '@/i18n/routing';
 import { clientAddress } from '@/lib/client-address';
 import { ContentServiceError, hitRateLimit, loadAppData, requestDataCopy, requestDataErasure, type DataRightsOutcome, type DataRightsProof } from '@/content';
-import { LOOKUP_LIMIT } from '@/features/booking';
+import { LOOKUP_LIMIT, manageBookingUrl } from '@/features/booking';
 import type { FormIssue } from '@/features/forms';
 import { buildDataCopyEmail, sendDataCopyEmail } from './data-copy-email';
 import type { ManageResult } from './manage-actions';
@@ -49,7 +49,7 @@ export async function sendMyDataCopy(locale: string): Promise<ManageResult> {
     const outcome = await requestDataCopy(proof);
     if (!outcome.ok) return refusal(outcome);
     const { site } = await loadAppData();
-    const mail = buildDataCopyEmail({ to: outcome.value.email, json: outcome.value.json, number, firstName, siteName: site.siteName, locale: proof.language });
+    const mail = buildDataCopyEmail({ to: outcome.value.email, json: outcome.value.json, number, firstName, siteName: site.siteName, locale: proof.language, manageUrl: manageBookingUrl(number, proof.language) });
     try {
       await sendDataCopyEmail(mail);
     } catch (error) {

@@ -9,7 +9,7 @@ import { signValue } from '@/lib/signed-value';
 import { ContentServiceError } from '@/content';
 import type { FormIssue } from '@/features/forms';
 import type { BookingIssue } from '@/lib/issues';
-import { labelledLines, priceChange } from '@/features/booking';
+import { describeChange, labelledLines, priceChange, reservationSummary, type NoticeMessage } from '@/features/booking';
 import { cancelWithRefund, changeTerms, changeWithPayment } from '@/features/payments';
 import { MANAGE_PURPOSE, readManagedReservation } from './managed-reservation';
 import { lookUpReservation } from './reservation-lookup';
@@ -99,8 +99,10 @@ export async function previewChange(locale: string, values: unknown): Promise<Ma
   });
 }
 
+
 /** Saves a previewed change, priced again and with the stock re-checked in the content service. */
-export async function confirmChange(values: unknown): Promise<ManageResult> {
+export async function confirmChange(locale: string, values: unknown): Promise<ManageResult<NoticeMessage>> {
+  const language = localeOrDefault(locale);
   return guarded(async () => {
     const reservation = await readManagedReservation();
     if (!reservation) return { ok: false, errors: {}, formError: GONE };
@@ -110,7 +112,9 @@ export async function confirmChange(values: unknown): Promise<ManageResult> {
     if (!priced.ok) return { ok: false, errors: {}, formError: priced.issues[0] ? asIssue(priced.issues[0]) : undefined };
     const saved = await changeWithPayment(reservation, priced.booking);
     if (!saved.ok) return { ok: false, errors: {}, formError: saved.issues[0] ? asIssue(saved.issues[0]) : undefined };
-    return { ok: true };
+    if (saved.notice.event !== 'changed') throw new Error('a change answered with a cancellation');
+    const mailed = saved.delivery === 'sent' || saved.delivery === 'sent-before';
+    return { ok: true, data: describeChange(await reservationSummary(saved.reservation, language), saved.notice.money, mailed) };
   });
 }
 

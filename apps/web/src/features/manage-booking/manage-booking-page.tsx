@@ -4,14 +4,15 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { getBranches, loadAppData } from '@/content';
 import { PageHeader } from '@/components/page-header';
-import { BillDetails, BookingFacts, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
+import { BillDetails, BookingFacts, describeCancellation, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
 import { formatMoney } from '@rentacar/domain/money';
-import { cancellationTerms } from '@/features/payments';
+import { cancellationMoney, cancellationTerms } from '@/features/payments';
 import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
 import { DataRights } from './data-rights';
+import { ReservationNoticePanel } from './reservation-notice';
 
 /** Manage booking: the lookup form, or the found reservation with its change and cancel forms and the renter's data rights. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
@@ -35,13 +36,20 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
   const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const changeable = isChangeable(reservation);
-  const terms = await cancellationTerms(reservation);
+  const cancelled = reservation.status === 'cancelled';
+  const [terms, refund] = await Promise.all([cancellationTerms(reservation), cancelled ? cancellationMoney(reservation) : undefined]);
   return (
     <div className="space-y-8" data-testid="managed-reservation">
       <div className="space-y-1">
         <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
         <p className="font-semibold text-slate-800" data-testid="reservation-status">{reservation.status === 'unpaid' && reservation.reservationType === 'prepaid' ? t('status.awaitingPayment') : t(`status.${reservation.status}`)}</p>
       </div>
+      {refund ? (
+        <ReservationNoticePanel
+          notice={describeCancellation(refund, locale, reservation.notifiedRevision !== undefined && reservation.notifiedRevision >= reservation.revision)}
+          testId="cancellation-refund"
+        />
+      ) : null}
       <div className="grid gap-8 md:grid-cols-2">
         <BookingFacts
           facts={{ carName: summary.car.name, carImageUrl: car?.imageUrl, pickupBranch: summary.pickup.branchName, returnBranch: summary.return.branchName, pickupAt: summary.pickup.at, returnAt: summary.return.at, days: summary.days, coverageName: summary.coverageName }}

@@ -62,7 +62,8 @@ describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %
 
   it('shows the new price beside the current one and what happens to the difference, and saves only on confirmation', async () => {
     previewMock.mockResolvedValue({ ok: true, data: preview });
-    confirmMock.mockResolvedValue({ ok: true });
+    const done = { title: 'Changed!', lines: ['Return: Sun, December 27, 2026, 10:00 · Tocumen', 'New total: $199.31'], note: 'Emailed.' };
+    confirmMock.mockResolvedValue({ ok: true, data: done });
     const { user } = renderChange(language);
     const returnDay = screen.getByLabelText(messages.booking.location.returnDate);
     await user.clear(returnDay);
@@ -78,7 +79,14 @@ describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %
 
     await user.click(screen.getByRole('button', { name: text.confirmChange }));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
-    expect(confirmMock).toHaveBeenCalledWith(preview.values);
+    expect(confirmMock).toHaveBeenCalledWith(language, preview.values);
+    // The preview gives way to what the server says the change did, which stays until the form is edited again.
+    const changed = await screen.findByRole('status');
+    expect(changed).toHaveTextContent('Changed!');
+    expect(changed).toHaveTextContent('New total: $199.31');
+    expect(changed).toHaveTextContent('Emailed.');
+    expect(screen.queryByRole('button', { name: text.confirmChange })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(messages.booking.location.returnTime), '14:00');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -4,25 +4,32 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueText, type FormIssue } from '@/features/forms';
-import { LocationForm, type LocationFormProps } from '@/features/booking';
+import { LocationForm, type LocationFormProps, type NoticeMessage } from '@/features/booking';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
+import { ReservationNoticePanel } from './reservation-notice';
 
 type Props = LocationFormProps & { locale: string };
 
-/** Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms. */
+/**
+ * Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms;
+ * then the page says the reservation was changed, with its new dates, total and what happened to the money.
+ */
 export function ManageChange(props: Props) {
   const t = useTranslations('booking.manage');
   const issueText = useIssueText();
   const router = useRouter();
   const [preview, setPreview] = useState<ChangePreview>();
+  const [done, setDone] = useState<NoticeMessage>();
   const [error, setError] = useState<FormIssue>();
   const [pending, startTransition] = useTransition();
   const forgetPreview = () => {
     setPreview(undefined);
+    setDone(undefined);
     setError(undefined);
   };
   return (
     <div className="space-y-4">
+      {done ? <ReservationNoticePanel notice={done} testId="change-done" /> : null}
       {/* An edit after a preview makes it stale: the price shown and the change confirmed must be what the form says. */}
       <div onChange={forgetPreview}>
         <LocationForm
@@ -32,6 +39,7 @@ export function ManageChange(props: Props) {
           submitLabel={t('preview')}
           onValid={async (values) => {
             setPreview(undefined);
+            setDone(undefined);
             const result = await callAction(() => previewChange(props.locale, values), connectionLost);
             if (result.ok) setPreview(result.data);
             return result.ok ? { ok: true } : result;
@@ -60,9 +68,10 @@ export function ManageChange(props: Props) {
             pending={pending}
             onClick={() =>
               startTransition(async () => {
-                const result = await callAction(() => confirmChange(preview.values), connectionLost);
+                const result = await callAction(() => confirmChange(props.locale, preview.values), connectionLost);
                 if (result.ok) {
                   setPreview(undefined);
+                  setDone(result.data);
                   router.refresh();
                 } else setError(result.formError);
               })

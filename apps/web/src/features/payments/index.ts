@@ -7,7 +7,7 @@ export { PaymentError } from './components/payment-feedback';
 export { PaymentVerificationResult } from './components/payment-verification-result';
 export { PayPalPayButton } from './components/paypal-pay-button';
 export { cardFieldsSettings, paymentGateway } from './gateways';
-export { cancellationTerms, changeTerms } from './money-back';
+export { cancellationMoney, cancellationTerms, changeTerms } from './money-back';
 export { cancelWithRefund, changeWithPayment } from './paid-changes';
 export { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful } from './payment-answers';
 export type { PaymentActionResult } from './payment-answers';

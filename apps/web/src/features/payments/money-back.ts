@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
-import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement } from '@rentacar/domain/payments';
+import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement, type PaymentMethod } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
 import { loadAppData, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
+import type { CancellationMoney } from '@/features/booking';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
 import { paymentGateway } from './gateways';
 import { logFor } from '@/lib/log';
@@ -18,13 +19,43 @@ const log = logFor('payments');
 
 export type MoneyBackError = { kind: 'unavailable' } | { kind: 'declined'; code: string | undefined; reason: string | undefined };
 
-/** What the renter holds paid on a reservation, and what cancelling it now would give back. */
-export async function cancellationTerms(reservation: SavedReservation, now: Date = new Date()): Promise<{ held: Cents; refund: CancellationRefund }> {
+/** How the renter paid online: the provider of the latest succeeded charge (none: nothing paid online). */
+function methodPaid(payments: readonly PaymentRecord[]): PaymentMethod | undefined {
+  const charge = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded').at(-1);
+  return charge ? paymentMethodOfProvider(charge.provider) : undefined;
+}
+
+/**
+ * What the renter holds paid on a reservation, by which method, and what cancelling it now would give back.
+ */
+export async function cancellationTerms(reservation: SavedReservation, now: Date = new Date()): Promise<{ held: Cents; method: PaymentMethod | undefined; refund: CancellationRefund }> {
   const [payments, { site }] = await Promise.all([readReservationPayments(reservation.id), loadAppData()]);
   const held = amountHeld(payments);
   const pickup = parsePanamaDateTime(reservation.pickupAt) ?? now;
   const carDailyRate = reservation.days > 0 ? Math.round(reservation.totals.carTotal / reservation.days) : 0;
-  return { held, refund: cancellationRefund(held, pickup, now, site.cancellationRule, carDailyRate) };
+  return { held, method: methodPaid(payments), refund: cancellationRefund(held, pickup, now, site.cancellationRule, carDailyRate) };
+}
+
+/** What a cancellation's refunds are keyed by (refundAmount's `purpose`): how they are told from a change's. */
+export function cancellationPurpose(reservation: SavedReservation): string {
+  return `cancel_${reservation.id}`;
+}
+
+const refundKey = (purpose: string, charge: PaymentRecord) => `refund_${purpose}_${charge.id}`;
+
+/**
+ * What cancelling the reservation gave back, read from its payments: the cancellation's refunds (succeeded, or still
+ * on their way) and the method they go back by; else what was paid and kept, or nothing paid online.
+ */
+export async function cancellationMoney(reservation: SavedReservation): Promise<CancellationMoney> {
+  const payments = await readReservationPayments(reservation.id);
+  const prefix = `refund_${cancellationPurpose(reservation)}_`;
+  const refunds = payments.filter((row) => row.kind === 'refund' && row.idempotencyKey.startsWith(prefix) && row.status !== 'failed' && row.status !== 'canceled');
+  const refunded = refunds.reduce((sum, row) => sum + row.amount, 0);
+  const first = refunds[0];
+  if (refunded > 0 && first) return { kind: 'refunded', amount: refunded, method: paymentMethodOfProvider(first.provider) };
+  const held = amountHeld(payments);
+  return held > 0 ? { kind: 'noRefund', paid: held } : { kind: 'nothingPaid' };
 }
 
 /**
@@ -39,7 +70,7 @@ export async function refundAmount(reservation: SavedReservation, amount: Cents,
   let left = amount;
   for (const charge of charges) {
     if (left <= 0) break;
-    const key = `refund_${purpose}_${charge.id}`;
+    const key = refundKey(purpose, charge);
     const done = payments.find((row) => row.idempotencyKey === key);
     if (done && done.status === 'succeeded') {
       left -= done.amount;
@@ -73,8 +104,7 @@ export type ChangeTerms = ChangeSettlement & { held: Cents; method: 'card' | 'pa
 export async function changeTerms(reservation: SavedReservation, newTotal: Cents): Promise<ChangeTerms> {
   const payments = await readReservationPayments(reservation.id);
   const held = amountHeld(payments);
-  const charge = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded').at(-1);
-  const method = charge ? paymentMethodOfProvider(charge.provider) : undefined;
+  const method = methodPaid(payments);
   const savedMethod = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.savedMethod).at(-1)?.savedMethod;
   // Nothing paid online (paid at the counter): the new price is simply what is due there.
   if (held === 0) return { kind: 'none', amount: 0, held, method, savedMethod };

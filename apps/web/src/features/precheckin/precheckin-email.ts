@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
 import { PANAMA_TIME_ZONE, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
-import { escapeHtml, sendMail, type SentMail } from '@/features/email';
+import { renderEmail, sendMail, type SentMail } from '@/features/email';
 import { reservationSummary, type ReservationSummary } from '@/features/booking';
 import type { Precheckin, SavedReservation } from '@/content';
 import en from '../../../messages/en.json';
@@ -28,34 +28,21 @@ export async function buildPrecheckinConfirmation(summary: ReservationSummary, t
   const siteName = summary.siteName;
   const number = summary.reservationNumber;
   const subject = t('precheckin.subject', { number, siteName });
-  const greeting = t('greeting', { firstName: summary.client.firstName });
-  const intro = t('precheckin.intro');
-  const pickup = `${summary.pickup.branchName} · ${pickupWhen(summary.pickup.at, locale)}`;
-  const counter = t('precheckin.counter');
-  const signature = t('signature', { siteName }).split('\n');
-  const text = [greeting, '', intro, '', `${t('reservationNumber')}: ${number}`, `${t('pickup')}: ${pickup}`, '', counter, '', ...signature, ''].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${e(locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px 12px;background:#f3f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<tr><td style="padding:24px;">
-<p style="margin:0 0 12px;font-size:16px;">${e(greeting)}</p>
-<p style="margin:0 0 20px;font-size:14px;line-height:20px;">${e(intro)}</p>
-<div style="margin:0 0 20px;padding:16px;border:2px solid #1f2937;border-radius:8px;text-align:center;">
-<div style="font-size:13px;color:#6b7280;">${e(t('reservationNumber'))}</div>
-<div style="font-size:28px;font-weight:bold;letter-spacing:2px;">${e(number)}</div>
-<img src="cid:${CODE_CID}" width="200" height="200" alt="${e(t('precheckin.codeAlt', { number }))}" style="display:block;margin:12px auto 0;">
-</div>
-<p style="margin:0 0 8px;font-size:14px;"><strong>${e(t('pickup'))}:</strong> ${e(pickup)}</p>
-<p style="margin:0 0 20px;font-size:14px;line-height:20px;">${e(counter)}</p>
-<p style="margin:0;font-size:14px;">${signature.map(e).join('<br>')}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const { html, text } = renderEmail({
+    locale,
+    siteName,
+    subject,
+    preheader: t('precheckin.intro'),
+    greeting: t('greeting', { firstName: summary.client.firstName }),
+    blocks: [
+      { kind: 'text', text: t('precheckin.intro') },
+      { kind: 'number', label: t('reservationNumber'), value: number, image: { cid: CODE_CID, alt: t('precheckin.codeAlt', { number }), width: 200, height: 200 } },
+      { kind: 'fields', rows: [{ label: t('pickup'), lines: [summary.pickup.branchName, pickupWhen(summary.pickup.at, locale)] }] },
+      { kind: 'text', text: t('precheckin.counter') },
+    ],
+    signature: t('signature', { siteName }).split('\n'),
+    reservation: { number, manageUrl: summary.manageUrl },
+  });
   return { to, subject, text, html, code: await counterCodePng(number) };
 }
 

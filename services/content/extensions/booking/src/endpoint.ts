@@ -9,6 +9,8 @@
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (holds.ts)
+//   POST  /booking/reservations/:ref/notices, DELETE .../notices/:revision   claim (and give back) the one e-mail of a
+//                                      reservation's revision (notices.ts; the revision itself: revisions.ts)
 //   ...and the renters' records behind their proofs (records.ts): reservations found by number and e-mail or read by
 //   reference, their pre-check-ins, booking drafts, corporate leads
 //
@@ -29,6 +31,7 @@ import { createReferences } from '../../shared/references';
 import { createWriter } from '../../shared/transactions';
 import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
 import { holdRoutes } from './holds';
+import { noticeRoutes } from './notices';
 import { checkRateRule, countHit, type RateRule } from './rate-limit';
 import { recordRoutes } from './records';
 import { checkDates, checkReservation } from './reservation-payload';
@@ -292,5 +295,6 @@ export default defineEndpoint({
     }));
 
     holdRoutes(router, { ItemsService, database, writer, references, handle });
+    noticeRoutes(router, { database, writer, references, handle });
   },
 });

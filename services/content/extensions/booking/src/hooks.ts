@@ -6,14 +6,27 @@
 //     permission check, so a caller without the right to write stock rows is left to that check (403) rather than
 //     told which pairs exist.
 //   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
+//   - a reservation's revision goes up by one whenever its calendar event changes or it is cancelled (revisions.ts).
 // Reservation drafts are removed by the privacy extension's retention job (at their expiry, or the brands' draft period).
 import { InvalidPayloadError } from '@directus/errors';
 import { defineHook } from '../../shared/define';
 import type { Accountability, Knex } from '../../shared/directus';
 import { isPlainObject } from '../../shared/endpoint';
+import { REVISION_READ_FIELDS, withRevision, type RevisionRow } from './revisions';
 import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
 
-export default defineHook(({ filter, action }, { database, logger }) => {
+export default defineHook(({ filter, action }, { database, logger, services, getSchema }) => {
+  // Before the write, in its transaction (`context.database`): the rows as they are, read through Directus so that
+  // date-times compare alike on every engine.
+  filter('reservations.items.update', async (payload, meta, context) => {
+    if (!isPlainObject(payload)) return payload;
+    const keys = Array.isArray(meta.keys) ? (meta.keys as (string | number)[]) : [];
+    if (keys.length === 0) return payload;
+    const rows = (await new services.ItemsService('reservations', { knex: context.database ?? database, schema: context.schema ?? (await getSchema()) })
+      .readByQuery({ filter: { id: { _in: keys } }, fields: REVISION_READ_FIELDS, limit: -1 })) as RevisionRow[];
+    return withRevision(payload, rows);
+  });
+
   // Directus awaits an action handler's promise and logs its failure; its type only says the answer is not used.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   action('reservations.items.update', async ({ payload, keys }, context) => {

@@ -31,6 +31,8 @@ describe('a reservation\'s body', () => {
     expect(problemOf('booking')).toEqual({ field: null, message: 'The body must be a JSON object with the reservation\'s fields' });
     expect(problemOf({ ...booking, id: 4 })).toEqual({ field: 'id', message: '"id" is set by the content service' });
     expect(problemOf({ reminder_sent_at: null }, false)).toEqual({ field: 'reminder_sent_at', message: '"reminder_sent_at" is set by the content service' });
+    expect(problemOf({ revision: 9 }, false)).toEqual({ field: 'revision', message: '"revision" is set by the content service' });
+    expect(problemOf({ notified_revision: 9 }, false)).toEqual({ field: 'notified_revision', message: '"notified_revision" is set by the content service' });
     expect(problemOf({ ...booking, colour: 'red' })).toEqual({ field: 'colour', message: '"colour" is not a field of reservations' });
     expect(problemOf({ ...booking, brand: 'avis' })).toEqual({ field: 'brand', message: '"brand" must be one of firefly, hertz, thrifty, dollar' });
     expect(problemOf({ ...booking, car: 0 })).toEqual({ field: 'car', message: '"car" must be the id of an item (an integer >= 1)' });

@@ -10,9 +10,9 @@ const model = collections.find((c) => c.collection === 'reservations');
 if (!model) throw new Error('booking: schema/model.mjs has no reservations collection');
 const FIELDS = new Map(model.fields.filter((f) => f.type !== 'alias').map((f) => [f.field, f]));
 
-// Set by the content service, never by a caller (reminder_sent_at: the reminders extension's claim, so no change of a
-// booking can send its reminder again).
-const READ_ONLY = new Set(['id', 'date_created', 'reminder_sent_at']);
+// Set by the content service, never by a caller: the revision by hooks.ts, the e-mailed revision by notices.ts,
+// reminder_sent_at by the reminders extension's claim (so no change of a booking can send its reminder again).
+const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at']);
 // Needed to place a booking in the stock: a reservation without them could not be counted.
 export const REQUIRED_ON_CREATE = ['idempotency_key', 'reservation_number', 'brand', 'car', 'pickup_branch', 'pickup_date', 'return_date'];
 const NOT_NULL = new Set(REQUIRED_ON_CREATE);

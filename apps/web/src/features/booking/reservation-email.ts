@@ -1,0 +1,91 @@
+import 'server-only';
+import { createTranslator, type Messages } from 'next-intl';
+import { PANAMA_TIME_ZONE, parsePanamaDateTime, type LocalDateTime } from '@rentacar/domain/dates';
+import { formatMoney } from '@rentacar/domain/money';
+import type { EmailBlock, EmailDocument } from '@/features/email';
+import { displayPhone } from '@/features/branches';
+import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import en from '../../../messages/en.json';
+import es from '../../../messages/es.json';
+import type { ReservationSummary } from './reservation-summary';
+
+/**
+ * What the e-mails about one reservation share (the confirmation, a change, a cancellation): the renter's words in
+ * the reservation's language, the facts of the rental, its bill, and the frame of the e-mail (greeting, signature,
+ * the number and manage-booking link at its foot).
+ */
+
+// Loaded here rather than from the request: the e-mails are built after a booking, a payment or a change, where the
+// renter's language is the reservation's, not necessarily the page's. Typed as the Spanish catalogue.
+export const MESSAGES: Record<Locale, Messages> = { es, en };
+
+export function emailTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email' });
+}
+
+type Translate = ReturnType<typeof emailTranslator>;
+
+/** A Panama date-time in full, e.g. "martes, 1 de diciembre de 2026, 10:00 a. m.". */
+export function formatPanama(at: LocalDateTime, locale: Locale, what: string): string {
+  const instant = parsePanamaDateTime(at);
+  if (instant === null) throw new Error(`[mail] the ${what} date-time is not YYYY-MM-DDTHH:mm: ${at}`);
+  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: PANAMA_TIME_ZONE }).format(instant);
+}
+
+function branchLines(branch: ReservationSummary['pickup'], locale: Locale, what: string, t: Translate): string[] {
+  return [
+    branch.branchName,
+    ...(branch.address === undefined ? [] : [branch.address]),
+    formatPanama(branch.at, locale, what),
+    ...(branch.phone === undefined ? [] : [t('phone', { phone: displayPhone(branch.phone) })]),
+  ];
+}
+
+/** The number, then the car, both branches with their dates, the days and the coverage. */
+export function rentalBlocks(summary: ReservationSummary): EmailBlock[] {
+  const t = emailTranslator(summary.locale);
+  return [
+    { kind: 'number', label: t('reservationNumber'), value: summary.reservationNumber },
+    {
+      kind: 'fields',
+      rows: [
+        { label: t('car'), lines: [summary.car.name] },
+        { label: t('pickup'), lines: branchLines(summary.pickup, summary.locale, 'pickup', t) },
+        { label: t('return'), lines: branchLines(summary.return, summary.locale, 'return', t) },
+        { label: t('days'), lines: [t('dayCount', { days: summary.days })] },
+        { label: t('coverage'), lines: [summary.coverageName] },
+      ],
+    },
+  ];
+}
+
+/** The bill: every line and the total. */
+export function billBlocks(summary: ReservationSummary): EmailBlock[] {
+  const t = emailTranslator(summary.locale);
+  const money = (cents: number) => formatMoney(cents, summary.locale);
+  return [
+    { kind: 'heading', text: t('priceDetails') },
+    { kind: 'amounts', rows: summary.lines.map((line) => ({ label: line.label, amount: money(line.amount) })), total: { label: t('total'), amount: money(summary.total) } },
+  ];
+}
+
+/** The manage-booking button, prefilled with the reservation's number. */
+export function manageBlock(summary: ReservationSummary): EmailBlock {
+  const t = emailTranslator(summary.locale);
+  return { kind: 'button', intro: t('manageIntro'), link: { label: t('manageLink'), url: summary.manageUrl } };
+}
+
+/** An e-mail about the reservation: to its renter, in its language, its number and link at the foot. */
+export function reservationDocument(summary: ReservationSummary, { subject, blocks, preheader }: { subject: string; blocks: EmailBlock[]; preheader?: string }): EmailDocument {
+  const t = emailTranslator(summary.locale);
+  return {
+    locale: summary.locale,
+    siteName: summary.siteName,
+    subject,
+    ...(preheader === undefined ? {} : { preheader }),
+    greeting: t('greeting', { firstName: summary.client.firstName }),
+    blocks,
+    signature: t('signature', { siteName: summary.siteName }).split('\n'),
+    reservation: { number: summary.reservationNumber, manageUrl: summary.manageUrl },
+  };
+}

@@ -1,0 +1,19 @@
+import type { NoticeMessage } from '@/features/booking';
+
+/**
+ * What a change or a cancellation did, as the page tells it: a title, the new dates and money line by line, and a
+ * note once the e-mail went out. Announced to screen readers as it appears.
+ */
+export function ReservationNoticePanel({ notice, testId }: { notice: NoticeMessage; testId: string }) {
+  return (
+    <div className="space-y-2 rounded-2xl border border-emerald-300 bg-emerald-50 p-5" data-testid={testId} role="status">
+      <h2 className="text-lg font-bold text-slate-900">{notice.title}</h2>
+      <ul className="space-y-1 text-sm text-slate-800">
+        {notice.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {notice.note ? <p className="text-sm text-slate-600">{notice.note}</p> : null}
+    </div>
+  );
+}
