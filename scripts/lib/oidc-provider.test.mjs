@@ -1,7 +1,7 @@
 // The local OpenID Connect provider (scripts/oidc-provider.mjs): its settings, and a real process on a free port driven
 // with plain fetch through the authorization-code flow with PKCE, as Directus' openid driver (openid-client) runs it.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OIDC_PROVIDER_DEFAULTS, oidcProviderEnvironment, startOidcProvider } from './oidc-provider.mjs';
 import { freePort } from './processes.mjs';
 
@@ -208,7 +208,8 @@ describe('OIDC provider process', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('location')).toBeNull();
     expect(await refused.text()).toContain('Wrong e-mail or password');
-    expect(output.join('\n')).toContain('sign-in refused for ana.perez@example.com');
+    // The provider's log line travels through its stdout pipe, which may deliver it after the HTTP answer.
+    await vi.waitFor(() => expect(output.join('\n')).toContain('sign-in refused for ana.perez@example.com'));
 
     const retried = await request(jar, location, { login: 'ana.perez@example.com', password: userPassword });
     expect(retried.status).toBe(303);
