@@ -6,12 +6,21 @@ import { getBranches, loadAppData } from '@/content';
 import { PageHeader } from '@/components/page-header';
 import { BillDetails, BookingFacts, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
 import { formatMoney } from '@rentacar/domain/money';
+import { paymentStanding, type PaymentStanding } from '@rentacar/domain/reservations';
 import { cancellationTerms } from '@/features/payments';
 import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
 import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
 import { DataRights } from './data-rights';
+
+/** What the page says of the reservation's payment (a pay-at-counter one is confirmed, to pay at the counter). */
+const STATUS_TEXT = {
+  payAtPickup: 'status.unpaid',
+  awaitingPayment: 'status.awaitingPayment',
+  paid: 'status.paid',
+  cancelled: 'status.cancelled',
+} as const satisfies Record<PaymentStanding, string>;
 
 /** Manage booking: the lookup form, or the found reservation with its change and cancel forms and the renter's data rights. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
@@ -40,7 +49,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
     <div className="space-y-8" data-testid="managed-reservation">
       <div className="space-y-1">
         <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
-        <p className="font-semibold text-slate-800" data-testid="reservation-status">{reservation.status === 'unpaid' && reservation.reservationType === 'prepaid' ? t('status.awaitingPayment') : t(`status.${reservation.status}`)}</p>
+        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(STATUS_TEXT[paymentStanding(reservation)])}</p>
       </div>
       <div className="grid gap-8 md:grid-cols-2">
         <BookingFacts
