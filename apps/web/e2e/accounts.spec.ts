@@ -133,14 +133,15 @@ test.describe('a corporate agent, in Spanish', () => {
     // Booked to pay at the counter: it is paid at pickup, not awaiting a payment, in both languages.
     const row = page.getByRole('row').filter({ hasText: number });
     await expect(row.getByTestId('reservation-status')).toHaveText('Pago en el mostrador');
-    await page.goto('/en/corporativo');
-    await expect(page.getByRole('row').filter({ hasText: number }).getByTestId('reservation-status')).toHaveText('Pay at pickup');
-    await page.goto('/corporativo');
     await page.getByRole('link', { name: number }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Reserva ${number}`);
     await expect(page.getByTestId('reservation-status')).toHaveText('Pago en el mostrador');
     await expect(page.getByTestId('bill')).toContainText('Tarifa corporativa');
     expect((await page.goto(`/corporativo/reservas/${String(saved?.id)}`))?.status()).toBe(200);
+    // The same in English; then back to Spanish (the language chosen last is remembered).
+    await page.goto('/en/corporativo');
+    await expect(page.getByRole('row').filter({ hasText: number }).getByTestId('reservation-status')).toHaveText('Pay at pickup');
+    await page.goto('/es/corporativo');
 
     // An agent of another company: the reservation does not exist for them, by number or by id.
     const luis = await createAgent('luis', cerroAzul.id);

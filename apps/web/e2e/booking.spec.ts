@@ -164,6 +164,9 @@ test.describe('in English on a phone', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(/\/en\/reserva\/checkout$/);
+    // Nothing is chosen for the renter: the counter, chosen by keyboard.
+    await page.getByRole('radio', { name: /^Pay at the counter/ }).focus();
+    await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Confirm reservation' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, John!' })).toBeVisible();
     const number = (await page.getByTestId('reservation-number').textContent()) ?? '';
