@@ -30,6 +30,8 @@ test('a booking started on one instance is finished on the other', async ({ page
   await page.goto(`${second}${step.pathname}${step.search}`);
   const renter = { firstName: 'Inés', lastName: 'Instancias', email: `ines.${Date.now()}@example.com`, phone: '6123-4567', birthday: '1987-09-09', license: 'PA-909090' };
   await coverageToCheckout(page, 'es', renter, (name) => new RegExp(`paso=${name}`));
+  // Nothing is chosen for the renter: paying at the counter is their choice.
+  await page.getByRole('radio', { name: /^Pagar en el mostrador/ }).check();
   await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
   await expect(page).toHaveURL(/\/reserva\/thanks$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Inés');

@@ -115,6 +115,8 @@ test.describe('a corporate agent, in Spanish', () => {
     await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`paso=${step}`));
     const bill = page.getByTestId('bill');
     await expect(bill).toContainText(`Tarifa corporativa Logística Istmeña, S.A. (−${istmena.discount}%)`);
+    // Nothing is chosen for the renter: paying at the counter is their choice.
+    await page.getByRole('radio', { name: /^Pagar en el mostrador/ }).check();
     await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
     await expect(page).toHaveURL(/\/reserva\/thanks$/);
     const number = (await page.getByTestId('reservation-number').textContent())?.trim() ?? '';
@@ -128,10 +130,18 @@ test.describe('a corporate agent, in Spanish', () => {
 
     await page.goto('/corporativo');
     await expect(page.getByTestId('company-reservations')).toContainText(number);
+    // Booked to pay at the counter: it is paid at pickup, not awaiting a payment, in both languages.
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect(row.getByTestId('reservation-status')).toHaveText('Pago en el mostrador');
     await page.getByRole('link', { name: number }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Reserva ${number}`);
+    await expect(page.getByTestId('reservation-status')).toHaveText('Pago en el mostrador');
     await expect(page.getByTestId('bill')).toContainText('Tarifa corporativa');
     expect((await page.goto(`/corporativo/reservas/${String(saved?.id)}`))?.status()).toBe(200);
+    // The same in English; then back to Spanish (the language chosen last is remembered).
+    await page.goto('/en/corporativo');
+    await expect(page.getByRole('row').filter({ hasText: number }).getByTestId('reservation-status')).toHaveText('Pay at pickup');
+    await page.goto('/es/corporativo');
 
     // An agent of another company: the reservation does not exist for them, by number or by id.
     const luis = await createAgent('luis', cerroAzul.id);

@@ -98,6 +98,8 @@ test.describe('in Spanish on a desktop', () => {
     await expect(page.getByTestId('bill-total')).not.toHaveText(totalBefore ?? '');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Nothing is chosen for the renter: paying at the counter is their choice.
+    await page.getByRole('radio', { name: /^Pagar en el mostrador/ }).check();
     await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
     await expect(page).toHaveURL(/\/reserva\/thanks$/);
     await expect(page.getByRole('heading', { name: '¡Gracias, Ana!' })).toBeVisible();
@@ -162,6 +164,9 @@ test.describe('in English on a phone', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(/\/en\/reserva\/checkout$/);
+    // Nothing is chosen for the renter: the counter, chosen by keyboard.
+    await page.getByRole('radio', { name: /^Pay at the counter/ }).focus();
+    await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Confirm reservation' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, John!' })).toBeVisible();
     const number = (await page.getByTestId('reservation-number').textContent()) ?? '';
@@ -330,6 +335,8 @@ test.describe('a connection that made too many reservations today, in Spanish', 
     const renter = { firstName: 'Rosa', lastName: 'Límite', email: 'rosa.limite@example.com', phone: '6123-4567', birthday: '1988-08-08', license: 'PA-4455' };
     await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`/reserva\\?paso=${step}$`));
 
+    // Nothing is chosen for the renter: paying at the counter is their choice.
+    await page.getByRole('radio', { name: /^Pagar en el mostrador/ }).check();
     await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /^Se han hecho demasiadas reservas desde esta conexión en las últimas 24 horas\. Llámanos al \+507 \d{3,4}-\d{4} para reservar o inténtalo más tarde$/ })).toBeVisible();
     await expect(page).toHaveURL(/\/reserva\/checkout$/);

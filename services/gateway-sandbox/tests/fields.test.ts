@@ -48,13 +48,16 @@ describe('GET /metrobank/fields/v1/card.html', () => {
     expect(html).toContain(`"origin":"${PARENT}"`);
   });
 
-  it('is served with a CSP that only lets the parent origin frame it and the sandbox serve its script', async () => {
+  it('is served with a CSP that only lets the parent origin frame it and lend its fonts, and the sandbox serve its script', async () => {
     const page = await call(fieldsUrl({ key: KEYS.publishable, origin: PARENT }));
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain(`frame-ancestors ${PARENT}`);
+    // Fonts only from the parent page's origin (the page's own font, sent with `configure`), none from elsewhere.
+    expect(csp).toContain(`font-src ${PARENT}`);
+    expect(csp).not.toMatch(/font-src[^;]*(\*|https?:\/\/(?!127\.0\.0\.1:3999))/);
     expect(page.headers.get('x-frame-options')).toBeNull();
     expect(page.headers.get('cache-control')).toBe('no-store');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatAmountsInText } from '@rentacar/domain/money';
 import { CONTENT_LANGUAGE, LOCALES, type Locale } from '@/i18n/routing';
 import { logFor } from '@/lib/log';
 
@@ -15,9 +16,20 @@ export const translationRow = <Shape extends z.ZodRawShape>(shape: Shape) =>
     ...shape,
   });
 
+/** Every string in a translation's shape (texts, lists of texts, objects of them) with its dollar amounts in the site's money format. */
+function withMoneyFormat<T>(value: T, locale: Locale): T {
+  if (typeof value === 'string') return formatAmountsInText(value, locale) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withMoneyFormat(item, locale)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withMoneyFormat(item, locale)])) as T;
+  }
+  return value;
+}
+
 /**
  * Picks each locale's translation, falling back to Spanish, then to any translation, so a page never renders
- * empty because staff have not translated an item yet.
+ * empty because staff have not translated an item yet. An amount staff wrote in a text ("deducible de US$1,500") is
+ * shown in the one money format ("$1,500.00"), like every price the storefront writes.
  */
 export function localize<Row extends { languages_code: string }, T>(
   rows: readonly Row[] | null | undefined,
@@ -29,7 +41,7 @@ export function localize<Row extends { languages_code: string }, T>(
   const result = {} as Localized<T>;
   for (const locale of LOCALES) {
     const row = list.find((candidate) => candidate.languages_code === CONTENT_LANGUAGE[locale]) ?? fallback;
-    result[locale] = row ? reshape(row) : empty;
+    result[locale] = withMoneyFormat(row ? reshape(row) : empty, locale);
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ServerResponse } from 'node:http';
 import { serverEnv } from '@/lib/env';
-import { cacheControlFor, contentSecurityPolicy, type HeaderSettings, securityHeaders } from '@/lib/response-headers';
+import { cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, type HeaderSettings, securityHeaders } from '@/lib/response-headers';
 
 type Deployment = { settings: HeaderSettings; headers: Record<string, string>; entries: ReadonlyArray<readonly [string, string]> };
 let deployment: Deployment | undefined;
@@ -30,7 +30,7 @@ export function nonceContentSecurityPolicy(nonce: string): string {
 
 /**
  * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control by
- * path), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
+ * path, and who else may read a font file), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
  * before the proxy runs. `nonce`: the page is rendered per request with this script nonce, and its policy says so.
  */
 export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce?: string): void {
@@ -38,6 +38,8 @@ export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce
   if (nonce !== undefined) headers.set('Content-Security-Policy', nonceContentSecurityPolicy(nonce));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) headers.set('Cache-Control', cacheControl);
+  const reader = crossOriginReaderFor(pathname, deploymentHeaders().settings.paymentFrameOrigins);
+  if (reader) headers.set('Access-Control-Allow-Origin', reader);
 }
 
 /**
@@ -49,4 +51,6 @@ export function stampDeploymentHeaders(response: ServerResponse, pathname: strin
   for (const [name, value] of deploymentHeaders().entries) response.setHeader(name, value);
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) response.setHeader('Cache-Control', cacheControl);
+  const reader = crossOriginReaderFor(pathname, deploymentHeaders().settings.paymentFrameOrigins);
+  if (reader) response.setHeader('Access-Control-Allow-Origin', reader);
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, createScriptNonce, isPagePath, isPerRequestPage, securityHeaders } from './response-headers';
+import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, createScriptNonce, isPagePath, isPerRequestPage, securityHeaders } from './response-headers';
 
 const local = { directusPublicUrl: 'http://127.0.0.1:8055', httpsSite: false, development: false };
 const deployed = { directusPublicUrl: 'https://cms.firefly.com.pa/directus', httpsSite: true, development: false };
@@ -45,6 +45,21 @@ describe('Cache-Control by path', () => {
     expect(isPagePath('/api/revalidate')).toBe(false);
     expect(isPagePath('/_next/static/x.js')).toBe(false);
     expect(isPagePath('/sitemap.xml')).toBe(false);
+  });
+});
+
+describe('who else may read a response', () => {
+  const gateway = 'http://127.0.0.1:8070';
+
+  it("lets the card gateway's fields read the page's font files, and nothing else", () => {
+    expect(crossOriginReaderFor('/_next/static/media/e4af272ccee01ff0-s.p.woff2', [gateway])).toBe(gateway);
+    for (const path of ['/_next/static/chunks/main.js', '/_next/static/css/app.css', '/', '/api/quote', '/_next/static/media/../../secret.woff2']) {
+      expect(crossOriginReaderFor(path, [gateway]), path).toBeUndefined();
+    }
+  });
+
+  it('lets no one when no card fields are framed', () => {
+    expect(crossOriginReaderFor('/_next/static/media/e4af272ccee01ff0-s.p.woff2', [])).toBeUndefined();
   });
 });
 

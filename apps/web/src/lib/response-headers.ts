@@ -56,6 +56,19 @@ export function cacheControlFor(pathname: string): string | undefined {
   return prefix ? CACHE_CONTROL.shared : CACHE_CONTROL.perVisitor;
 }
 
+const FONT_FILE = /^\/_next\/static\/media\/[^/]+\.woff2?$/;
+
+/**
+ * Who may read a response from another origin (`Access-Control-Allow-Origin`), or undefined for no one: the page's
+ * font files, for the card gateway's hosted fields, which are given the page's font to draw the card fields in
+ * (features/payments, card-payment-form.tsx) and load it from here (a font is always fetched with CORS). One origin
+ * is named when there is one frame origin, as the header allows only one.
+ */
+export function crossOriginReaderFor(pathname: string, frameOrigins: readonly string[] = []): string | undefined {
+  if (frameOrigins.length === 0 || !FONT_FILE.test(pathname)) return undefined;
+  return frameOrigins.length === 1 ? frameOrigins[0] : '*';
+}
+
 export type HeaderSettings = {
   /** Where browsers load content-service assets (DIRECTUS_PUBLIC_URL). */
   directusPublicUrl: string;

@@ -1,4 +1,4 @@
-/** An amount of US dollars in integer cents. Only `formatMoney` and `centsToDecimalString` turn it into text. */
+/** An amount of US dollars in integer cents. Only `formatMoney` (and `formatAmountsInText`, through it) and `centsToDecimalString` turn it into text. */
 export type Cents = number;
 
 export type MoneyLocale = 'es' | 'en';
@@ -36,8 +36,11 @@ export function sumCents(...amounts: readonly Cents[]): Cents {
 }
 
 /**
- * Formats cents as USD for display: es → es-PA, en → en-US. The narrow `$` symbol is used in both locales because
- * es-PA would otherwise print "USD 12.00", which reads as foreign on a Panamanian site.
+ * The one money format of the storefront, in both languages and for every brand: the narrow dollar sign, thousands
+ * separated by commas and always two decimals, "$1,500.00" (es-PA and en-US group and point the same way). The narrow
+ * symbol because es-PA would otherwise print "USD 1,500.00", which reads as foreign on a Panamanian site, and because
+ * the dollar is the only currency a renter pays in here. Cards, the bill, the checkout, manage booking, the agent area,
+ * the e-mails and (through `formatAmountsInText`) the content's own texts all write money through this function.
  */
 export function formatMoney(cents: Cents, locale: MoneyLocale): string {
   assertCents(cents);
@@ -54,6 +57,25 @@ export function formatMoney(cents: Cents, locale: MoneyLocale): string {
   }
   // Dividing by 100 is exact enough for display: every integer cent below 2^53 maps to the nearest 2-decimal double.
   return formatter.format(cents / 100);
+}
+
+// A dollar amount as staff write it in a text: "US$1,500", "US$ 25", "USD 3.99", "$150" (a sign or code, then the
+// figure with optional thousands commas and up to two decimals). Not when a letter or digit follows ("US$5M"), nor
+// before a word of scale ("US$5 millones"): those are not amounts this function can write again.
+const AMOUNT_IN_TEXT =
+  /(?<![\p{L}\p{N}])(?:US\s?\$|USD\s?|\$)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\p{L}\p{N}]|[.,]\d|\s+(?:mil|millones|millón|million|millions|billion|billones)(?!\p{L}))/gu;
+
+/**
+ * A text written by staff (a coverage's benefits, a promotion, an info page's HTML) with every dollar amount in it
+ * rewritten in the one money format: "deducible de US$1,500" becomes "deducible de $1,500.00", so a card never shows
+ * the same money two ways. Anything else in the text is left as it is.
+ */
+export function formatAmountsInText(text: string, locale: MoneyLocale): string {
+  if (!text.includes('$') && !text.includes('USD')) return text;
+  return text.replace(AMOUNT_IN_TEXT, (written: string, units: string, fraction: string | undefined) => {
+    const cents = parseMoney(fraction === undefined ? units : `${units}.${fraction}`);
+    return cents === null ? written : formatMoney(cents, locale);
+  });
 }
 
 /** Cents as a plain decimal string such as "1234.50" (what payment gateways expect), built without floats. */

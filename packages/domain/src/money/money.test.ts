@@ -4,6 +4,7 @@ import {
   assertNonNegativeCents,
   centsToDecimalString,
   divideRounded,
+  formatAmountsInText,
   formatMoney,
   isCents,
   multiplyCents,
@@ -30,6 +31,37 @@ describe('formatMoney', () => {
 
   it('refuses a float', () => {
     expect(() => formatMoney(3.99, 'en')).toThrow(RangeError);
+  });
+});
+
+describe('the one money format', () => {
+  it('writes a whole amount with its cents in both languages, the same way', () => {
+    expect(formatMoney(150000, 'es')).toBe('$1,500.00');
+    expect(formatMoney(150000, 'en')).toBe('$1,500.00');
+  });
+
+  it.each<[string, MoneyLocale, string]>([
+    ['Protección por daños al vehículo con deducible de US$1,500', 'es', 'Protección por daños al vehículo con deducible de $1,500.00'],
+    ['Vehicle damage cover with a US$1,500 deductible', 'en', 'Vehicle damage cover with a $1,500.00 deductible'],
+    ['Verano 2027: US$25 menos para tu viaje a la playa', 'es', 'Verano 2027: $25.00 menos para tu viaje a la playa'],
+    ['puede contratarse por US$3.99 por día', 'es', 'puede contratarse por $3.99 por día'],
+    ['desde US$250 con la Protección Premium hasta US$2,500.', 'es', 'desde $250.00 con la Protección Premium hasta $2,500.00.'],
+    ['<p>el cargo es de <strong>US$150</strong>.</p>', 'es', '<p>el cargo es de <strong>$150.00</strong>.</p>'],
+    ['USD 12.5 and $ 7 and US $1,234.56', 'en', '$12.50 and $7.00 and $1,234.56'],
+    ['Deducible de US$0', 'es', 'Deducible de $0.00'],
+    ['Already $1,500.00', 'en', 'Already $1,500.00'],
+  ])('rewrites the amounts staff wrote: %s', (text, locale, expected) => {
+    expect(formatAmountsInText(text, locale)).toBe(expected);
+  });
+
+  it.each([
+    'No amount here, only 12 % off',
+    'Finances of at most US$5M a year',
+    'A fund of US$5 millones',
+    'Other dollars: AUS$100, C$20',
+    'A figure it cannot write again: US$3.999 or $1,5000',
+  ])('leaves what is not a dollar amount it can write as it is: %s', (text) => {
+    expect(formatAmountsInText(text, 'es')).toBe(text);
   });
 });
 

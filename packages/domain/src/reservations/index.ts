@@ -1,3 +1,4 @@
+import type { ReservationType } from '../quote';
 import { addMinutesToLocalDateTime, normalizeLocalDateTimeSeconds, type LocalDateTimeSeconds } from '../dates/local-seconds';
 
 /**
@@ -66,4 +67,16 @@ export function competesIn(span: { from: LocalDateTimeSeconds; to: LocalDateTime
   const start = normalizeLocalDateTimeSeconds(pickup);
   const end = normalizeLocalDateTimeSeconds(returnAt);
   return start !== null && end !== null && start < span.to && end > span.from;
+}
+
+/**
+ * Where a reservation stands with its payment, as a renter or an agent reads it: a postpaid (pay-at-counter)
+ * reservation not yet paid is not waiting for anything, it is paid at pickup; only a prepaid one still unpaid awaits
+ * its online payment.
+ */
+export type PaymentStanding = 'payAtPickup' | 'awaitingPayment' | 'paid' | 'cancelled';
+
+export function paymentStanding(reservation: { status: ReservationStatus; reservationType: ReservationType }): PaymentStanding {
+  if (reservation.status !== 'unpaid') return reservation.status;
+  return reservation.reservationType === 'postpaid' ? 'payAtPickup' : 'awaitingPayment';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRules, competesIn, competingSpan, DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_TURNAROUND_BUFFER_MINUTES, holdsUnit } from './index';
+import { bookingRules, competesIn, competingSpan, DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_TURNAROUND_BUFFER_MINUTES, holdsUnit, paymentStanding } from './index';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -54,5 +54,14 @@ describe('competing rentals', () => {
   it('does not count a rental whose dates cannot be read', () => {
     expect(competesIn(span, null, '2030-02-11T10:00')).toBe(false);
     expect(competesIn(span, '2030-02-11T10:00', 'tomorrow')).toBe(false);
+  });
+});
+
+describe('paymentStanding', () => {
+  it('reads an unpaid pay-at-counter reservation as paid at pickup, and only an unpaid prepaid one as awaiting payment', () => {
+    expect(paymentStanding({ status: 'unpaid', reservationType: 'postpaid' })).toBe('payAtPickup');
+    expect(paymentStanding({ status: 'unpaid', reservationType: 'prepaid' })).toBe('awaitingPayment');
+    expect(paymentStanding({ status: 'paid', reservationType: 'prepaid' })).toBe('paid');
+    expect(paymentStanding({ status: 'cancelled', reservationType: 'postpaid' })).toBe('cancelled');
   });
 });

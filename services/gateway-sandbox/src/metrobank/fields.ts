@@ -119,6 +119,8 @@ ${field('card-cvc', texts.labels.cvc, 'name="cvc" type="text" inputmode="numeric
     "style-src 'self'",
     "connect-src 'self'",
     "img-src 'none'",
+    // The parent page's own fonts, when it sends them with `configure` (its `fonts`): from its origin only.
+    `font-src ${origin}`,
     "form-action 'none'",
     "base-uri 'none'",
     `frame-ancestors ${origin}`,

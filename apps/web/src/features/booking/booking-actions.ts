@@ -120,7 +120,6 @@ export async function startBooking(formData: unknown): Promise<void> {
     pickupAt: parsePanamaDateTime(pickupAt) ? pickupAt : `${tomorrow}T10:00`,
     returnAt: parsePanamaDateTime(returnAt) ? returnAt : `${addDaysToLocalDate(tomorrow, 3)}T10:00`,
     reservationType: 'postpaid',
-    paymentMethod: 'counter',
     era: false,
     extras: [],
     couponCode,
@@ -287,6 +286,8 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;
     if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
+    // Booked to pay at the counter only when that is the renter's choice (nothing is chosen for them).
+    if (draft.data.paymentMethod !== 'counter') return failure({}, { message: 'booking.paymentChoice.required' });
     // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.
     const priced = await priceDraft(draft);
     if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);

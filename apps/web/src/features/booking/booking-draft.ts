@@ -50,8 +50,11 @@ export const draftDataSchema = z.object({
   reservation: z.object({ id: z.string(), number: z.string(), done: z.boolean() }).optional(),
   /** The idempotency key of the confirmation, so a double click or a retry books once. */
   confirmationKey: z.string().optional(),
-  /** How the renter pays: at the counter (postpaid), or now by card or PayPal (prepaid, the prepaid price). */
-  paymentMethod: z.enum(['counter', 'card', 'paypal']).default('counter'),
+  /**
+   * How the renter pays: at the counter (postpaid), or now by card or PayPal (prepaid, the prepaid price). None until
+   * the renter chooses at checkout: each costs a different price, so none is chosen for them.
+   */
+  paymentMethod: z.enum(['counter', 'card', 'paypal']).optional(),
   /** The payment attempt in progress (3-D Secure window, PayPal approval), by its idempotency key. */
   payment: z.object({ key: z.string(), provider: z.string() }).optional(),
   /** Started by a signed-in corporate agent: their company's rate applies while they stay signed in. */

@@ -87,6 +87,22 @@ export async function choosePaymentMethod(method: unknown): Promise<PaymentActio
   });
 }
 
+/** What the form of the choice answers when it does not move on: why (nothing chosen, the server refused). */
+export type PaymentChoiceState = { error?: FormIssue };
+
+/**
+ * The choice of how to pay, posted as a form: by a page without JavaScript (with it, each choice is saved as it is
+ * made), or with nothing chosen. Saves it as `choosePaymentMethod` does and shows the checkout again for that way to pay.
+ */
+export async function choosePaymentMethodByForm(_previous: PaymentChoiceState, form: FormData): Promise<PaymentChoiceState> {
+  const locale = localeOrDefault(form.get('locale'));
+  const method = form.get('payment-method');
+  if (typeof method !== 'string' || method === '') return { error: { message: 'booking.paymentChoice.required' } };
+  const result = await choosePaymentMethod(method);
+  if (result.status === 'error') return { error: result.error };
+  redirect({ href: CHECKOUT_PATH, locale });
+}
+
 async function releaseUnpaid(reservationId: string): Promise<void> {
   const saved = await readReservationById(reservationId);
   if (saved && saved.status === 'unpaid') await cancelReservation(saved);

@@ -51,7 +51,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
       note: [t('checkout.payAtCounterNote'), totals.postpaid === undefined ? '' : t('checkout.postpaidNote', { total: formatMoney(totals.postpaid, locale) })].filter(Boolean).join(' '),
     },
   ];
-  const method = options.some((option) => option.method === draft.data.paymentMethod) ? draft.data.paymentMethod : 'counter';
+  // Nothing is chosen for the renter: until they choose, the page shows the choices and no way to pay yet.
+  const method = options.find((option) => option.method === draft.data.paymentMethod)?.method;
   const notice = typeof query.pago === 'string' ? PAYMENT_RETURN_NOTICES[query.pago] : undefined;
   const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
   // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
@@ -60,9 +61,16 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   return (
     <div className="space-y-6">
       <BookingStepsNav current="checkout" completed={draft.data.completed} />
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
+      {/*
+        The summary and the bill come first, then the coupon and the payment: on a phone (one column) the renter reads
+        the total and its lines before the card form; from 1024 px the bill stands in the right column beside them.
+      */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-6">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
+        <div className="lg:col-start-2 lg:row-start-1" data-testid="checkout-summary">
+          <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
+        </div>
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           <div className="rounded-2xl border border-slate-200 bg-white p-5">
             <CouponForm applied={coupon} refused={refused} />
           </div>
@@ -71,8 +79,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
               {t('checkout.payment')}
             </h2>
             {notice ? <PaymentError error={{ message: notice }} /> : null}
-            <PaymentMethodChoice options={options} selected={method} />
-            {!priced.ok ? null : method === 'card' && cardFields ? (
+            <PaymentMethodChoice options={options} selected={method} locale={locale} />
+            {!priced.ok || method === undefined ? null : method === 'card' && cardFields ? (
               <CardPaymentForm
                 locale={locale}
                 fieldsUrl={cardFields.fieldsUrl}
@@ -90,7 +98,6 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
             )}
           </section>
         </div>
-        <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
       </div>
     </div>
   );

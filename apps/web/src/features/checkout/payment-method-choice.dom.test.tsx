@@ -6,7 +6,7 @@ import { choosePaymentMethod } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import type * as Navigation from 'next/navigation';
 
-vi.mock('./checkout-actions', () => ({ choosePaymentMethod: vi.fn() }));
+vi.mock('./checkout-actions', () => ({ choosePaymentMethod: vi.fn(), choosePaymentMethodByForm: vi.fn() }));
 const chooseMock = vi.mocked(choosePaymentMethod);
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
@@ -26,7 +26,7 @@ function optionsIn(language: Language): PaymentMethodOption[] {
 }
 
 function renderChoice(language: Language, selected: PaymentMethodOption['method'] = 'counter', options = optionsIn(language)) {
-  return renderInLanguage(language, <PaymentMethodChoice options={options} selected={selected} />);
+  return renderInLanguage(language, <PaymentMethodChoice options={options} selected={selected} locale={language} />);
 }
 
 /** A promise the test settles itself, for an action still running. */
@@ -51,6 +51,25 @@ describe.each(['es', 'en'] as const)('the choice of how to pay, in %s', (languag
     expect(radio(text.payAtCounter)).not.toBeChecked();
     expect(radio(text.payAtCounter)).toHaveAccessibleName(`${text.payAtCounter}${notes.counter}`);
     expect(chooseMock).not.toHaveBeenCalled();
+  });
+
+  it('chooses nothing for the renter: no way is checked until they pick one, and the group says so if they go on', async () => {
+    const { user } = renderInLanguage(language, <PaymentMethodChoice options={optionsIn(language)} selected={undefined} locale={language} />);
+    for (const title of [text.payByCard, text.payByPayPal, text.payAtCounter]) expect(radio(title)).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: catalogues[language].booking.paymentChoice.submit }));
+
+    const group = screen.getByRole('group', { name: text.methodLegend });
+    expect(group).toHaveAccessibleDescription(catalogues[language].booking.paymentChoice.required);
+    expect(within(group).getByRole('alert')).toHaveTextContent(catalogues[language].booking.paymentChoice.required);
+    expect(radio(text.payByCard)).toHaveFocus();
+    expect(chooseMock).not.toHaveBeenCalled();
+
+    // Choosing one saves it, clears the error and leaves no button to press (the way to pay shows below instead).
+    chooseMock.mockResolvedValue({ status: 'pending' });
+    await user.click(radio(text.payAtCounter));
+    await waitFor(() => expect(chooseMock).toHaveBeenCalledWith('counter'));
+    expect(group).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('button', { name: catalogues[language].booking.paymentChoice.submit })).not.toBeInTheDocument();
   });
 
   it('offers only the ways the brand takes', () => {

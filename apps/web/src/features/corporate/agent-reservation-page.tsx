@@ -2,6 +2,7 @@ import 'server-only';
 import NextLink from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { paymentStanding } from '@rentacar/domain/reservations';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, requireAgent } from '@/features/accounts';
 import { BillDetails, BookingFacts, factsOfSummary, reservationSummary } from '@/features/booking';
@@ -33,7 +34,7 @@ export async function AgentReservationPage({ locale, reference }: { locale: Loca
         <div>
           <dt className="text-slate-600">{t('status')}</dt>
           <dd className="font-semibold text-slate-900" data-testid="reservation-status">
-            {status(reservation.status)}
+            {status(paymentStanding(reservation))}
           </dd>
         </div>
       </dl>

@@ -6,6 +6,7 @@ import { getBranches, loadAppData } from '@/content';
 import { PageHeader } from '@/components/page-header';
 import { BillDetails, BookingFacts, describeCancellation, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
 import { formatMoney } from '@rentacar/domain/money';
+import { paymentStanding, type PaymentStanding } from '@rentacar/domain/reservations';
 import { cancellationMoney, cancellationTerms } from '@/features/payments';
 import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
@@ -13,6 +14,14 @@ import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
 import { DataRights } from './data-rights';
 import { ReservationNoticePanel } from './reservation-notice';
+
+/** What the page says of the reservation's payment (a pay-at-counter one is confirmed, to pay at the counter). */
+const STATUS_TEXT = {
+  payAtPickup: 'status.unpaid',
+  awaitingPayment: 'status.awaitingPayment',
+  paid: 'status.paid',
+  cancelled: 'status.cancelled',
+} as const satisfies Record<PaymentStanding, string>;
 
 /** Manage booking: the lookup form, or the found reservation with its change and cancel forms and the renter's data rights. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
@@ -42,7 +51,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
     <div className="space-y-8" data-testid="managed-reservation">
       <div className="space-y-1">
         <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
-        <p className="font-semibold text-slate-800" data-testid="reservation-status">{reservation.status === 'unpaid' && reservation.reservationType === 'prepaid' ? t('status.awaitingPayment') : t(`status.${reservation.status}`)}</p>
+        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(STATUS_TEXT[paymentStanding(reservation)])}</p>
       </div>
       {refund ? (
         <ReservationNoticePanel

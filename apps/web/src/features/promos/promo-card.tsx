@@ -43,9 +43,17 @@ export async function PromoCard({
   return (
     <article className="card" data-testid="promo-card">
       {promo.imageUrl ? (
+        // Loaded with the page, not lazily: a lazy image below the fold was an empty white box in the landing's first
+        // promotion until scrolled to (and in a full-page capture or a jump down the page). The artworks are small
+        // SVGs, fetched at low priority so they never compete with the page's first view; the tint shows meanwhile.
         // eslint-disable-next-line @next/next/no-img-element -- SVG artwork from the content service
-        <img src={promo.imageUrl} alt="" width={640} height={320} loading="lazy" className="aspect-[2/1] w-full object-cover" />
-      ) : null}
+        <img src={promo.imageUrl} alt="" width={640} height={320} fetchPriority="low" decoding="async" className="aspect-[2/1] w-full bg-brand/10 object-cover" data-testid="promo-image" />
+      ) : (
+        // A promotion without artwork gets the brand's tint and a tag, not an empty box.
+        <div aria-hidden="true" className="flex aspect-[2/1] w-full items-center justify-center bg-brand/10 text-brand" data-testid="promo-image-fallback">
+          <Tag className="size-16" strokeWidth={1.5} />
+        </div>
+      )}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <Heading className="text-lg font-bold text-slate-900">{text.title}</Heading>
         <p className="text-slate-700">{text.description}</p>

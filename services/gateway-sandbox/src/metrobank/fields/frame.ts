@@ -197,9 +197,70 @@ function configure(message: Record<string, unknown>): void {
     }
   }
   const font = text(message.font);
-  // Only fonts this machine has: the page loads nothing from elsewhere.
+  // Only fonts this machine has: nothing is loaded for it.
   if (font) document.body.style.fontFamily = font;
+  applyStyle(message.style);
+  loadFonts(message.fonts);
   render();
+}
+
+/** A CSS value the parent gave, when the browser takes it for `property` (anything else is left out). */
+function cssValue(value: unknown, property: string): string | undefined {
+  const written = text(value);
+  return written !== undefined && CSS.supports(property, written) ? written : undefined;
+}
+
+/**
+ * The parent page's text style, the way real gateways take a style object (`style.base`): the fields and their labels
+ * are drawn in its font family, size and colour, so the card form reads as part of the page.
+ */
+function applyStyle(style: unknown): void {
+  if (!isRecord(style) || !isRecord(style.base)) return;
+  const base = style.base;
+  const family = cssValue(base.fontFamily, 'font-family');
+  const size = cssValue(base.fontSize, 'font-size');
+  const color = cssValue(base.color, 'color');
+  if (family) document.body.style.fontFamily = family;
+  if (size) document.body.style.fontSize = size;
+  if (color) document.body.style.color = color;
+}
+
+const MAX_FONTS = 8;
+const FONT_WEIGHT = /^(normal|bold|[1-9]00|[1-9]\d{0,2}(\s+[1-9]\d{0,2})?)$/;
+const FONT_STYLE = /^(normal|italic|oblique)$/;
+const UNICODE_RANGE = /^[Uu+0-9A-Fa-f?,\s-]+$/;
+
+/**
+ * Font faces the parent page uses (`fonts: [{ family, src, weight?, style?, unicodeRange? }]`), loaded from the
+ * parent's own origin only (its `src` is an absolute URL there; the page's Content-Security-Policy allows fonts from
+ * that origin and nowhere else), so the style's `fontFamily` draws in the page's own font.
+ */
+function loadFonts(fonts: unknown): void {
+  if (!Array.isArray(fonts)) return;
+  for (const font of fonts.slice(0, MAX_FONTS)) {
+    if (!isRecord(font)) continue;
+    const family = text(font.family);
+    const src = text(font.src);
+    if (!family || !src) continue;
+    let url: URL;
+    try {
+      url = new URL(src);
+    } catch {
+      continue;
+    }
+    if (url.origin !== config.origin) continue;
+    const descriptors: FontFaceDescriptors = { display: 'swap' };
+    const weight = text(font.weight);
+    if (weight && FONT_WEIGHT.test(weight)) descriptors.weight = weight;
+    const style = text(font.style);
+    if (style && FONT_STYLE.test(style)) descriptors.style = style;
+    const range = text(font.unicodeRange);
+    if (range && UNICODE_RANGE.test(range)) descriptors.unicodeRange = range;
+    const face = new FontFace(family, `url(${JSON.stringify(url.href)})`, descriptors);
+    document.fonts.add(face);
+    // A font that does not load leaves the fields in the next family of the list.
+    face.load().catch(() => undefined);
+  }
 }
 
 function focusField(value: unknown): void {

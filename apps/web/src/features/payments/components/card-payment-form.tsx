@@ -8,6 +8,7 @@ import { cardHolderFormSchema, type CardHolderValues } from '@rentacar/domain/va
 import { Button, callAction, domainResolver, Field, Input, useIssueText, type FormIssue } from '@/features/forms';
 import type { PaymentActionResult } from '../payment-answers';
 import { openVerificationWindow, PaymentError, VerificationPanel } from './payment-feedback';
+import { pageTextStyle } from './page-text-style';
 import { usePaymentPolling } from './use-payment-polling';
 
 /** The pay call failed on its way: the card may have been charged all the same, so the renter looks before paying again. */
@@ -79,6 +80,7 @@ export function CardPaymentForm({
   const validationText = useTranslations('validation');
   const issueText = useIssueText();
   const frame = useRef<HTMLIFrameElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const pendingToken = useRef<Pending | undefined>(undefined);
   // The frame's address names our origin, known only in the browser.
   const pageOrigin = useSyncExternalStore(noSubscription, () => window.location.origin, () => undefined);
@@ -100,6 +102,8 @@ export function CardPaymentForm({
         type: 'configure',
         labels: { number: t('cardNumber'), expiry: t('expiry'), cvc: t('cvc') },
         messages: Object.fromEntries(Object.entries(FIELD_MESSAGES).map(([code, key]) => [code, validationText(key)])),
+        // The fields in the page's own font, size and colour (the gateway loads the font from this origin).
+        ...(form.current ? pageTextStyle(form.current) : {}),
       },
       fieldsOrigin,
     );
@@ -189,7 +193,7 @@ export function CardPaymentForm({
 
   const holderError = formState.errors.holder?.message;
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-4" aria-labelledby="card-form-title">
+    <form ref={form} onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-4" aria-labelledby="card-form-title">
       <h3 id="card-form-title" className="sr-only">
         {t('frameTitle')}
       </h3>
