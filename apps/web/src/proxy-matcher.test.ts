@@ -5,7 +5,7 @@ import * as pageStaticInfo from 'next/dist/build/analysis/get-page-static-info';
 import { getMiddlewareRouteMatcher } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { config } from './proxy';
 import { GUARDED_SECTIONS } from '@/lib/response-headers';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/cookies';
+import { ACCESS_TOKEN_COOKIE, CHECKOUT_ATTEMPT_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/cookies';
 import { TERMS_TEXTS } from '@/features/info';
 import { FILTER_PARAMS } from '@/features/fleet';
 
@@ -87,6 +87,13 @@ describe('the proxy', () => {
       for (const page of PUBLIC_PAGES) expect(proxyRunsFor(page, { headers: { cookie: `i18n_redirected=es; ${cookie}=token` } }), `${page} ${cookie}`).toBe(true);
     }
     expect(proxyRunsFor('/es/info/empresas', { method: 'POST', headers: { 'next-action': '40abc' } })).toBe(true);
+  });
+
+  it('runs for a renter with a checkout attempt in progress, on any page (leaving the checkout ends it)', () => {
+    for (const page of PUBLIC_PAGES) {
+      expect(proxyRunsFor(page, { headers: { cookie: `i18n_redirected=es; ${CHECKOUT_ATTEMPT_COOKIE.name}=FF-ABC123.signature` } }), page).toBe(true);
+      expect(proxyRunsFor(page, { headers: { cookie: `i18n_redirected=es; ${CHECKOUT_ATTEMPT_COOKIE.name}=FF-ABC123.signature`, rsc: '1' } }), page).toBe(true);
+    }
   });
 
   it('runs for the fleet with a filter or dates in its query', () => {

@@ -1,9 +1,9 @@
-import { NextRequest, NextResponse } from 'next/server';
+import { after, NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault, routing } from '@/i18n/routing';
 import { cookieAttributes, LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
-import { createScriptNonce, isPagePath, isPerRequestPage } from '@/lib/response-headers';
+import { CACHE_CONTROL, createScriptNonce, isPagePath, isPerRequestPage } from '@/lib/response-headers';
 import { applyDeploymentHeaders, nonceContentSecurityPolicy } from '@/lib/deployment-headers';
 import { matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
 import { shouldRedirectToTerms, TERMS_PATH } from '@/features/info';
@@ -26,6 +26,7 @@ import {
   isDatedFleetSearch,
   searchToSegments,
 } from '@/features/fleet';
+import { carriesAttemptMarker, endCheckoutAttemptOf, leavesCheckout, unmarkAttempt } from '@/features/checkout';
 
 /**
  * Every request passes here for its response headers (security headers, Cache-Control); a page rendered per request
@@ -35,7 +36,8 @@ import {
  * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
  * expired session is refreshed before the page or action runs (features/accounts). A path that cannot be
  * percent-decoded is answered here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts),
- * and so is a server action's body that cannot be read (features/errors/unreadable-action.ts).
+ * and so is a server action's body that cannot be read (features/errors/unreadable-action.ts). A page other than the
+ * checkout, asked while a checkout attempt is marked, ends that attempt (features/checkout/checkout-exit.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -54,8 +56,22 @@ export async function proxy(request: NextRequest) {
     nonce = isPerRequestPage(pathname) ? createScriptNonce() : undefined;
     response = onRefreshFailure(request, session) ?? routePage(request, withScriptNonce(request, applyToRequest(request, session), nonce));
     applyToResponse(response, session);
+    if (carriesAttemptMarker(request.cookies) && leavesCheckout({ method: request.method, pathname, headers: request.headers })) {
+      return withHeaders(leaveCheckout(request, response), pathname, nonce, CACHE_CONTROL.never);
+    }
   } else response = NextResponse.next();
   return withHeaders(response, pathname, nonce);
+}
+
+/**
+ * The renter left the checkout for another page (features/checkout/checkout-exit.ts) while an attempt was marked: the
+ * marker goes with this answer, and the attempt ends once it is sent (the unpaid reservation cancelled, the draft
+ * cleared), so the page is not kept waiting on the gateway. The answer sets a cookie: no cache may keep it.
+ */
+function leaveCheckout(request: NextRequest, response: NextResponse): NextResponse {
+  unmarkAttempt(response.cookies);
+  after(() => endCheckoutAttemptOf(request.cookies));
+  return response;
 }
 
 /**
@@ -92,8 +108,9 @@ function withoutTrailingSlash(request: NextRequest): NextResponse {
   return NextResponse.redirect(target, 308);
 }
 
-function withHeaders(response: NextResponse, pathname: string, nonce?: string): NextResponse {
+function withHeaders(response: NextResponse, pathname: string, nonce?: string, cacheControl?: string): NextResponse {
   applyDeploymentHeaders(response.headers, pathname, nonce);
+  if (cacheControl) response.headers.set('Cache-Control', cacheControl);
   return response;
 }
 
@@ -210,6 +227,8 @@ function rememberLocale(response: NextResponse, locale: Locale, remembered: stri
  *   names the terms page another way (redirect), a percent-encoded or otherwise unusual path (malformed-address check,
  *   next-intl's redirect of `/EN/...`), a trailing slash (redirect), files and the API;
  * - any request of a signed-in agent (session refresh, cross-site check) or a server action (unreadable body);
+ * - any request of a renter with a checkout attempt in progress (its marker cookie): a page other than the checkout
+ *   ends the attempt (features/checkout/checkout-exit.ts);
  * - the fleet with a filter or dates in its query (rewrite to the cached page of that search).
  * Next reads this object at build, so it is written out literally; proxy-matcher.test.ts holds it to the lists it
  * repeats (the guarded paths, the terms texts, the session cookies, the fleet's query) and checks that the proxy
@@ -220,6 +239,7 @@ export const config = {
     '/:path((?!(?:es|en)(?!/(?:reserva|precheckin|mi-reserva|corporativo)(?:/|$))(?![^?]*(?:termin|terms))(?:/[a-z0-9-]+)*$).*)',
     { source: '/:path*', has: [{ type: 'cookie', key: 'auth_refresh_token' }] },
     { source: '/:path*', has: [{ type: 'cookie', key: 'auth_access_token' }] },
+    { source: '/:path*', has: [{ type: 'cookie', key: 'checkout_attempt' }] },
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'tipo' }] },
     { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'marca' }] },

@@ -27,6 +27,17 @@ export const LANGUAGE_COOKIE: CookieSpec = { ...LOCALE_COOKIE, name: 'language' 
  */
 export const RESERVATION_DRAFT_COOKIE: CookieSpec = { name: 'reservation_draft', maxAge: 2 * 24 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 
+/**
+ * A checkout attempt in progress: the number of the unpaid reservation the checkout is paying for, signed
+ * (features/checkout/checkout-attempt.ts). Set by the checkout's pay actions when they save a reservation that awaits
+ * its payment (3-D Secure, PayPal, a declined card), removed when it is paid or let go. The checkout resumes an
+ * attempt only while this names it; a page other than the checkout, its thanks page and the 3-D Secure window's last
+ * page ends it (src/proxy.ts, and nginx's cache is bypassed while it is sent). Readable by the page's scripts, which
+ * look only at whether it is there: a page shown without a request (Next's router cache, the browser's back-forward
+ * cache) ends the attempt from the browser. It names nothing secret (a reservation number, shown to the renter).
+ */
+export const CHECKOUT_ATTEMPT_COOKIE: CookieSpec = { name: 'checkout_attempt', maxAge: 2 * 24 * 60 * 60, path: '/', sameSite: 'lax', httpOnly: false };
+
 /** Manage booking: the signed id of the reservation the renter found by number and email; short-lived. */
 export const MANAGE_BOOKING_COOKIE: CookieSpec = { name: 'manage_booking', maxAge: 30 * 60, path: '/', sameSite: 'lax', httpOnly: true };
 

@@ -90,6 +90,34 @@ describe('the storefront behind nginx', () => {
     expect(agent.cache).toBe('BYPASS');
   });
 
+  it('lets a renter leaving the checkout reach an instance, which ends the attempt; no cached copy carries its cookie', async () => {
+    // The checkout attempt's marker (its value is checked by the storefront; nginx looks only at whether it is there).
+    const marked = { cookie: 'i18n_redirected=es; language=es; checkout_attempt=FF-LEAVE1.not-checked-here' };
+    const ended = (headers: Headers) => headers.getSetCookie().find((line) => line.startsWith('checkout_attempt='));
+    // A page nginx already keeps: the renter still gets it from an instance, which takes the marker away.
+    const cachedPath = '/es/sucursales';
+    await getPage(`${clusterUrl}${cachedPath}`);
+    expect((await getPage(`${clusterUrl}${cachedPath}`)).cache).toBe('HIT');
+    // A page nginx does not keep yet: the renter's answer, with its Set-Cookie, is not stored for the next visitor.
+    const newPath = `/es/flota?leave-checkout-${Date.now()}`;
+    for (const path of [cachedPath, newPath]) {
+      const leaving = await getPage(`${clusterUrl}${path}`, marked);
+      expect(leaving.status, path).toBe(200);
+      expect(leaving.cache, path).toBe('BYPASS');
+      expect(leaving.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(ended(leaving.headers), path).toMatch(/^checkout_attempt=;.*Max-Age=0/i);
+    }
+    const next = await getPage(`${clusterUrl}${newPath}`);
+    expect(next.cache).toBe('MISS');
+    expect(next.headers.get('set-cookie')).toBeNull();
+    for (const path of [cachedPath, newPath]) {
+      const again = await getPage(`${clusterUrl}${path}`);
+      expect(again.cache, path).toBe('HIT');
+      expect(again.headers.get('set-cookie'), path).toBeNull();
+      expect(again.headers.get('cache-control'), path).toBe('s-maxage=60, stale-while-revalidate=300');
+    }
+  });
+
   it('never caches a booking route or the API', async () => {
     for (const path of ['/reserva?paso=location', '/es/reserva/checkout', '/mi-reserva', '/es/corporativo', '/api/health']) {
       for (let i = 0; i < 2; i += 1) {

@@ -10,6 +10,8 @@ import { BrandProvider } from '@/components/brand-context';
 import { LoadingBar } from '@/features/layout';
 import { PageViewTracker, TagManagerScript } from '@/features/analytics';
 import { BuildWatcher } from '@/features/self-healing';
+import { CheckoutAttemptWatcher } from '@/features/checkout';
+import { CHECKOUT_ATTEMPT_COOKIE } from '@/lib/cookies';
 import { sans } from '../fonts';
 import { getPathname } from '@/i18n/navigation';
 
@@ -68,6 +70,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             <PageViewTracker />
             <RememberLocale locale={locale} />
             <BuildWatcher />
+            <CheckoutAttemptWatcher cookieName={CHECKOUT_ATTEMPT_COOKIE.name} />
         </BrandProvider>
         <TagManagerScript containerId={site.tagManagerId} />
       </body>

@@ -304,15 +304,3 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     goTo(language, THANKS_PATH);
   });
 }
-
-/**
- * Leaving checkout for anything but the thanks page clears the pending reservation, so coming back starts a
- * new attempt. A finished booking keeps it (its thanks page needs it).
- */
-export async function forgetPendingReservation(): Promise<void> {
-  const draft = await readBookingDraft();
-  if (!draft?.data.reservation || draft.data.reservation.done) return;
-  const { reservation: _pending, confirmationKey: _key, payment: _attempt, ...data } = draft.data;
-  await saveBookingDraft({ id: draft.id, data });
-}
-

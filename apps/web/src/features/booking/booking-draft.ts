@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { RESERVATION_TYPES } from '@rentacar/domain/quote';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
-import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieWriter } from '@/lib/cookies';
+import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { createDraft, readDraft, saveDraft } from '@/content';
 import { currentAgent } from '@/features/accounts';
 import type { BookingSelection } from './booking-request';
@@ -75,10 +75,18 @@ async function loadDraft(id: string): Promise<BookingDraft | undefined> {
 }
 
 /** The renter's draft from the cookie, read once per request; undefined when absent, forged or expired. */
-export const readBookingDraft = cache(async (): Promise<BookingDraft | undefined> => {
-  const id = verifySignedValue(DRAFT_PURPOSE, readCookie(await cookies(), RESERVATION_DRAFT_COOKIE));
+export const readBookingDraft = cache(async (): Promise<BookingDraft | undefined> => readBookingDraftFrom(await cookies()));
+
+/** The draft `id` as it is saved now (not the copy read earlier in this request). */
+export function rereadBookingDraft(id: string): Promise<BookingDraft | undefined> {
+  return loadDraft(id);
+}
+
+/** The draft the cookies in `jar` point at (a request's, in the proxy), read now; undefined when absent, forged or expired. */
+export async function readBookingDraftFrom(jar: CookieReader): Promise<BookingDraft | undefined> {
+  const id = verifySignedValue(DRAFT_PURPOSE, readCookie(jar, RESERVATION_DRAFT_COOKIE));
   return id === undefined ? undefined : loadDraft(id);
-});
+}
 
 function expiry(): Date {
   return new Date(Date.now() + DRAFT_LIFETIME_MS);

@@ -6,7 +6,7 @@ export { quoteBody, reservationBody } from './api/booking-responses';
 export { answerQuote } from './api/quote-endpoint';
 export { installQuoteFastPath, renewQuoteContent } from './api/quote-fast-path';
 export { startBooking } from './booking-actions';
-export { readBookingDraft, saveBookingDraft, selectionOfDraft } from './booking-draft';
+export { readBookingDraft, readBookingDraftFrom, rereadBookingDraft, saveBookingDraft, selectionOfDraft } from './booking-draft';
 export type { BookingDraft, DraftData } from './booking-draft';
 export { canOpenStep, firstIncompleteStep } from './booking-flow';
 export { couponValidationSchema, reservationChangeSchema, reservationLookupSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
@@ -14,7 +14,6 @@ export { CHECKOUT_PATH, MANAGE_BOOKING_PATH, stepPath, THANKS_PATH } from './boo
 export { BookingSidebar } from './booking-sidebar';
 export { BookingStepsNav } from './booking-steps-nav';
 export { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
-export { CheckoutExitWatcher } from './checkout-exit-watcher';
 export { validateClient } from './client-details';
 export { sendReservationConfirmation } from './confirmation-email';
 export { priceDraft } from './draft-pricing';

@@ -1,7 +1,7 @@
 'use server';
 
 import { randomUUID } from 'node:crypto';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
@@ -32,6 +32,7 @@ import {
   type PaymentOutcome,
 } from '@/features/payments';
 import { redirect } from '@/i18n/navigation';
+import { carriesAttemptMarker, endCheckoutAttempt, finished, markAttempt, unmarkAttempt } from './checkout-attempt';
 
 export type { PaymentActionResult } from '@/features/payments';
 
@@ -48,7 +49,8 @@ type Ending = { answer: PaymentActionResult } | { goTo: string };
 
 /**
  * Runs a checkout action on the renter's draft, which it changes in memory (`data`); the draft is saved once, after
- * the action and before the answer or the redirect (to a page in `locale`), and only if it changed.
+ * the action and before the answer or the redirect (to a page in `locale`), and only if it changed. The attempt's
+ * marker follows the saved draft (checkout-attempt.ts).
  */
 async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<{ data: DraftData; ending: Ending }>, locale: Locale = DEFAULT_LOCALE): Promise<PaymentActionResult> {
   let ending: Ending;
@@ -57,6 +59,7 @@ async function withCheckoutDraft(action: (draft: BookingDraft) => Promise<{ data
     if (!draft) return failed(DRAFT_EXPIRED);
     const outcome = await action(draft);
     if (outcome.data !== draft.data) await saveBookingDraft({ id: draft.id, data: outcome.data });
+    markAttempt(await cookies(), outcome.data);
     ending = outcome.ending;
   } catch (error) {
     if (error instanceof ContentServiceError) return failed(SERVICE_DOWN);
@@ -111,11 +114,6 @@ async function releaseUnpaid(reservationId: string): Promise<void> {
 function firstIssue(issues: readonly { message: FormIssue['message']; params?: FormIssue['params'] }[]): FormIssue {
   const first = issues[0];
   return first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : PROCESSING_ERROR;
-}
-
-function finished(data: DraftData, reservation: { id: string; number: string }): DraftData {
-  const { payment: _done, ...rest } = data;
-  return { ...rest, reservation: { id: reservation.id, number: reservation.number, done: true } };
 }
 
 type Payable = { ok: true; reservation: SavedReservation; data: DraftData } | { ok: false; data: DraftData; ending: Ending };
@@ -229,4 +227,21 @@ export async function checkCheckoutPayment(locale: string): Promise<PaymentActio
     const { payment: _attempt, ...cleared } = draft.data;
     return answer(cleared, reservation, settled.payment.provider, settled.outcome);
   }, localeOrDefault(locale));
+}
+
+/**
+ * The browser showed a page other than the checkout while an attempt was marked, without asking the server for it
+ * (Next's router cache, the browser's back-forward cache): the attempt ends as it would have in the proxy.
+ */
+export async function leaveCheckout(): Promise<void> {
+  const jar = await cookies();
+  if (!carriesAttemptMarker(jar)) return;
+  try {
+    const draft = await readBookingDraft();
+    if (draft) await endCheckoutAttempt(draft);
+  } catch (error) {
+    // The checkout ends it when the renter comes back (the marker is gone by then).
+    if (!(error instanceof ContentServiceError)) throw error;
+  }
+  unmarkAttempt(jar);
 }

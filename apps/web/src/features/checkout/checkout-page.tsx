@@ -1,4 +1,5 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { localeOrDefault } from '@/i18n/routing';
@@ -20,6 +21,7 @@ import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentErr
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import { getPathname, redirect } from '@/i18n/navigation';
+import { attemptMarked, endCheckoutAttempt } from './checkout-attempt';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -30,8 +32,12 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export async function ReservationCheckout({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const requested = await getLocale();
   const locale = localeOrDefault(requested);
-  const draft = await readBookingDraft();
-  if (!draft) redirect({ href: '/flota', locale });
+  const found = await readBookingDraft();
+  if (!found) redirect({ href: '/flota', locale });
+  // An attempt the renter's marker no longer names was left (checkout-attempt.ts): it ends, and this checkout is fresh.
+  const awaitsPayment = found.data.reservation !== undefined && !found.data.reservation.done;
+  const draft = awaitsPayment && !attemptMarked(await cookies(), found.data) ? await endCheckoutAttempt(found) : found;
+  if (draft.data.reservation?.done) redirect({ href: THANKS_PATH, locale });
   if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location'), locale });
   const [catalog, t, { site }, query, priced] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraft(draft)]);
   const refusedCoupon = priced.ok ? priced.refusedCoupon : undefined;

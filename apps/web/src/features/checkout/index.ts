@@ -3,5 +3,8 @@
  * code uses this feature through this file only.
  */
 export { choosePaymentMethod } from './checkout-actions';
+export { carriesAttemptMarker, endCheckoutAttemptOf, unmarkAttempt } from './checkout-attempt';
+export { CheckoutAttemptWatcher } from './checkout-attempt-watcher';
+export { keepsCheckoutAttempt, leavesCheckout } from './checkout-exit';
 export { ReservationCheckout } from './checkout-page';
 export { handlePaymentCancel, handlePaymentReturn } from './payment-returns';

@@ -9,6 +9,8 @@ import { completePrecheckin, PRECHECKIN_PATHS, precheckinState, reachFlowStep, r
 import { abandonPayment, settlePaymentByKey, type PaymentFlow, type PaymentOutcome } from '@/features/payments';
 import { getPathname } from '@/i18n/navigation';
 import { logFor } from '@/lib/log';
+import { markAttempt } from './checkout-attempt';
+import { VERIFICATION_PATH } from './checkout-exit';
 
 const log = logFor('payments');
 
@@ -16,9 +18,6 @@ const log = logFor('payments');
  * Where a gateway sends the renter back: the 3-D Secure window after the check, PayPal after approval or a cancel.
  * The query only names our own attempt (its key); the outcome is asked of the gateway here, server to server.
  */
-
-/** The verification window's last page: it tells the checkout and closes. */
-export const VERIFICATION_PATH = '/reserva/verificacion';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
 
@@ -64,7 +63,9 @@ async function updateDraft(reservationId: string, outcome: PaymentOutcome): Prom
   if (!draft?.data.reservation || draft.data.reservation.id !== reservationId) return false;
   const { payment: _attempt, ...data } = draft.data;
   const reservation = outcome.kind === 'paid' ? { ...draft.data.reservation, done: true } : draft.data.reservation;
-  await saveBookingDraft({ id: draft.id, data: { ...data, reservation } });
+  const updated = { ...data, reservation };
+  await saveBookingDraft({ id: draft.id, data: updated });
+  markAttempt(await cookies(), updated);
   return true;
 }
 

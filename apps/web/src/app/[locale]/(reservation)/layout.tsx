@@ -4,7 +4,6 @@ import { getMessages } from 'next-intl/server';
 import { enterLocale } from '@/features/i18n';
 import { loadAppData } from '@/content';
 import { SiteFooter, SiteHeader } from '@/features/layout';
-import { CheckoutExitWatcher } from '@/features/booking';
 
 /**
  * The reservation layout: compact header, the brand's reservation background, no distractions. Sends the
@@ -20,7 +19,6 @@ export default async function ReservationLayout({ children, params }: { children
         <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">{children}</div>
       </main>
       <SiteFooter site={site} locale={locale} />
-      <CheckoutExitWatcher />
     </NextIntlClientProvider>
   );
 }

@@ -328,6 +328,50 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
     expect(panel).not.toHaveTextContent(text.popupBlocked);
   });
 
+  it('when the renter closes the check’s window before it ends, says so, not that the browser blocked it, and reopens it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const checkWindow = { closed: false };
+    open.mockReturnValue(checkWindow as Window);
+    pay.mockResolvedValue({ status: 'verify', url: CHECK_URL });
+    check.mockResolvedValue({ status: 'verify', url: CHECK_URL });
+    const { user, frame } = await readyToPay();
+    await user.click(payButton());
+    frame.answerToken();
+    const panel = await screen.findByRole('status');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(panel).toHaveTextContent(text.verifyWarning);
+
+    checkWindow.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(panel).toHaveTextContent(text.verificationWindow.closed);
+    expect(panel).not.toHaveTextContent(text.popupBlocked);
+    expect(panel).not.toHaveTextContent(text.verifyWarning);
+
+    open.mockReturnValue({ closed: false } as Window);
+    await user.click(within(panel).getByRole('button', { name: text.verifyButton }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(panel).toHaveTextContent(text.verifyWarning);
+    expect(panel).not.toHaveTextContent(text.verificationWindow.closed);
+  });
+
+  it('does not count the window the check’s last page closes as closed by the renter', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const checkWindow = { closed: false };
+    open.mockReturnValue(checkWindow as Window);
+    pay.mockResolvedValue({ status: 'verify', url: CHECK_URL });
+    check.mockResolvedValue({ status: 'pending' });
+    const { user, frame } = await readyToPay();
+    await user.click(payButton());
+    frame.answerToken();
+    const panel = await screen.findByRole('status');
+
+    verificationWindowDone();
+    checkWindow.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(panel).toHaveTextContent(text.verifying);
+    expect(panel).not.toHaveTextContent(text.verificationWindow.closed);
+  });
+
   it('moves on to the thanks page as soon as the check’s window says it is done', async () => {
     // The regular asking is held still, so only the window's word can make the form ask again.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -377,6 +421,23 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
     expect(check).toHaveBeenCalledTimes(3);
   });
 
+  it('asks no more once the renter has moved on to another page', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    pay.mockResolvedValue({ status: 'verify', url: CHECK_URL });
+    check.mockResolvedValue({ status: 'pending' });
+    const { user, frame } = await readyToPay();
+    await user.click(payButton());
+    frame.answerToken();
+    await vi.waitFor(() => expect(check).toHaveBeenCalledTimes(1));
+
+    // The router shows the new address before the checkout is gone: an ask now would go to a page that knows none.
+    const checkout = window.location.pathname;
+    window.history.pushState({}, '', '/flota');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(check).toHaveBeenCalledTimes(1);
+    window.history.pushState({}, '', checkout);
+  });
+
   it('says why when the attempt ends during the check, keeps the name, and offers to pay again', async () => {
     pay.mockResolvedValue({ status: 'verify', url: CHECK_URL });
     check.mockResolvedValue({ status: 'verify', url: CHECK_URL });
@@ -404,7 +465,9 @@ describe.each(['es', 'en'] as const)('the card payment form, in %s', (language) 
 
       const panel = screen.getByRole('status');
       expect(panel).toHaveTextContent(text.verifying);
-      expect(panel).toHaveTextContent(text.verifyWarning);
+      // This page opened no window: it cannot know whether the check's window is still open, and says so.
+      expect(panel).toHaveTextContent(text.verificationWindow.unknown);
+      expect(panel).not.toHaveTextContent(text.popupBlocked);
       expect(screen.queryByRole('button', { name: text.pay.replace('{total}', AMOUNT) })).not.toBeInTheDocument();
       // The check's page is not known until the server says where the attempt stands.
       expect(within(panel).queryByRole('button', { name: text.verifyButton })).not.toBeInTheDocument();

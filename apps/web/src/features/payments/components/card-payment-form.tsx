@@ -87,7 +87,9 @@ export function CardPaymentForm({
   const [frameHeight, setFrameHeight] = useState(260);
   const [frameReady, setFrameReady] = useState(false);
   const [error, setError] = useState<{ error: FormIssue; reason?: FormIssue }>();
-  const [verification, setVerification] = useState<{ url: string | undefined; blocked: boolean } | undefined>(resume ? { url: undefined, blocked: true } : undefined);
+  // The check in progress: its page, and the window this page opened for it (null: blocked; undefined: none, the page
+  // was loaded during the check).
+  const [verification, setVerification] = useState<{ url: string | undefined; opened: Window | null | undefined } | undefined>(resume ? { url: undefined, opened: undefined } : undefined);
   const [pending, startTransition] = useTransition();
   const fieldsOrigin = new URL(fieldsUrl).origin;
 
@@ -184,7 +186,7 @@ export function CardPaymentForm({
       const result = await callAction(() => pay(locale, { token: token.token, card: token.card }), (): PaymentActionResult => ({ status: 'error', error: PAYMENT_UNCONFIRMED }));
       if (result.status === 'verify') {
         // Opened straight from the renter's click where the browser allows it; else the panel's button opens it.
-        setVerification({ url: result.url, blocked: !openVerificationWindow(result.url) });
+        setVerification({ url: result.url, opened: openVerificationWindow(result.url) });
         return;
       }
       onResult(result);
@@ -217,7 +219,7 @@ export function CardPaymentForm({
       <p className="text-xs text-slate-600">{t('secureNote')}</p>
       <PaymentError error={error?.error} reason={error?.reason} />
       {verification ? (
-        <VerificationPanel url={verification.url} initiallyBlocked={verification.blocked} />
+        <VerificationPanel url={verification.url} opened={verification.opened} />
       ) : (
         <Button type="submit" pending={pending} disabled={pending || !frameReady} className="w-full" data-testid="pay-by-card">
           {pending ? t('paying') : t('pay', { total: amountLabel })}

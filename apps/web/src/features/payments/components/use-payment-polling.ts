@@ -24,8 +24,11 @@ export function usePaymentPolling(active: boolean, locale: string, check: (local
     if (!active) return;
     let stopped = false;
     let busy = false;
+    // A server action is posted to the address shown: once the renter has moved on to another page (this one not yet
+    // gone), no ask, which that page would not know.
+    const page = window.location.pathname;
     const check = async () => {
-      if (busy || stopped) return;
+      if (busy || stopped || window.location.pathname !== page) return;
       busy = true;
       try {
         const result = await ask.current(locale);
