@@ -15,6 +15,7 @@ const TEXT = {
   es: {
     ...BOOKING_TEXT.es,
     confirmBooking: 'Confirmar la reserva',
+    payAtCounter: /^Pagar en el mostrador/,
     reservationNumber: 'Número de reserva',
     find: 'Buscar mi reserva',
     returnDate: 'Fecha de devolución',
@@ -33,6 +34,7 @@ const TEXT = {
   en: {
     ...BOOKING_TEXT.en,
     confirmBooking: 'Confirm reservation',
+    payAtCounter: /^Pay at the counter/,
     reservationNumber: 'Reservation number',
     find: 'Find my booking',
     returnDate: 'Return date',
@@ -158,6 +160,8 @@ const RUN = Date.now().toString(36);
 async function changeAndCancelAtCounter(page: Page, language: Language, offset: number, renter: Renter): Promise<void> {
   const text = TEXT[language];
   await toCheckout(page, language, offset, renter);
+  // Nothing is preselected: paying at the counter is the renter's choice.
+  await page.getByRole('radio', { name: text.payAtCounter }).check();
   await page.getByRole('button', { name: text.confirmBooking }).click();
   const number = await reservationNumber(page);
   const confirmation = await theOneMail(renter.email, text.confirmationSubject);

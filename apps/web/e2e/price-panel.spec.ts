@@ -24,6 +24,7 @@ const TEXT = {
     included: 'Incluido',
     announced: /^Total actualizado: /,
     confirm: 'Confirmar la reserva',
+    payAtCounter: /^Pagar en el mostrador/,
   },
   en: {
     use: ENGLISH,
@@ -42,6 +43,7 @@ const TEXT = {
     included: 'Included',
     announced: /^Total updated: /,
     confirm: 'Confirm reservation',
+    payAtCounter: /^Pay at the counter/,
   },
 } as const;
 
@@ -155,6 +157,8 @@ for (const language of ['es', 'en'] as const) {
       await expect(checkoutDriver.locator('dd')).toHaveText(ZERO);
 
       // Booked: the thanks page's bill and the e-mail say the same.
+      // Nothing is preselected: paying at the counter is the renter's choice.
+      await page.getByRole('radio', { name: text.payAtCounter }).check();
       await page.getByRole('button', { name: text.confirm }).click();
       await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva/thanks$`));
       const thanksDriver = page.getByTestId('bill').locator('[data-line="extra.ADDITIONAL_DRIVER"]');
