@@ -103,8 +103,8 @@ const server = createServer((request, response) => {
     const answer = fastPath()?.take(request);
     if (answer) void answer(response);
     else {
-      serverEdge.stampHeaders(request, response);
-      void handleWithNext(request, response);
+      // True when the edge answered itself (a build file asked with a method it does not serve).
+      if (!serverEdge.stampHeaders(request, response)) void handleWithNext(request, response);
     }
   });
 });

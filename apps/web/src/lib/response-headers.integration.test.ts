@@ -109,6 +109,18 @@ describe('response headers', () => {
     expectSecurityHeaders(response, asset ?? '');
   });
 
+  it('a static asset asked with another method than GET or HEAD: 204 to a preflight, 405 otherwise, never a 500', async () => {
+    const html = await (await fetch(`${webUrl}/es`)).text();
+    const asset = /\/_next\/static\/[^"']+\.(js|css)/.exec(html)?.[0] ?? '';
+    const preflight = await fetch(`${webUrl}${asset}`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const posted = await fetch(`${webUrl}${asset}`, { method: 'POST', body: 'x' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expectSecurityHeaders(posted, asset);
+  });
+
   it('the sitemap and robots.txt: the same short shared-cache lifetime', async () => {
     for (const path of ['/sitemap.xml', '/robots.txt']) {
       const response = await get(path);

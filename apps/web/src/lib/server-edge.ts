@@ -4,6 +4,7 @@ import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { pathOfTarget } from './request-target';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { stampDeploymentHeaders } from './deployment-headers';
+import { answerStaticFileMethod } from './static-files';
 import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-proxies';
 
 /**
@@ -14,11 +15,13 @@ import { clientAddressOf, TrustedProxies, type ProxyRange } from './trusted-prox
  *   server.mjs keeps for the request's log lines and its calls;
  * - `stampHeaders`: the deployment's response headers (security headers, the instance's name, Cache-Control by path:
  *   lib/deployment-headers.ts) are set on the response. The proxy (src/proxy.ts) sets the same headers on what it
- *   handles, and it does not run for a public page in its /es or /en form (its matcher): those get them here.
+ *   handles, and it does not run for a public page in its /es or /en form (its matcher): those get them here. A build
+ *   file asked with a method other than GET or HEAD is answered here (static-files.ts), and then it answers true:
+ *   the request is not handed to Next.
  */
 export type ServerEdge = {
   stamp(request: IncomingMessage): string;
-  stampHeaders(request: IncomingMessage, response: ServerResponse): void;
+  stampHeaders(request: IncomingMessage, response: ServerResponse): boolean;
 };
 
 /**
@@ -41,7 +44,9 @@ export function serverEdge(ranges: readonly ProxyRange[]): ServerEdge {
       return id;
     },
     stampHeaders(request, response) {
-      stampDeploymentHeaders(response, pathOfTarget(request.url));
+      const pathname = pathOfTarget(request.url);
+      stampDeploymentHeaders(response, pathname);
+      return answerStaticFileMethod(request.method, pathname, response);
     },
   };
 }
