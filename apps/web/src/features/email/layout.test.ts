@@ -70,6 +70,27 @@ describe('renderEmail: the plain-text part', () => {
   });
 });
 
+describe('renderEmail: a list, and a link under labelled values', () => {
+  const { text, html } = renderEmail({
+    ...document,
+    blocks: [
+      { kind: 'fields', rows: [{ label: 'Sucursal', lines: ['Albrook Mall', 'Av. Roosevelt'], link: { label: 'Ver en el mapa', url: 'https://maps.example.com/?q=8.97&z=1' } }] },
+      { kind: 'heading', text: 'Qué traer' },
+      { kind: 'list', items: ['Tu licencia', 'Tu <pasaporte>'] },
+    ],
+  });
+
+  it('writes the link out under the lines, and the list as indented dashes, in the plain text', () => {
+    expect(text).toContain('Sucursal: Albrook Mall\n  Av. Roosevelt\n  Ver en el mapa: https://maps.example.com/?q=8.97&z=1\n\nQué traer\n  - Tu licencia\n  - Tu <pasaporte>\n');
+  });
+
+  it('links the words in the HTML and lists the items, escaped', () => {
+    expect(html).toContain('Albrook Mall<br>Av. Roosevelt<br><a href="https://maps.example.com/?q=8.97&amp;z=1"');
+    expect(html).toMatch(/<ul style="[^"]*">\n<li style="[^"]*">Tu licencia<\/li>\n<li style="[^"]*">Tu &lt;pasaporte&gt;<\/li>\n<\/ul>/);
+    expect(() => renderEmail({ ...document, blocks: [{ kind: 'fields', rows: [{ label: 'x', lines: [], link: { label: 'x', url: 'javascript:alert(1)' } }] }] })).toThrow(/not http\(s\)/);
+  });
+});
+
 describe('renderEmail: the HTML part', () => {
   const { html } = renderEmail(document);
 

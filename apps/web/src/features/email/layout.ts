@@ -27,8 +27,10 @@ export type EmailBlock =
   | { kind: 'heading'; text: string }
   /** The reservation number, large, in a frame; with an image under it (the pre-check-in's QR code). */
   | { kind: 'number'; label: string; value: string; image?: InlineImage }
-  /** Labelled values, one or more lines each (a branch: its name, address, date and phone). */
-  | { kind: 'fields'; rows: { label: string; lines: string[] }[] }
+  /** Labelled values, one or more lines each (a branch: its name, address, date and phone), and a link under them (its map). */
+  | { kind: 'fields'; rows: { label: string; lines: string[]; link?: EmailLink }[] }
+  /** A bulleted list (what to bring). */
+  | { kind: 'list'; items: string[] }
   /** A bill: its lines and, under a rule, its total. */
   | { kind: 'amounts'; rows: { label: string; amount: string }[]; total?: { label: string; amount: string } }
   /** A button; `showUrl` prints the address under it too (a link to copy when the button does not work). */
@@ -78,10 +80,12 @@ function textOf(block: EmailBlock): string[] {
     case 'number':
       return [`${block.label}: ${block.value}`];
     case 'fields':
-      return block.rows.flatMap(({ label, lines }) => {
+      return block.rows.flatMap(({ label, lines, link }) => {
         const [first = '', ...rest] = lines;
-        return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`)];
+        return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`), ...(link ? [`  ${link.label}: ${emailUrl(link.url)}`] : [])];
       });
+    case 'list':
+      return block.items.map((item) => `  - ${item}`);
     case 'amounts':
       return [...block.rows.map(({ label, amount }) => `  ${label}: ${amount}`), ...(block.total ? [`${block.total.label}: ${block.total.amount}`] : [])];
     case 'button':
@@ -126,6 +130,11 @@ const LABEL_CELL = `${CELL}width:38%;padding-right:12px;color:${MUTED};`;
 const AMOUNT_CELL = `${CELL}text-align:right;white-space:nowrap;padding-left:12px;`;
 const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
 
+/** A link in the text: underlined, in the ink's colour. */
+function linkHtml(link: EmailLink): string {
+  return `<a href="${escapeHtml(emailUrl(link.url))}" style="color:${INK};font-weight:bold;text-decoration:underline;">${escapeHtml(link.label)}</a>`;
+}
+
 function htmlOf(block: EmailBlock): string {
   const e = escapeHtml;
   switch (block.kind) {
@@ -147,8 +156,12 @@ function htmlOf(block: EmailBlock): string {
     }
     case 'fields':
       return `<table ${TABLE} style="margin:0 0 16px;">
-${block.rows.map(({ label, lines }) => `<tr><td style="${LABEL_CELL}">${e(label)}</td><td style="${CELL}">${lines.map(e).join('<br>')}</td></tr>`).join('\n')}
+${block.rows.map(({ label, lines, link }) => `<tr><td style="${LABEL_CELL}">${e(label)}</td><td style="${CELL}">${[...lines.map(e), ...(link ? [linkHtml(link)] : [])].join('<br>')}</td></tr>`).join('\n')}
 </table>`;
+    case 'list':
+      return `<ul style="margin:0 0 16px;padding:0 0 0 22px;">
+${block.items.map((item) => `<li style="margin:0 0 4px;${FONT}font-size:15px;line-height:22px;color:${INK};">${e(item)}</li>`).join('\n')}
+</ul>`;
     case 'amounts': {
       const total = block.total
         ? `\n<tr><td style="${CELL}border-top:1px solid ${RULE};font-weight:bold;">${e(block.total.label)}</td><td style="${AMOUNT_CELL}border-top:1px solid ${RULE};font-weight:bold;">${e(block.total.amount)}</td></tr>`
