@@ -143,7 +143,8 @@ describe.each(KINDS)('the $name e-mail', ({ aboutReservation, build }) => {
         const [, foot = ''] = text.split('\n--\n');
         if (aboutReservation) {
           expect(foot).toContain(`${words.reservation} ${NUMBER} · ${words.manage}: ${manageUrl(locale)}\n`);
-          expect(html).toContain(`${words.reservation} ${NUMBER} · <a href="${manageUrl(locale)}"`);
+          // The number kept on one line, so that a narrow screen does not break it at its hyphen.
+          expect(html).toContain(`${words.reservation} <span style="white-space:nowrap;">${NUMBER}</span> · <a href="${manageUrl(locale)}"`);
           expect(html).toContain(`>${words.manage}</a>`);
         } else {
           expect(foot).not.toContain(words.manage);

@@ -51,11 +51,11 @@ describe('the reminder in Spanish', () => {
       expect(part).toContain('mar, 12 de marzo de 2030, 10:00');
       expect(part).toContain('Albrook Mall');
       expect(part).toContain('Av. Roosevelt, Albrook, Ciudad de Panamá');
-      expect(part).toContain('Tel. +507 238-4000');
       expect(part).toContain('07:00–12:00, 13:00–19:00');
     }
     expect(text).toContain('Retiro: mar, 12 de marzo de 2030, 10:00\n');
     expect(text).toContain('Sucursal: Albrook Mall\n  Av. Roosevelt, Albrook, Ciudad de Panamá\n  Tel. +507 238-4000\n');
+    expect(html).toContain('Tel. <span style="white-space:nowrap;">+507 238-4000</span>');
     expect(text).toContain('Horario ese día: 07:00–12:00, 13:00–19:00');
     expect(text).toContain('Ver en el mapa: https://www.google.com/maps/search/?api=1&query=8.97%2C-79.55');
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=8.97%2C-79.55"');
@@ -85,7 +85,7 @@ describe('the reminder in Spanish', () => {
 
   it('is in the layout of every e-mail: a 600 px column, the number and manage-booking link at its foot', () => {
     expect(html).toMatch(/<table role="presentation" width="600"[^>]*style="width:100%;max-width:600px;/);
-    expect(html).toMatch(/Reserva FF-7K3M9Q · <a href="https:\/\/www\.firefly\.example\.com\/mi-reserva\?numero=FF-7K3M9Q"[^>]*>Ver, cambiar o cancelar tu reserva<\/a>/);
+    expect(html).toMatch(/Reserva <span style="white-space:nowrap;">FF-7K3M9Q<\/span> · <a href="https:\/\/www\.firefly\.example\.com\/mi-reserva\?numero=FF-7K3M9Q"[^>]*>Ver, cambiar o cancelar tu reserva<\/a>/);
     expect(text).toMatch(/\n--\nReserva FF-7K3M9Q · Ver, cambiar o cancelar tu reserva: https:\/\/www\.firefly\.example\.com\/mi-reserva\?numero=FF-7K3M9Q\nEste correo te lo envió Firefly\.\n$/);
   });
 });
