@@ -54,10 +54,16 @@ const TEXT = {
 
 const FORMAT_LOCALE = { es: 'es-PA', en: 'en-US' } as const;
 
-/** A Panama wall-clock date-time as the e-mails write it ("domingo, 6 de diciembre de 2026, 10:00 a. m."), plain spaces. */
-function emailDate(local: string, language: Language): string {
+/**
+ * A Panama wall-clock date-time as the pages and the e-mails both write it: the short weekday, the date, then the time
+ * on the 24-hour clock ("dom, 6 de diciembre de 2026, 10:00", "Sun, December 6, 2026, 10:00"), plain spaces.
+ */
+function renterDate(local: string, language: Language): string {
   const instant = new Date(`${local}:00-05:00`);
-  return plain(new Intl.DateTimeFormat(FORMAT_LOCALE[language], { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/Panama' }).format(instant));
+  const zone = { timeZone: 'America/Panama' } as const;
+  const date = new Intl.DateTimeFormat(FORMAT_LOCALE[language], { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', ...zone }).format(instant);
+  const time = new Intl.DateTimeFormat(FORMAT_LOCALE[language], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone }).format(instant);
+  return plain(`${date}, ${time}`);
 }
 
 /** Intl puts narrow no-break spaces in some dates and amounts: compared with plain spaces. */
@@ -177,11 +183,13 @@ async function changeAndCancelAtCounter(page: Page, language: Language, offset: 
   await expect(page.getByTestId('summary-days')).toContainText('4');
   const newReturn = await returnAt(page, number, renter.email);
   expect(newReturn.slice(0, 10)).toBe(panamaDate(offset + 4));
+  // The page says the new return in the words the e-mail uses below.
+  await expect(done).toContainText(renterDate(newReturn, language));
 
   const changed = await theOneMail(renter.email, text.changeSubject);
   for (const part of [plain(changed.text ?? ''), plain(typeof changed.html === 'string' ? changed.html : '')]) {
     expect(part).toContain(number);
-    expect(part).toContain(emailDate(newReturn, language));
+    expect(part).toContain(renterDate(newReturn, language));
     expect(part).toContain(newTotal);
   }
   const moved = calendarOf(changed);
@@ -247,7 +255,7 @@ test.describe('in English on a desktop', () => {
     const changed = await theOneMail(renter.email, text.changeSubject);
     for (const part of [plain(changed.text ?? ''), plain(typeof changed.html === 'string' ? changed.html : '')]) {
       expect(part).toContain(`We charged the difference, ${difference ?? ''}, to the card you paid with.`);
-      expect(part).toContain(emailDate(await returnAt(page, number, renter.email), 'en'));
+      expect(part).toContain(renterDate(await returnAt(page, number, renter.email), 'en'));
       expect(part).toContain(newTotal);
     }
     const moved = calendarOf(changed);

@@ -83,7 +83,7 @@ async function outboxMails(): Promise<ParsedMail[]> {
 
 /** The reminders sent for a reservation: e-mails whose subject names it as a reminder. */
 async function remindersOf(number: string): Promise<ParsedMail[]> {
-  return (await outboxMails()).filter((mail) => /^(Recordatorio|Reminder)\b/.test(mail.subject ?? '') && (mail.subject ?? '').includes(number));
+  return (await outboxMails()).filter((mail) => /^(Recordatorio de retiro|Pick-up reminder): /.test(mail.subject ?? '') && (mail.subject ?? '').includes(number));
 }
 
 async function reminderSentAt(id: string): Promise<unknown> {
@@ -124,7 +124,8 @@ describe('the reminder 24 hours before pickup', () => {
     const [mail] = mails;
     if (!mail) return;
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((address) => address.address) : []).toEqual([booking.email]);
-    expect(mail.subject).toMatch(/^Recordatorio: retiras tu auto el /);
+    // The pickup as the pages write it: short weekday, date, 24-hour time (10:00 here), Panama time.
+    expect(mail.subject).toMatch(new RegExp(`^Recordatorio de retiro: [a-záé]{3}, \\d{1,2} de [a-z]+ de \\d{4}, 10:00 · reserva ${booking.number} · `));
     const text = plain(mail.text ?? '');
     const html = plain(typeof mail.html === 'string' ? mail.html : '');
     expect(html).toContain('<html lang="es">');
@@ -139,6 +140,9 @@ describe('the reminder 24 hours before pickup', () => {
       expect(part).toContain('para pagar en el mostrador');
       expect(part).toContain(`${webUrl}/mi-reserva?numero=${booking.number}`);
     }
+    // The layout of every e-mail: its 600 px column, and the number with the manage-booking link at its foot.
+    expect(html).toMatch(/<table role="presentation" width="600"[^>]*max-width:600px/);
+    expect(text).toContain(`\n--\nReserva ${booking.number} · Ver, cambiar o cancelar tu reserva: ${webUrl}/mi-reserva?numero=${booking.number}\n`);
     expect(text).toContain(`Ver en el mapa: ${mapLink}`);
     expect(html).toContain(`href="${mapLink.replace('&', '&amp;')}`);
     expect(text).toContain(`${webUrl}/precheckin\n`);
@@ -156,7 +160,7 @@ describe('the reminder 24 hours before pickup', () => {
     expect(mails).toHaveLength(1);
     const text = plain(mails[0]?.text ?? '');
     const html = plain(typeof mails[0]?.html === 'string' ? mails[0].html : '');
-    expect(mails[0]?.subject).toMatch(/^Reminder: you pick up your car on /);
+    expect(mails[0]?.subject).toMatch(new RegExp(`^Pick-up reminder: [A-Z][a-z]{2}, [A-Z][a-z]+ \\d{1,2}, \\d{4}, 10:00 · reservation ${booking.number} · `));
     expect(html).toContain('<html lang="en">');
     for (const part of [text, html]) {
       expect(part).toContain(String(branch.name));

@@ -42,11 +42,11 @@ describe('buildReservationConfirmation in Spanish', () => {
   });
 
   it('shows pickup and return in Panama time, with the branch address and phone', () => {
-    expect(text).toContain('martes, 1 de diciembre de 2026, 10:00 a. m.');
-    expect(text).toContain('sábado, 5 de diciembre de 2026, 6:30 p. m.');
+    expect(text).toContain('Retiro: Aeropuerto de Tocumen (PTY)\n  Av. Domingo Díaz, Tocumen\n  mar, 1 de diciembre de 2026, 10:00\n');
+    expect(text).toContain('Devolución: Albrook Mall\n  sáb, 5 de diciembre de 2026, 18:30\n');
     expect(text).toContain('Av. Domingo Díaz, Tocumen');
     expect(text).toContain('Tel. +507 238-4000');
-    expect(html).toContain('martes, 1 de diciembre de 2026, 10:00 a. m.');
+    expect(html).toContain('mar, 1 de diciembre de 2026, 10:00');
   });
 
   it('lists every line of the bill and the total, in both versions', () => {
@@ -91,7 +91,8 @@ describe('buildReservationConfirmation in English', () => {
     for (const label of ['Reservation number: FF-7K3M9Q', 'Car: Kia Picanto', 'Pick-up: Aeropuerto de Tocumen (PTY)', 'Return: Albrook Mall', 'Rental days: 1 day']) {
       expect(text).toContain(label);
     }
-    expect(text).toContain('Tuesday, December 1, 2026 at 10:00 AM');
+    expect(text).toContain('Pick-up: Aeropuerto de Tocumen (PTY)\n  Av. Domingo Díaz, Tocumen\n  Tue, December 1, 2026, 10:00\n');
+    expect(text).toContain('Return: Albrook Mall\n  Sat, December 5, 2026, 18:30\n');
     expect(text).toContain('Due at the counter when you pick up the car: $215.05');
     expect(text).toContain('To view, change or cancel your reservation:\nhttps://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q');
     expect(mail.html).toContain('<html lang="en">');

@@ -1,10 +1,10 @@
 import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
-import { PANAMA_TIME_ZONE, parsePanamaDateTime, type LocalDateTime } from '@rentacar/domain/dates';
 import { formatMoney } from '@rentacar/domain/money';
 import type { EmailBlock, EmailDocument } from '@/features/email';
 import { displayPhone } from '@/features/branches';
-import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import type { Locale } from '@/i18n/routing';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import type { ReservationSummary } from './reservation-summary';
@@ -25,18 +25,12 @@ export function emailTranslator(locale: Locale) {
 
 type Translate = ReturnType<typeof emailTranslator>;
 
-/** A Panama date-time in full, e.g. "martes, 1 de diciembre de 2026, 10:00 a. m.". */
-export function formatPanama(at: LocalDateTime, locale: Locale, what: string): string {
-  const instant = parsePanamaDateTime(at);
-  if (instant === null) throw new Error(`[mail] the ${what} date-time is not YYYY-MM-DDTHH:mm: ${at}`);
-  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: PANAMA_TIME_ZONE }).format(instant);
-}
-
-function branchLines(branch: ReservationSummary['pickup'], locale: Locale, what: string, t: Translate): string[] {
+/** A branch with its date and time, the date as the pages write it ("mar, 1 de diciembre de 2026, 10:00"). */
+function branchLines(branch: ReservationSummary['pickup'], locale: Locale, t: Translate): string[] {
   return [
     branch.branchName,
     ...(branch.address === undefined ? [] : [branch.address]),
-    formatPanama(branch.at, locale, what),
+    formatPanamaDateTimeForRenter(branch.at, locale),
     ...(branch.phone === undefined ? [] : [t('phone', { phone: displayPhone(branch.phone) })]),
   ];
 }
@@ -50,8 +44,8 @@ export function rentalBlocks(summary: ReservationSummary): EmailBlock[] {
       kind: 'fields',
       rows: [
         { label: t('car'), lines: [summary.car.name] },
-        { label: t('pickup'), lines: branchLines(summary.pickup, summary.locale, 'pickup', t) },
-        { label: t('return'), lines: branchLines(summary.return, summary.locale, 'return', t) },
+        { label: t('pickup'), lines: branchLines(summary.pickup, summary.locale, t) },
+        { label: t('return'), lines: branchLines(summary.return, summary.locale, t) },
         { label: t('days'), lines: [t('dayCount', { days: summary.days })] },
         { label: t('coverage'), lines: [summary.coverageName] },
       ],

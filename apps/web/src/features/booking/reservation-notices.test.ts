@@ -39,7 +39,7 @@ describe('the e-mail of a change, in Spanish', () => {
     for (const part of [text, html]) {
       expect(part).toContain('Hola, Ana:');
       expect(part).toContain('Tu reserva fue modificada. Estos son sus nuevos datos y el precio actualizado.');
-      expect(part).toContain('domingo, 6 de diciembre de 2026, 6:30 p. m.');
+      expect(part).toContain('dom, 6 de diciembre de 2026, 18:30');
       expect(part).toContain('$245.05');
       expect(part).toContain('Cobramos la diferencia, $30.00, a la tarjeta con la que pagaste.');
       expect(part).toContain('https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q');
@@ -63,7 +63,7 @@ describe('the e-mail of a change, in English', () => {
     const text = plain(mail.text);
     expect(mail.subject).toBe('Your reservation FF-7K3M9Q has been changed · Firefly');
     expect(text).toContain('Dear Ana,');
-    expect(text).toContain('Sunday, December 6, 2026 at 6:30 PM');
+    expect(text).toContain('Return: Albrook Mall\n  Sun, December 6, 2026, 18:30\n');
     expect(text).toContain('We are refunding $20.00 to your PayPal account. It reaches your PayPal account in 3 to 5 business days.');
     expect(mail.html).toContain('<html lang="en">');
     expect(parseIcs(mail.ics).sequence).toBe(1);

@@ -70,6 +70,27 @@ describe('renderEmail: the plain-text part', () => {
   });
 });
 
+describe('renderEmail: a list, and a link under labelled values', () => {
+  const { text, html } = renderEmail({
+    ...document,
+    blocks: [
+      { kind: 'fields', rows: [{ label: 'Sucursal', lines: ['Albrook Mall', 'Av. Roosevelt'], link: { label: 'Ver en el mapa', url: 'https://maps.example.com/?q=8.97&z=1' } }] },
+      { kind: 'heading', text: 'Qué traer' },
+      { kind: 'list', items: ['Tu licencia', 'Tu <pasaporte>'] },
+    ],
+  });
+
+  it('writes the link out under the lines, and the list as indented dashes, in the plain text', () => {
+    expect(text).toContain('Sucursal: Albrook Mall\n  Av. Roosevelt\n  Ver en el mapa: https://maps.example.com/?q=8.97&z=1\n\nQué traer\n  - Tu licencia\n  - Tu <pasaporte>\n');
+  });
+
+  it('links the words in the HTML and lists the items, escaped', () => {
+    expect(html).toContain('Albrook Mall<br>Av. Roosevelt<br><a href="https://maps.example.com/?q=8.97&amp;z=1"');
+    expect(html).toMatch(/<ul style="[^"]*">\n<li style="[^"]*">Tu licencia<\/li>\n<li style="[^"]*">Tu &lt;pasaporte&gt;<\/li>\n<\/ul>/);
+    expect(() => renderEmail({ ...document, blocks: [{ kind: 'fields', rows: [{ label: 'x', lines: [], link: { label: 'x', url: 'javascript:alert(1)' } }] }] })).toThrow(/not http\(s\)/);
+  });
+});
+
 describe('renderEmail: the HTML part', () => {
   const { html } = renderEmail(document);
 
@@ -92,8 +113,22 @@ describe('renderEmail: the HTML part', () => {
       expect(html).toContain(words);
     }
     expect(html).toContain('<a href="https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q" style="display:inline-block;');
-    expect(html).toMatch(/Reserva FF-7K3M9Q · <a href="https:\/\/www\.firefly\.com\.pa\/mi-reserva\?numero=FF-7K3M9Q"[^>]*>Ver, cambiar o cancelar tu reserva<\/a>/);
+    expect(html).toMatch(/Reserva <span style="white-space:nowrap;">FF-7K3M9Q<\/span> · <a href="https:\/\/www\.firefly\.com\.pa\/mi-reserva\?numero=FF-7K3M9Q"[^>]*>Ver, cambiar o cancelar tu reserva<\/a>/);
     expect(html).toContain('>Nuevas fechas</div>');
+  });
+
+  it('keeps the reservation number and a phone number on one line wherever the text names them, but not in an attribute', () => {
+    const { html: named } = renderEmail({
+      ...document,
+      blocks: [
+        { kind: 'text', text: 'Tu reserva FF-7K3M9Q está lista.' },
+        { kind: 'fields', rows: [{ label: 'Sucursal', lines: ['Albrook Mall', 'Tel. +507 302-1000'] }] },
+        { kind: 'number', label: 'N', value: 'FF-7K3M9Q', image: { cid: 'code@x', alt: 'QR de FF-7K3M9Q', width: 200, height: 200 } },
+      ],
+    });
+    expect(named).toContain('>Tu reserva <span style="white-space:nowrap;">FF-7K3M9Q</span> está lista.</p>');
+    expect(named).toContain('Albrook Mall<br>Tel. <span style="white-space:nowrap;">+507 302-1000</span></td>');
+    expect(named).toContain('alt="QR de FF-7K3M9Q"');
   });
 
   it('shows an inline image by its content id, never by an address', () => {

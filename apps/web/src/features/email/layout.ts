@@ -27,8 +27,10 @@ export type EmailBlock =
   | { kind: 'heading'; text: string }
   /** The reservation number, large, in a frame; with an image under it (the pre-check-in's QR code). */
   | { kind: 'number'; label: string; value: string; image?: InlineImage }
-  /** Labelled values, one or more lines each (a branch: its name, address, date and phone). */
-  | { kind: 'fields'; rows: { label: string; lines: string[] }[] }
+  /** Labelled values, one or more lines each (a branch: its name, address, date and phone), and a link under them (its map). */
+  | { kind: 'fields'; rows: { label: string; lines: string[]; link?: EmailLink }[] }
+  /** A bulleted list (what to bring). */
+  | { kind: 'list'; items: string[] }
   /** A bill: its lines and, under a rule, its total. */
   | { kind: 'amounts'; rows: { label: string; amount: string }[]; total?: { label: string; amount: string } }
   /** A button; `showUrl` prints the address under it too (a link to copy when the button does not work). */
@@ -78,10 +80,12 @@ function textOf(block: EmailBlock): string[] {
     case 'number':
       return [`${block.label}: ${block.value}`];
     case 'fields':
-      return block.rows.flatMap(({ label, lines }) => {
+      return block.rows.flatMap(({ label, lines, link }) => {
         const [first = '', ...rest] = lines;
-        return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`)];
+        return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`), ...(link ? [`  ${link.label}: ${emailUrl(link.url)}`] : [])];
       });
+    case 'list':
+      return block.items.map((item) => `  - ${item}`);
     case 'amounts':
       return [...block.rows.map(({ label, amount }) => `  ${label}: ${amount}`), ...(block.total ? [`${block.total.label}: ${block.total.amount}`] : [])];
     case 'button':
@@ -126,16 +130,34 @@ const LABEL_CELL = `${CELL}width:38%;padding-right:12px;color:${MUTED};`;
 const AMOUNT_CELL = `${CELL}text-align:right;white-space:nowrap;padding-left:12px;`;
 const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
 
-function htmlOf(block: EmailBlock): string {
+/** A link in the text: underlined, in the ink's colour. */
+function linkHtml(link: EmailLink): string {
+  return `<a href="${escapeHtml(emailUrl(link.url))}" style="color:${INK};font-weight:bold;text-decoration:underline;">${escapeHtml(link.label)}</a>`;
+}
+
+// A phone number as the e-mails write it (`+507 302-1000`).
+const PHONE = String.raw`\+\d[\d -]*\d`;
+
+/**
+ * Text for an element, escaped, with the reservation's number and phone numbers each kept on one line (a narrow screen
+ * would otherwise break them at a hyphen). Never for an attribute.
+ */
+function wordsOf(document: EmailDocument): (value: string) => string {
+  const number = document.reservation ? escapeHtml(document.reservation.number).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : undefined;
+  const unbroken = new RegExp(number === undefined ? PHONE : `${number}|${PHONE}`, 'g');
+  return (value) => escapeHtml(value).replace(unbroken, (words) => `<span style="white-space:nowrap;">${words}</span>`);
+}
+
+function htmlOf(block: EmailBlock, words: (value: string) => string): string {
   const e = escapeHtml;
   switch (block.kind) {
     case 'text':
       if (block.tone === 'highlight') {
-        return `<table ${TABLE} style="margin:0 0 16px;"><tr><td style="padding:12px 14px;background:#fef3c7;border-radius:6px;${FONT}font-size:15px;line-height:22px;color:${INK};">${e(block.text)}</td></tr></table>`;
+        return `<table ${TABLE} style="margin:0 0 16px;"><tr><td style="padding:12px 14px;background:#fef3c7;border-radius:6px;${FONT}font-size:15px;line-height:22px;color:${INK};">${words(block.text)}</td></tr></table>`;
       }
-      return `<p style="${block.tone === 'muted' ? `${P}font-size:13px;line-height:19px;color:${MUTED};` : P}">${e(block.text)}</p>`;
+      return `<p style="${block.tone === 'muted' ? `${P}font-size:13px;line-height:19px;color:${MUTED};` : P}">${words(block.text)}</p>`;
     case 'heading':
-      return `<h2 style="margin:8px 0 8px;${FONT}font-size:17px;line-height:24px;color:${INK};">${e(block.text)}</h2>`;
+      return `<h2 style="margin:8px 0 8px;${FONT}font-size:17px;line-height:24px;color:${INK};">${words(block.text)}</h2>`;
     case 'number': {
       const image = block.image
         ? `<img src="cid:${e(block.image.cid)}" width="${block.image.width}" height="${block.image.height}" alt="${e(block.image.alt)}" style="display:block;margin:12px auto 0;border:0;">`
@@ -147,8 +169,12 @@ function htmlOf(block: EmailBlock): string {
     }
     case 'fields':
       return `<table ${TABLE} style="margin:0 0 16px;">
-${block.rows.map(({ label, lines }) => `<tr><td style="${LABEL_CELL}">${e(label)}</td><td style="${CELL}">${lines.map(e).join('<br>')}</td></tr>`).join('\n')}
+${block.rows.map(({ label, lines, link }) => `<tr><td style="${LABEL_CELL}">${e(label)}</td><td style="${CELL}">${[...lines.map(words), ...(link ? [linkHtml(link)] : [])].join('<br>')}</td></tr>`).join('\n')}
 </table>`;
+    case 'list':
+      return `<ul style="margin:0 0 16px;padding:0 0 0 22px;">
+${block.items.map((item) => `<li style="margin:0 0 4px;${FONT}font-size:15px;line-height:22px;color:${INK};">${words(item)}</li>`).join('\n')}
+</ul>`;
     case 'amounts': {
       const total = block.total
         ? `\n<tr><td style="${CELL}border-top:1px solid ${RULE};font-weight:bold;">${e(block.total.label)}</td><td style="${AMOUNT_CELL}border-top:1px solid ${RULE};font-weight:bold;">${e(block.total.amount)}</td></tr>`
@@ -159,7 +185,7 @@ ${block.rows.map(({ label, amount }) => `<tr><td style="${CELL}">${e(label)}</td
     }
     case 'button': {
       const url = emailUrl(block.link.url);
-      const intro = block.intro ? `<p style="${P}margin-bottom:8px;">${e(block.intro)}</p>` : '';
+      const intro = block.intro ? `<p style="${P}margin-bottom:8px;">${words(block.intro)}</p>` : '';
       const shown = block.showUrl ? `<p style="margin:0 0 16px;${FONT}font-size:12px;line-height:18px;color:${MUTED};word-break:break-all;">${e(url)}</p>` : '';
       return `${intro}<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;"><tr><td style="border-radius:6px;background:${INK};"><a href="${e(url)}" style="display:inline-block;padding:12px 20px;${FONT}font-size:15px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${e(block.link.label)}</a></td></tr></table>${shown}`;
     }
@@ -168,6 +194,7 @@ ${block.rows.map(({ label, amount }) => `<tr><td style="${CELL}">${e(label)}</td
 
 function renderHtml(document: EmailDocument): string {
   const e = escapeHtml;
+  const words = wordsOf(document);
   const footer = footerLines(document);
   const preheader = document.preheader
     ? `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${e(document.preheader)}</div>\n`
@@ -175,7 +202,7 @@ function renderHtml(document: EmailDocument): string {
   const greeting = document.greeting === undefined ? '' : `<p style="${P}font-size:16px;">${e(document.greeting)}</p>\n`;
   const signature = document.signature.length === 0 ? '' : `<p style="margin:8px 0 0;${FONT}font-size:15px;line-height:22px;color:${INK};">${document.signature.map(e).join('<br>')}</p>\n`;
   const reservation = footer.reservation
-    ? `<p style="margin:0 0 6px;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${e(footer.reservation.label)} · <a href="${e(footer.reservation.link.url)}" style="color:${INK};text-decoration:underline;">${e(footer.reservation.link.label)}</a></p>\n`
+    ? `<p style="margin:0 0 6px;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${words(footer.reservation.label)} · <a href="${e(footer.reservation.link.url)}" style="color:${INK};text-decoration:underline;">${e(footer.reservation.link.label)}</a></p>\n`
     : '';
   return `<!doctype html>
 <html lang="${e(document.locale)}">
@@ -192,7 +219,7 @@ ${preheader}<table ${TABLE} style="background:#f3f4f6;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
 <tr><td style="padding:18px 24px;border-bottom:1px solid #e5e7eb;${FONT}font-size:18px;line-height:24px;font-weight:bold;color:${INK};">${e(document.siteName)}</td></tr>
 <tr><td style="padding:24px;">
-${greeting}${document.blocks.map(htmlOf).join('\n')}
+${greeting}${document.blocks.map((block) => htmlOf(block, words)).join('\n')}
 ${signature}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;">
 ${reservation}<p style="margin:0;${FONT}font-size:12px;line-height:18px;color:${MUTED};">${e(footer.sentBy)}</p>

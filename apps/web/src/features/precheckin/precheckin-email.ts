@@ -1,9 +1,9 @@
 import 'server-only';
 import { createTranslator, type Messages } from 'next-intl';
-import { PANAMA_TIME_ZONE, parsePanamaDateTime } from '@rentacar/domain/dates';
-import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { renderEmail, sendMail, type SentMail } from '@/features/email';
 import { reservationSummary, type ReservationSummary } from '@/features/booking';
+import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Precheckin, SavedReservation } from '@/content';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
@@ -14,12 +14,6 @@ const MESSAGES: Record<Locale, Messages> = { es, en };
 const CODE_CID = 'counter-code@precheckin';
 
 export type PrecheckinConfirmation = { to: string; subject: string; text: string; html: string; code: Buffer };
-
-function pickupWhen(at: string, locale: Locale): string {
-  const instant = parsePanamaDateTime(at);
-  if (instant === null) return at;
-  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: PANAMA_TIME_ZONE }).format(instant);
-}
 
 /** The email that confirms a completed pre-check-in: the number, the pickup, and the QR code to show at the counter. */
 export async function buildPrecheckinConfirmation(summary: ReservationSummary, to: string): Promise<PrecheckinConfirmation> {
@@ -37,7 +31,7 @@ export async function buildPrecheckinConfirmation(summary: ReservationSummary, t
     blocks: [
       { kind: 'text', text: t('precheckin.intro') },
       { kind: 'number', label: t('reservationNumber'), value: number, image: { cid: CODE_CID, alt: t('precheckin.codeAlt', { number }), width: 200, height: 200 } },
-      { kind: 'fields', rows: [{ label: t('pickup'), lines: [summary.pickup.branchName, pickupWhen(summary.pickup.at, locale)] }] },
+      { kind: 'fields', rows: [{ label: t('pickup'), lines: [summary.pickup.branchName, formatPanamaDateTimeForRenter(summary.pickup.at, locale)] }] },
       { kind: 'text', text: t('precheckin.counter') },
     ],
     signature: t('signature', { siteName }).split('\n'),

@@ -14,7 +14,6 @@ function details(overrides: Partial<ReminderDetails> = {}): ReminderDetails {
   return {
     locale: 'es',
     siteName: 'Firefly',
-    brandColor: '#6D28D9',
     reservationNumber: 'FF-7K3M9Q',
     firstName: 'Ana',
     // A Tuesday.
@@ -42,19 +41,21 @@ describe('the reminder in Spanish', () => {
   const html = plain(mail.html);
 
   it('names the pickup and the reservation in its subject', () => {
-    expect(plain(mail.subject)).toBe('Recordatorio: retiras tu auto el martes, 12 de marzo, 10:00 a. m. · reserva FF-7K3M9Q · Firefly');
+    expect(mail.subject).toBe('Recordatorio de retiro: mar, 12 de marzo de 2030, 10:00 · reserva FF-7K3M9Q · Firefly');
   });
 
   it('says when and where, with the address, the phone, the map and that day\'s hours, in both parts', () => {
     for (const part of [text, html]) {
       expect(part).toContain('Hola, Ana:');
       expect(part).toContain('FF-7K3M9Q');
-      expect(part).toContain('martes, 12 de marzo de 2030, 10:00');
+      expect(part).toContain('mar, 12 de marzo de 2030, 10:00');
       expect(part).toContain('Albrook Mall');
       expect(part).toContain('Av. Roosevelt, Albrook, Ciudad de Panamá');
-      expect(part).toContain('Tel. +507 238-4000');
       expect(part).toContain('07:00–12:00, 13:00–19:00');
     }
+    expect(text).toContain('Retiro: mar, 12 de marzo de 2030, 10:00\n');
+    expect(text).toContain('Sucursal: Albrook Mall\n  Av. Roosevelt, Albrook, Ciudad de Panamá\n  Tel. +507 238-4000\n');
+    expect(html).toContain('Tel. <span style="white-space:nowrap;">+507 238-4000</span>');
     expect(text).toContain('Horario ese día: 07:00–12:00, 13:00–19:00');
     expect(text).toContain('Ver en el mapa: https://www.google.com/maps/search/?api=1&query=8.97%2C-79.55');
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=8.97%2C-79.55"');
@@ -62,12 +63,12 @@ describe('the reminder in Spanish', () => {
 
   it('lists what to bring: licence, passport or ID, and the card paid with', () => {
     expect(text).toContain('Qué traer\n  - Tu licencia de conducir vigente\n  - Tu pasaporte o tu cédula de identidad\n  - La tarjeta con la que pagaste: Visa terminada en 4242');
-    expect(html).toContain('<li>La tarjeta con la que pagaste: Visa terminada en 4242</li>');
+    expect(html).toMatch(/<li style="[^"]*">La tarjeta con la que pagaste: Visa terminada en 4242<\/li>/);
   });
 
   it('links the pre-check-in and manage booking', () => {
     expect(text).toContain('Aún no hiciste el pre check-in.');
-    expect(text).toContain('https://www.firefly.example.com/precheckin\n');
+    expect(text).toContain('Ahorra tiempo en el mostrador\nAún no hiciste el pre check-in. Confirma tus documentos y acepta las condiciones en línea antes de llegar.\nhttps://www.firefly.example.com/precheckin\n');
     expect(html).toContain('href="https://www.firefly.example.com/precheckin"');
     expect(html).toContain('>Hacer el pre check-in</a>');
     expect(text).toContain('Para consultar, modificar o cancelar tu reserva FF-7K3M9Q:\nhttps://www.firefly.example.com/mi-reserva?numero=FF-7K3M9Q');
@@ -80,7 +81,12 @@ describe('the reminder in Spanish', () => {
     expect(text).toContain('Cómo llegar: Nivel 1, entrada del <Carrusel> & estacionamiento norte.');
     expect(html).not.toMatch(/<img|<link|<script|<style|url\(/i);
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('max-width:600px');
+  });
+
+  it('is in the layout of every e-mail: a 600 px column, the number and manage-booking link at its foot', () => {
+    expect(html).toMatch(/<table role="presentation" width="600"[^>]*style="width:100%;max-width:600px;/);
+    expect(html).toMatch(/Reserva <span style="white-space:nowrap;">FF-7K3M9Q<\/span> · <a href="https:\/\/www\.firefly\.example\.com\/mi-reserva\?numero=FF-7K3M9Q"[^>]*>Ver, cambiar o cancelar tu reserva<\/a>/);
+    expect(text).toMatch(/\n--\nReserva FF-7K3M9Q · Ver, cambiar o cancelar tu reserva: https:\/\/www\.firefly\.example\.com\/mi-reserva\?numero=FF-7K3M9Q\nEste correo te lo envió Firefly\.\n$/);
   });
 });
 
@@ -89,9 +95,9 @@ describe('the reminder in English', () => {
   const text = plain(mail.text);
 
   it('is worded and dated in English, with the branch\'s hours of a round-the-clock Saturday', () => {
-    expect(plain(mail.subject)).toBe('Reminder: you pick up your car on Saturday, March 16 at 9:30 AM · reservation FF-7K3M9Q · Firefly');
+    expect(mail.subject).toBe('Pick-up reminder: Sat, March 16, 2030, 09:30 · reservation FF-7K3M9Q · Firefly');
     expect(text.startsWith('Dear Ana,\n')).toBe(true);
-    expect(text).toContain('Pick-up: Saturday, March 16, 2030 at 9:30 AM');
+    expect(text).toContain('Pick-up: Sat, March 16, 2030, 09:30\n');
     expect(text).toContain('Opening hours that day: Open 24 hours');
     expect(text).toContain('  - Your valid driving licence\n  - Your passport or national ID card\n  - The card you paid with: Visa ending in 4242');
     expect(text).toContain('You have not done your pre-check-in yet.');
@@ -121,9 +127,8 @@ describe('what changes with the booking', () => {
     expect(buildReminderEmail(details({ pickupAt: '2030-03-17T10:00' })).text).toContain('Horario ese día: Cerrado');
   });
 
-  it('falls back to a dark grey for a brand colour that is not a hex colour', () => {
-    const html = buildReminderEmail(details({ brandColor: 'red;background:url(x)' })).html;
-    expect(html).not.toContain('url(x)');
-    expect(html).toContain('background:#1f2937');
+  it('refuses a map link that is not http(s), and a pickup that is no date-time', () => {
+    expect(() => buildReminderEmail(details({ branch: { ...details().branch, mapUrl: 'javascript:alert(1)' } }))).toThrow(/not http\(s\)/);
+    expect(() => buildReminderEmail(details({ pickupAt: 'mañana' }))).toThrow(/YYYY-MM-DDTHH:mm/);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { remindsOfPrecheckin } from '@rentacar/domain/reminders';
 import { getBranches, loadAppData } from '@/content';
-import { MANAGE_BOOKING_PATH } from '@/features/booking';
+import { manageBookingUrl } from '@/features/booking';
 import { fullAddress, mapUrl } from '@/features/branches';
 import { sendMail } from '@/features/email';
 import { PRECHECKIN_PATHS } from '@/features/precheckin';
@@ -48,13 +48,10 @@ export async function sendReminder(request: ReminderRequest): Promise<ReminderOu
   const branch = branches.find((candidate) => candidate.id === String(request.pickup_branch));
   if (!branch) return { sent: false, status: 422, error: `No published branch ${String(request.pickup_branch)}` };
   const locale = request.language;
-  const manage = new URL(getPathname({ href: MANAGE_BOOKING_PATH, locale }), siteUrl);
-  manage.searchParams.set('numero', request.reservation_number);
   const askPrecheckin = remindsOfPrecheckin({ precheckinEnabled: site.precheckinEnabled, precheckinDone: request.precheckin_done });
   const details: ReminderDetails = {
     locale,
     siteName: site.siteName,
-    brandColor: site.colors.primary,
     reservationNumber: request.reservation_number,
     firstName: request.first_name,
     pickupAt: request.pickup_date,
@@ -69,7 +66,7 @@ export async function sendReminder(request: ReminderRequest): Promise<ReminderOu
     payment: paymentOf(request),
     precheckinUrl: askPrecheckin ? new URL(getPathname({ href: PRECHECKIN_PATHS.start, locale }), siteUrl).href : undefined,
     precheckinDone: site.precheckinEnabled && request.precheckin_done,
-    manageUrl: manage.href,
+    manageUrl: manageBookingUrl(request.reservation_number, locale),
     assistancePhone: site.assistance.phone,
   };
   const email = buildReminderEmail(details);
