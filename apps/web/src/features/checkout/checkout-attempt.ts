@@ -78,17 +78,17 @@ export async function endCheckoutAttempt(draft: BookingDraft): Promise<BookingDr
   if (!pending) return draft;
   let paid = false;
   if (draft.data.payment) paid = (await closeAttempt(draft.data.payment.key)).kind === 'paid';
-  if (!paid) {
-    const saved = await readReservationById(pending.id);
-    paid = saved?.status === 'paid';
-    if (saved?.status === 'unpaid') await cancelReservation(saved);
-  }
+  const saved = paid ? undefined : await readReservationById(pending.id);
+  if (saved?.status === 'paid') paid = true;
+  // The draft forgets the attempt before its reservation is cancelled: a checkout opened meanwhile never resumes an
+  // attempt whose reservation is already gone.
   const current = await rereadBookingDraft(draft.id);
-  if (!current || pendingReservation(current.data)?.id !== pending.id) return current ?? draft;
-  const data = paid ? finished(current.data, pending) : withoutAttempt(current.data);
-  await saveBookingDraft({ id: current.id, data });
+  const stillPending = current !== undefined && pendingReservation(current.data)?.id === pending.id;
+  const answer = current && stillPending ? { id: current.id, data: paid ? finished(current.data, pending) : withoutAttempt(current.data) } : (current ?? draft);
+  if (stillPending) await saveBookingDraft(answer);
+  if (saved?.status === 'unpaid') await cancelReservation(saved);
   log.info(`checkout attempt for ${pending.number} ${paid ? 'was paid' : 'ended: the renter left the checkout'}`);
-  return { id: current.id, data };
+  return answer;
 }
 
 /**
