@@ -26,6 +26,23 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The body of a job's manual run (`POST /<extension>/run`): `{ now?, only? }`, `now` an ISO instant with its offset
+ * (else the clock), `only` left for the job to check, as it names its own items.
+ */
+export function checkRunEnvelope(body: unknown, clock: Date): { now: Date; only: unknown } | { problem: Problem } {
+  const value: unknown = body ?? {};
+  if (!isPlainObject(value)) return { problem: { field: null, message: 'The body must be a JSON object { now?, only? }' } };
+  const unknown = Object.keys(value).find((name) => name !== 'now' && name !== 'only');
+  if (unknown) return { problem: { field: unknown, message: `"${unknown}" is not accepted here (only "now" and "only")` } };
+  if (value.now === undefined) return { now: clock, only: value.only };
+  const parsed = typeof value.now === 'string' && ISO_INSTANT.test(value.now) ? new Date(value.now) : null;
+  if (!parsed || Number.isNaN(parsed.getTime())) return { problem: { field: 'now', message: '"now" must be an ISO instant with its offset, e.g. 2030-01-01T00:00:00Z' } };
+  return { now: parsed, only: value.only };
+}
+
 /** An id written in decimal (as a path or form value): the number, or null. */
 export function positiveInt(value: unknown): number | null {
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,15}$/.test(value)) return null;

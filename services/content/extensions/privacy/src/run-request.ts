@@ -1,25 +1,17 @@
 // The bodies of the privacy endpoints, checked: `{ request }` or `{ problem: { field, message } }` (400 naming the field).
-import { isPlainObject, type Problem } from '../../shared/endpoint';
+import { checkRunEnvelope, isPlainObject, type Problem } from '../../shared/endpoint';
 import type { RetentionScope } from './retention';
 
 const SCOPE_COLLECTIONS = ['precheckins', 'job_applications', 'reservation_drafts', 'corporate_leads'] as const;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export function checkRunRequest(body: unknown, clock: Date): { request: { now: Date; only?: RetentionScope } } | { problem: Problem } {
-  const value: unknown = body ?? {};
-  if (!isPlainObject(value)) return { problem: { field: null, message: 'The body must be a JSON object { now?, only? }' } };
-  const unknown = Object.keys(value).find((name) => name !== 'now' && name !== 'only');
-  if (unknown) return { problem: { field: unknown, message: `"${unknown}" is not accepted here (only "now" and "only")` } };
-  let now = clock;
-  if (value.now !== undefined) {
-    const parsed = typeof value.now === 'string' && ISO_INSTANT.test(value.now) ? new Date(value.now) : null;
-    if (!parsed || Number.isNaN(parsed.getTime())) return { problem: { field: 'now', message: '"now" must be an ISO instant with its offset, e.g. 2030-01-01T00:00:00Z' } };
-    now = parsed;
-  }
-  if (value.only === undefined) return { request: { now } };
-  if (!isPlainObject(value.only)) return { problem: { field: 'only', message: '"only" must be an object of id lists' } };
+  const envelope = checkRunEnvelope(body, clock);
+  if ('problem' in envelope) return envelope;
+  const { now, only: scope } = envelope;
+  if (scope === undefined) return { request: { now } };
+  if (!isPlainObject(scope)) return { problem: { field: 'only', message: '"only" must be an object of id lists' } };
   const only: RetentionScope = {};
-  for (const [name, ids] of Object.entries(value.only)) {
+  for (const [name, ids] of Object.entries(scope)) {
     if (!(SCOPE_COLLECTIONS as readonly string[]).includes(name)) return { problem: { field: `only.${name}`, message: `"only" takes ${SCOPE_COLLECTIONS.join(', ')}` } };
     if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((id) => (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 64))) {
       return { problem: { field: `only.${name}`, message: `"only.${name}" must be a list of at most 1000 ids` } };
