@@ -2,6 +2,7 @@ import { formatPanamaDateTime, parsePanamaTimestamp } from '../dates';
 import { normalizeLocalDateTimeSeconds, type LocalDateTimeSeconds } from '../dates/local-seconds';
 import { assertNonNegativeCents, multiplyCents, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { DEFAULT_TAX_RATE_PERCENT, toPercent } from '../quote';
+import { holdsUnit, type BookingRules, type HeldReservation } from '../reservations';
 
 /**
  * The rental lifecycle of a reservation, beside its payment `status` (unpaid, paid, cancelled), which it does not
@@ -266,4 +267,19 @@ export function isOverdue(reservation: Pick<RentalOccupancy, 'rentalStatus' | 'r
   if (rentalStatusOf(reservation.rentalStatus) !== 'picked_up' || typeof reservation.returnDate !== 'string') return false;
   const booked = parsePanamaTimestamp(reservation.returnDate);
   return booked !== null && now.getTime() > booked.getTime();
+}
+
+/**
+ * The stock check's whole rule for one reservation: it counts against a unit in `span` when it takes the unit then
+ * (`takesUnitIn`) and, while it is only booked, still holds it by its payment (`holdsUnit`: not cancelled, payment hold
+ * not run out). A car handed over counts whatever became of its payment: it is out.
+ */
+export function countsAgainstStock(
+  span: { from: LocalDateTimeSeconds; to: LocalDateTimeSeconds },
+  reservation: RentalOccupancy & HeldReservation,
+  rules: Pick<BookingRules, 'holdMinutes'>,
+  now: Date,
+): boolean {
+  if (!takesUnitIn(span, reservation, now)) return false;
+  return rentalStatusOf(reservation.rentalStatus) !== 'booked' || holdsUnit(reservation, rules, now.getTime());
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { competingSpan } from '../reservations';
 import {
+  countsAgainstStock,
   decideRentalAction,
   isOverdue,
   lateReturnHours,
@@ -147,6 +148,18 @@ describe('stock follows the counter', () => {
     const lateBack = { ...early, returnedAt: '2026-12-05T18:00:00Z' };
     expect(takesUnitIn(competingSpan('2026-12-05T14:00:00', '2026-12-06T12:00:00', buffer), lateBack, at('2026-12-06T00:00:00'))).toBe(true);
     expect(takesUnitIn(competingSpan('2026-12-05T15:00:00', '2026-12-06T12:00:00', buffer), lateBack, at('2026-12-06T00:00:00'))).toBe(false);
+  });
+
+  it('counts a booked rental only while its payment holds the unit, a car handed over whatever its payment', () => {
+    const span = competingSpan('2026-12-02T10:00:00', '2026-12-03T10:00:00', buffer);
+    const now = at('2026-12-01T16:00:00');
+    const rules = { holdMinutes: 30 };
+    const row = { ...rental, type: 'prepaid', createdAt: '2026-11-01T00:00:00Z' };
+    expect(countsAgainstStock(span, { ...row, rentalStatus: 'booked', status: 'paid' }, rules, now)).toBe(true);
+    expect(countsAgainstStock(span, { ...row, rentalStatus: 'booked', status: 'unpaid' }, rules, now)).toBe(false);
+    expect(countsAgainstStock(span, { ...row, rentalStatus: 'booked', status: 'cancelled' }, rules, now)).toBe(false);
+    expect(countsAgainstStock(span, { ...row, rentalStatus: 'picked_up', status: 'cancelled' }, rules, now)).toBe(true);
+    expect(countsAgainstStock(span, { ...row, rentalStatus: 'no_show', status: 'paid' }, rules, now)).toBe(false);
   });
 
   it('ignores a reservation whose dates cannot be read', () => {

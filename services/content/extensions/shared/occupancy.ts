@@ -9,7 +9,7 @@ import {
   type BookingRules,
 } from '@rentacar/domain/reservations';
 import { parsePanamaTimestamp, type LocalDateTimeSeconds } from '@rentacar/domain/dates';
-import { rentalStatusOf, takesUnitIn } from '@rentacar/domain/rentals';
+import { countsAgainstStock } from '@rentacar/domain/rentals';
 import type { ItemsServiceClass, Knex } from './directus';
 
 export type { BookingRules };
@@ -70,14 +70,14 @@ export interface OccupancyQuery {
 
 /**
  * Units of each car held at `branch` during the span the rental competes in: a Map car id -> count. What happened at
- * the counter counts (the domain's `takesUnitIn`): a car handed over early takes its unit from then, a car not back by
+ * the counter counts (the domain's `countsAgainstStock`): a car handed over early takes its unit from then, a car not back by
  * its booked return keeps it until it is returned, a return frees it at the actual return (plus the buffer), a no-show
  * frees it at once.
  *
  * The bounds are Panama wall-clock strings, compared by Directus' own filter: SQLite stores a dateTime as epoch
  * milliseconds of that wall-clock time read in the server's zone, PostgreSQL as `timestamp without time zone`, and
- * Directus converts a filter value to what each engine stores. The rows it returns are checked again here, along with
- * the payment hold (date_created is an instant, compared in milliseconds).
+ * Directus converts a filter value to what each engine stores. The rows it returns are checked again here by the
+ * domain's rule, along with the payment hold (date_created is an instant, compared in milliseconds).
  */
 export async function occupiedUnits({ ItemsService, knex, schema, branch, car, pickup, returnAt, rules, excludeId, now = Date.now() }: OccupancyQuery): Promise<Map<number, number>> {
   const span = competingSpan(pickup, returnAt, rules);
@@ -103,11 +103,12 @@ export async function occupiedUnits({ ItemsService, knex, schema, branch, car, p
   const rows = (await new ItemsService('reservations', { knex, schema }).readByQuery({ filter, fields: OCCUPANCY_FIELDS, limit: -1 })) as OccupancyRow[];
   const counts = new Map<number, number>();
   for (const row of rows) {
-    const taken = takesUnitIn(span, {
+    const counted = countsAgainstStock(span, {
       rentalStatus: row.rental_status, pickupDate: row.pickup_date, returnDate: row.return_date,
       pickedUpAt: row.picked_up_at ?? null, returnedAt: row.returned_at ?? null,
-    }, new Date(now));
-    if (!taken || (rentalStatusOf(row.rental_status) === 'booked' && !rowHoldsUnit(row, rules, now))) continue;
+      status: row.status, type: row.reservation_type, createdAt: row.date_created,
+    }, rules, new Date(now));
+    if (!counted) continue;
     const key = Number(row.car);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
