@@ -5,7 +5,8 @@
 // created here through the admin (two draft branches, an unpublished car) and removed at the end; the brand's rates it
 // sets are put back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { JPEG } from './files';
+import { adminToken, api, dataOf, errorCode, firstOf, postForm, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
 
 interface Counted { car: number; units: number; occupied: number }
 interface Done {
@@ -153,6 +154,9 @@ describe('who may act at the counter', () => {
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'fuel_eighths' });
     const unknown = await pickup(number, staffHere, { mileage: 100, fuel_eighths: 4, rental_status: 'returned' });
     expect(unknown.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'rental_status' });
+    const noFile = await pickup(number, staffHere, { mileage: 100, fuel_eighths: 4, photos: ['5f0c1a2e-8b7d-4c61-9a3e-000000000000'] });
+    expect(noFile.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'photos' });
+    expect((await rowOf(number)).rental_status).toBe('booked');
   });
 });
 
@@ -164,12 +168,16 @@ describe('the order of events', () => {
   });
 
   it('hands a car over once, records who, where, mileage and fuel, then refuses a second pickup or a no-show', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'door.jpg');
+    const photo = dataOf(await postForm<{ id: string }>('/files', form, admin)).id;
+    cleanup.push({ path: `/files/${photo}` });
     const number = await reservation();
-    const done = await pickup(number, staffHere, { mileage: 10_000, fuel_eighths: 6, notes: ' Rayón en la puerta ' });
+    const done = await pickup(number, staffHere, { mileage: 10_000, fuel_eighths: 6, notes: ' Rayón en la puerta ', photos: [photo] });
     expect(done.status, done.text.slice(0, 300)).toBe(200);
     expect(dataOf(done)).toMatchObject({ reservation_number: number, rental_status: 'picked_up', pickup_branch_actual: here });
     const row = await rowOf(number);
-    expect(row).toMatchObject({ rental_status: 'picked_up', mileage_out: 10_000, fuel_out: 6, pickup_notes: 'Rayón en la puerta', pickup_branch_actual: here, status: 'paid' });
+    expect(row).toMatchObject({ rental_status: 'picked_up', mileage_out: 10_000, fuel_out: 6, pickup_notes: 'Rayón en la puerta', pickup_photos: [photo], pickup_branch_actual: here, status: 'paid' });
     expect(typeof row.picked_up_at).toBe('string');
     expect(typeof row.picked_up_by).toBe('string');
     expectConflict(await pickup(number), 'already_picked_up');

@@ -111,6 +111,12 @@ export default defineEndpoint({
         if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
         const parsed = parse(req.body);
         if ('problem' in parsed) return invalid(res, parsed.problem.field, parsed.problem.message);
+        const photos = (parsed.value as { photos?: string[] }).photos ?? [];
+        if (photos.length > 0) {
+          const found = (await database('directus_files').select('id').whereIn('id', photos)) as { id: string }[];
+          const missing = photos.find((id) => !found.some((file) => file.id.toLowerCase() === id.toLowerCase()));
+          if (missing !== undefined) return invalid(res, 'photos', `No file with id ${missing}: upload the photo first`);
+        }
 
         const outcome = await writer.transaction(async (trx): Promise<Outcome> => {
           const items = new ItemsService('reservations', { knex: trx, schema: req.schema });
