@@ -6,6 +6,8 @@ export declare const ids: {
   storefrontUser: string;
   agentRole: string;
   agentPolicy: string;
+  counterRole: string;
+  counterPolicy: string;
   flow: string;
   flowPayloadOperation: string;
   flowRequestOperation: string;

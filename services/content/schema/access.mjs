@@ -11,6 +11,8 @@ export const ids = {
   storefrontUser: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a03',
   agentRole: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a11',
   agentPolicy: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a12',
+  counterRole: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a13',
+  counterPolicy: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a14',
   flow: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a21',
   flowPayloadOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a22',
   flowRequestOperation: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a23',
@@ -137,6 +139,35 @@ export const policies = {
       },
     ],
   },
+  // Branch staff (docs/counter.md): they read every branch's bookings (a renter may come to another counter) and what
+  // the counter shows with them, but write nothing through /items: a pickup, a return or a no-show goes through
+  // POST /booking/reservations/:ref/pickup, /return, /no-show, which check the order of events and that the
+  // reservation is the staff member's branch's (directus_users.branch).
+  counter: {
+    id: ids.counterPolicy,
+    name: 'Counter staff',
+    icon: 'storefront',
+    description: 'Branch counter staff: read every reservation, its pre-check-ins (and their documents) and payments, and their own user; hand over and take back cars only through the counter endpoints, for their own branch.',
+    admin_access: false,
+    app_access: false,
+    enforce_tfa: false,
+    permissions: [
+      ...publicReads.filter((p) => p.collection !== 'directus_files'),
+      {
+        collection: 'directus_files', action: 'read', fields: ['*'],
+        permissions: { _or: [publicFilesFilter, { folder: { _eq: ids.precheckinFolder } }] },
+      },
+      ...crud('reservations', ['read']),
+      ...crud('precheckins', ['read']),
+      ...crud('payments', ['read']),
+      ...crud('fleet_stock', ['read']),
+      {
+        collection: 'directus_users', action: 'read',
+        permissions: { id: { _eq: '$CURRENT_USER' } },
+        fields: ['id', 'first_name', 'last_name', 'email', 'language', 'role', 'status', 'branch'],
+      },
+    ],
+  },
 };
 
 // Public registration (POST /users/register) makes a Corporate agent without a company: it reads nothing of the
@@ -159,6 +190,11 @@ export const roles = {
     id: ids.agentRole, name: 'Corporate agent', icon: 'badge',
     description: 'People who book for a corporate account (set the user\'s corporate account).',
     policy: ids.agentPolicy,
+  },
+  counter: {
+    id: ids.counterRole, name: 'Counter staff', icon: 'storefront',
+    description: 'People at a branch counter who hand over and take back cars (set the user\'s branch).',
+    policy: ids.counterPolicy,
   },
 };
 

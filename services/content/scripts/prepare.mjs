@@ -6,7 +6,8 @@
 //   3. access: reconcile roles, policies, permissions, public registration settings and the storefront user (token);
 //   4. flow: reconcile the "Revalidate storefront" flow (URL, secret);
 //   5. seed: load the seed content once, on the first start of an empty database;
-//   6. demo agents: a Corporate agent per seeded company when DEMO_AGENT_PASSWORD is set (local databases only);
+//   6. demo users: a Corporate agent per seeded company and a Counter staff member per seeded branch when
+//      DEMO_AGENT_PASSWORD is set (local databases only);
 //   7. extensions: settings rows of bundle entries that no longer exist removed (lib/extension-settings.mjs).
 // Prints one line per step; exits non-zero with the reason on failure.
 
@@ -34,7 +35,7 @@ for (const name of required) {
 }
 
 const { loadDirectus, bootstrapDatabase } = await import('./lib/directus.mjs');
-const { reconcileAccess, reconcileDemoAgents, reconcileFlow } = await import('./lib/reconcile.mjs');
+const { reconcileAccess, reconcileDemoAgents, reconcileDemoCounterStaff, reconcileFlow } = await import('./lib/reconcile.mjs');
 const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
 const { applySchemaSnapshot } = await import('./lib/schema.mjs');
 const { reconcileExtensionSettings } = await import('./lib/extension-settings.mjs');
@@ -107,6 +108,7 @@ try {
 
   // 6. Demo corporate agents (every start, when DEMO_AGENT_PASSWORD is set; local databases only).
   await reconcileDemoAgents(d, { db, schema, env, seedDir, log });
+  await reconcileDemoCounterStaff(d, { db, schema, env, seedDir, log });
 
   // 7. Extension settings (every start).
   await reconcileExtensionSettings({ db, extensionsPath: env.EXTENSIONS_PATH, log });

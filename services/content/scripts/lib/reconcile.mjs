@@ -25,7 +25,7 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
     changes.push('public policy created');
   }
 
-  for (const key of ['storefront', 'agent']) {
+  for (const key of ['storefront', 'agent', 'counter']) {
     const { permissions, ...policy } = policies[key];
     void permissions;
     const existing = await db('directus_policies').where({ id: policy.id }).first();
@@ -83,6 +83,7 @@ export async function reconcileAccess(d, { db, schema, env, log }) {
     [publicPolicyId]: policies.public.permissions,
     [ids.storefrontPolicy]: policies.storefront.permissions,
     [ids.agentPolicy]: policies.agent.permissions,
+    [ids.counterPolicy]: policies.counter.permissions,
   };
   for (const [policy, desired] of Object.entries(desiredByPolicy)) {
     const current = await db('directus_permissions').where({ policy });
@@ -277,6 +278,37 @@ export async function reconcileDemoAgents(d, { db, schema, env, seedDir, log }) 
     created.push(email);
   }
   log(created.length ? `demo agents: created ${created.join(', ')}` : 'demo agents: up to date');
+  return created;
+}
+
+/**
+ * Demo counter staff for local use, under the same conditions as the demo agents (DEMO_AGENT_PASSWORD set, PUBLIC_URL a
+ * loopback address): one user per branch of the seed (seed/data/branches.json, matched by code in the database),
+ * `mostrador.<code in lower case>@example.com`, role Counter staff, that branch, language es-ES, that password. One that
+ * exists already (by e-mail) is left as it is.
+ */
+export async function reconcileDemoCounterStaff(d, { db, schema, env, seedDir, log }) {
+  const password = env.DEMO_AGENT_PASSWORD;
+  if (!password || !isLoopbackUrl(env.PUBLIC_URL)) return [];
+  const file = join(seedDir, 'data', 'branches.json');
+  if (!existsSync(file)) return [];
+  const branches = JSON.parse(readFileSync(file, 'utf8'));
+  const usersService = new d.services.UsersService({ knex: db, schema });
+  const created = [];
+  for (const branch of Array.isArray(branches) ? branches : []) {
+    if (typeof branch?.code !== 'string' || !/^[A-Za-z0-9]+$/.test(branch.code)) continue;
+    const row = await db('branches').select('id').where({ code: branch.code }).first();
+    if (!row) continue;
+    const email = `mostrador.${branch.code.toLowerCase()}@example.com`;
+    if (await db('directus_users').whereRaw('lower(email) = ?', [email]).first()) continue;
+    await usersService.createOne({
+      email, password, role: ids.counterRole, branch: row.id, status: 'active', language: 'es-ES',
+      first_name: 'Mostrador', last_name: `demo (${branch.code})`,
+      description: 'Demo counter staff created from DEMO_AGENT_PASSWORD (local use only).',
+    });
+    created.push(email);
+  }
+  log(created.length ? `demo counter staff: created ${created.join(', ')}` : 'demo counter staff: up to date');
   return created;
 }
 

@@ -11,8 +11,13 @@ if (!model) throw new Error('booking: schema/model.mjs has no reservations colle
 const FIELDS = new Map(model.fields.filter((f) => f.type !== 'alias').map((f) => [f.field, f]));
 
 // Set by the content service, never by a caller: the revision by hooks.ts, the e-mailed revision by notices.ts,
-// reminder_sent_at by the reminders extension's claim (so no change of a booking can send its reminder again).
-const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at']);
+// reminder_sent_at by the reminders extension's claim (so no change of a booking can send its reminder again), and the
+// rental lifecycle by the counter endpoints (extensions/counter), which check the order of events and the branch.
+export const COUNTER_FIELDS = [
+  'rental_status', 'picked_up_at', 'picked_up_by', 'pickup_branch_actual', 'mileage_out', 'fuel_out', 'pickup_notes', 'pickup_photos',
+  'returned_at', 'returned_by', 'mileage_in', 'fuel_in', 'damage_notes', 'damage_photos', 'return_charges', 'no_show_at',
+];
+const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at', ...COUNTER_FIELDS]);
 // Needed to place a booking in the stock: a reservation without them could not be counted.
 export const REQUIRED_ON_CREATE = ['idempotency_key', 'reservation_number', 'brand', 'car', 'pickup_branch', 'pickup_date', 'return_date'];
 const NOT_NULL = new Set(REQUIRED_ON_CREATE);
