@@ -31,6 +31,8 @@ const SHARED_INPUTS = [
   'services/content/schema/model.mjs',
   'services/content/schema/access.mjs',
   'services/content/schema/accounts.mjs',
+  'services/content/schema/dashboards.mjs',
+  'services/content/scripts/lib/dashboards.mjs',
   'services/content/package-lock.json',
   relative(ROOT, fileURLToPath(import.meta.url)),
 ];

@@ -11,7 +11,7 @@ describe('the content service\'s extensions', () => {
   it('are one per concern, each built from TypeScript sources into dist/', () => {
     const extensions = listExtensions();
     expect(extensions.map((extension) => extension.name).sort()).toEqual([
-      'account-emails', 'account-sessions', 'booking', 'counter', 'job-applications', 'malformed-address', 'payments', 'precheckin-documents', 'privacy', 'relational-query-guard', 'reminders', 'request-id',
+      'account-emails', 'account-sessions', 'booking', 'counter', 'dashboards', 'job-applications', 'malformed-address', 'payments', 'precheckin-documents', 'privacy', 'relational-query-guard', 'reminders', 'request-id',
     ]);
     for (const { dir, manifest } of extensions) {
       const sources = manifest.type === 'bundle' ? manifest.entries.map((entry) => entry.source) : [manifest.source];

@@ -4,7 +4,8 @@
 //      empty database; otherwise run pending Directus migrations;
 //   2. schema: apply schema/snapshot.yaml when it differs from the last one applied to this database;
 //   3. access: reconcile roles, policies, permissions, public registration settings and the storefront user (token);
-//   4. flow: reconcile the "Revalidate storefront" flow (URL, secret);
+//   4. flow: reconcile the "Revalidate storefront" flow (URL, secret), then the admin's Insights dashboards
+//      (schema/dashboards.mjs: created when missing, put back when changed, staff-made ones left alone);
 //   5. seed: load the seed content once, on the first start of an empty database;
 //   6. demo users: a Corporate agent per seeded company and a Counter staff member per seeded branch when
 //      DEMO_AGENT_PASSWORD is set (local databases only);
@@ -39,6 +40,7 @@ const { reconcileAccess, reconcileDemoAgents, reconcileDemoCounterStaff, reconci
 const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
 const { applySchemaSnapshot } = await import('./lib/schema.mjs');
 const { reconcileExtensionSettings } = await import('./lib/extension-settings.mjs');
+const { reconcileDashboards } = await import('./lib/dashboards.mjs');
 
 const d = await loadDirectus();
 const db = d.getDatabase();
@@ -83,10 +85,11 @@ try {
   const schema = await d.getSchema({ database: db, bypassCache: true });
   const env = process.env;
 
-  // 3-4. Access control and flow (every start).
+  // 3-4. Access control, flow and dashboards (every start).
   t = Date.now();
   await reconcileAccess(d, { db, schema, env, log });
   await reconcileFlow(d, { db, schema, env, log });
+  await reconcileDashboards({ db, schema, log });
 
   // 5. Seed (once).
   const seedDir = resolve(process.env.CONTENT_SEED_DIR || join(contentDir, 'seed'));
