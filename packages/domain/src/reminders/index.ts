@@ -2,6 +2,7 @@ import { addMinutesToLocalDateTime, normalizeLocalDateTimeSeconds, type LocalDat
 import { formatPanamaDateTime } from '../dates/local';
 import { parsePanamaTimestamp } from '../dates/zoned';
 import type { PrecheckinStatus } from '../precheckin';
+import { rentalStatusOf } from '../rentals';
 
 /**
  * The reminder before pickup: one e-mail per reservation, a number of hours before its pickup (the brand's site
@@ -12,6 +13,7 @@ import type { PrecheckinStatus } from '../precheckin';
  * A reservation is due from `hours` before its pickup until its pickup, so a run that came late (the schedule missed a
  * tick, the content service was down) still sends it, as long as the car has not been picked up. It is never due when:
  *   - it is cancelled, or it is a prepaid reservation not paid yet (an abandoned or pending payment: no booking yet);
+ *   - the counter already handed the car over (an early pickup), took it back, or marked the renter a no-show;
  *   - its reminder was sent (`reminder_sent_at`), whatever happened to it since;
  *   - it was booked after its reminder's moment (less than `hours` before pickup): its confirmation, sent moments ago,
  *     already says where and when, so a second e-mail at once would only be noise.
@@ -40,6 +42,8 @@ export interface ReminderCandidate {
   createdAt: string | null | undefined;
   /** When its reminder was sent (claimed); empty while it was not. */
   reminderSentAt: string | null | undefined;
+  /** Its rental status at the counter (`booked`, `picked_up`, `returned`, `no_show`); empty reads as booked. */
+  rentalStatus?: string | null | undefined;
 }
 
 export type ReminderVerdict =
@@ -50,6 +54,7 @@ export type ReminderVerdict =
   | 'booked_late'
   | 'too_early'
   | 'picked_up'
+  | 'no_show'
   | 'unreadable';
 
 const HOUR_MS = 3_600_000;
@@ -69,6 +74,9 @@ export function reminderDueAt(pickupAt: string | null | undefined, hours: number
 /** Whether (and why not) the reminder of `candidate` is to be sent at `now`, `hours` before pickup. */
 export function reminderVerdict(candidate: ReminderCandidate, hours: number, now: Date): ReminderVerdict {
   if (candidate.status === 'cancelled') return 'cancelled';
+  const rental = rentalStatusOf(candidate.rentalStatus);
+  if (rental === 'no_show') return 'no_show';
+  if (rental !== 'booked') return 'picked_up';
   if (candidate.reservationType === 'prepaid' && candidate.status !== 'paid') return 'awaiting_payment';
   if (typeof candidate.reminderSentAt === 'string' && candidate.reminderSentAt.trim() !== '') return 'already_sent';
   const pickup = pickupInstant(candidate.pickupAt);

@@ -86,6 +86,14 @@ describe('when a reminder is not sent', () => {
     expect(reminderVerdict(booking({ status: 'unpaid', reservationType: 'prepaid' }), HOURS, DUE)).toBe('awaiting_payment');
   });
 
+  it('never once the counter handed the car over early, took it back, or marked the renter a no-show', () => {
+    expect(reminderVerdict(booking({ rentalStatus: 'picked_up' }), HOURS, DUE)).toBe('picked_up');
+    expect(reminderVerdict(booking({ rentalStatus: 'returned' }), HOURS, DUE)).toBe('picked_up');
+    expect(reminderVerdict(booking({ rentalStatus: 'no_show' }), HOURS, DUE)).toBe('no_show');
+    expect(reminderVerdict(booking({ rentalStatus: 'booked' }), HOURS, DUE)).toBe('due');
+    expect(reminderVerdict(booking({ rentalStatus: null }), HOURS, DUE)).toBe('due');
+  });
+
   it('never twice: once sent, a booking is not due again', () => {
     expect(reminderVerdict(booking({ reminderSentAt: '2030-03-09T15:05:00.000Z' }), HOURS, at(DUE, 3_600_000))).toBe('already_sent');
     expect(isReminderDue(booking({ reminderSentAt: '2030-03-09T15:05:00.000Z' }), HOURS, DUE)).toBe(false);

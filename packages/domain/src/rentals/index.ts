@@ -84,6 +84,35 @@ export function decideRentalAction(action: RentalAction, state: RentalState, now
   }
 }
 
+/** Why a renter may no longer change or cancel a booking: the rental has begun (or ended) at the counter. */
+export const RENTER_LOCK_REASONS = ['already_picked_up', 'already_returned', 'marked_no_show'] as const satisfies readonly RentalRefusal[];
+export type RenterLock = (typeof RENTER_LOCK_REASONS)[number];
+
+export function isRenterLock(value: unknown): value is RenterLock {
+  return typeof value === 'string' && (RENTER_LOCK_REASONS as readonly string[]).includes(value);
+}
+
+const RENTER_LOCKS: Partial<Record<RentalStatus, RenterLock>> = {
+  picked_up: 'already_picked_up',
+  returned: 'already_returned',
+  no_show: 'marked_no_show',
+};
+
+/**
+ * Why the renter (manage booking, the public booking API, a corporate agent) may no longer change the booking's car,
+ * branches or dates or cancel it, or null while it is `booked`: once the car is handed over, has come back or the
+ * renter was marked a no-show, only the counter changes it. Other reasons (the pickup time passed, already cancelled)
+ * are the storefront's own checks.
+ */
+export function renterLockOf(rentalStatus: unknown): RenterLock | null {
+  return RENTER_LOCKS[rentalStatusOf(rentalStatus)] ?? null;
+}
+
+/** Whether the renter may still change or cancel the booking as far as the rental lifecycle goes (only while `booked`). */
+export function renterMayChange(rentalStatus: unknown): boolean {
+  return renterLockOf(rentalStatus) === null;
+}
+
 /** A fuel gauge in eighths of a tank: 0 (empty) to 8 (full). */
 export const FUEL_EIGHTHS_MAX = 8;
 

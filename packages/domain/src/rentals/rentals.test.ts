@@ -7,6 +7,8 @@ import {
   lateReturnHours,
   missingFuelEighths,
   rentalStatusOf,
+  renterLockOf,
+  renterMayChange,
   returnChargeRates,
   returnCharges,
   takenSpan,
@@ -53,6 +55,21 @@ describe('rental lifecycle', () => {
     expect(decideRentalAction('no_show', { ...booked, rentalStatus: 'picked_up' }, at('2026-12-01T16:00:00'))).toEqual({ allowed: false, reason: 'already_picked_up' });
     expect(decideRentalAction('no_show', { ...booked, status: 'cancelled' }, at('2026-12-01T16:00:00'))).toEqual({ allowed: false, reason: 'reservation_cancelled' });
     expect(decideRentalAction('no_show', { ...booked, rentalStatus: 'no_show' }, at('2026-12-01T16:00:00'))).toEqual({ allowed: false, reason: 'marked_no_show' });
+  });
+});
+
+describe('what the renter may still do', () => {
+  it('lets the renter change or cancel only while the booking is booked (or older than the lifecycle)', () => {
+    expect(renterMayChange('booked')).toBe(true);
+    expect(renterMayChange(null)).toBe(true);
+    expect(renterLockOf(undefined)).toBeNull();
+    for (const status of ['picked_up', 'returned', 'no_show']) expect(renterMayChange(status)).toBe(false);
+  });
+
+  it('says why once the rental began or ended at the counter', () => {
+    expect(renterLockOf('picked_up')).toBe('already_picked_up');
+    expect(renterLockOf('returned')).toBe('already_returned');
+    expect(renterLockOf('no_show')).toBe('marked_no_show');
   });
 });
 
