@@ -213,6 +213,38 @@ describe('the order of events', () => {
   });
 });
 
+describe('the booking API once the counter has acted', () => {
+  /** The storefront's reference of a reservation, found as manage booking finds it (number and e-mail). */
+  const referenceOf = async (number: string) =>
+    dataOf(await api<{ id: string }>('/booking/reservations/find', { method: 'POST', token: storefront, body: { number, email: 'ana@example.com' } })).id;
+  const change = (reference: string, body: Record<string, unknown>) => api(`/booking/reservations/${reference}`, { method: 'PATCH', token: storefront, body });
+
+  it('refuses a change of the booking or its cancellation after the pickup, the return or a no-show (409 with the reason)', async () => {
+    const stillBooked = await referenceOf(await reservation());
+    const pickedUp = await reservation();
+    expect((await pickup(pickedUp)).status).toBe(200);
+    const returned = await reservation();
+    expect((await pickup(returned)).status).toBe(200);
+    expect((await giveBack(returned)).status).toBe(200);
+    const missed = await reservation();
+    expect((await noShow(missed)).status).toBe(200);
+
+    for (const [number, reason] of [[pickedUp, 'already_picked_up'], [returned, 'already_returned'], [missed, 'marked_no_show']] as const) {
+      const reference = await referenceOf(number);
+      expectConflict(await change(reference, { status: 'cancelled' }), reason);
+      expectConflict(await change(reference, { return_date: panama(60 * 48), total: 9000 }), reason);
+      expectConflict(await change(reference, { pickup_branch: there }), reason);
+      expect(await rowOf(number)).toMatchObject({ status: 'paid', total: 5000, pickup_branch: here });
+    }
+    // The renter's details are not the booking's terms: they may still be corrected.
+    const phone = await change(await referenceOf(pickedUp), { client_phone: '+50761234567' });
+    expect(phone.status, phone.text.slice(0, 300)).toBe(200);
+    // A booking the counter has not acted on is still the renter's to cancel.
+    const cancelled = await change(stillBooked, { status: 'cancelled' });
+    expect(cancelled.status, cancelled.text.slice(0, 300)).toBe(200);
+  });
+});
+
 describe('the stock follows the counter', () => {
   it('keeps a late car\'s unit until it is returned, then frees it after the buffer', async () => {
     const number = await reservation({ car: lateCar, pickup_date: panama(-60 * 24), return_date: panama(-90) });

@@ -5,7 +5,10 @@
 //                                      `hold_limit` { key, limit, window_seconds } (not a field) caps the bookings of one
 //                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it
 //   PATCH /booking/reservations/:ref   change dates, car, branches, status (cancel), totals ... (:ref, the reservation's
-//                                      reference answered by the routes that return it: records.ts)
+//                                      reference answered by the routes that return it: records.ts); once the counter
+//                                      has handed the car over, taken it back or marked a no-show, its terms and its
+//                                      cancellation are refused: 409 RENTAL_STATE_CONFLICT + reason (the domain's
+//                                      renterLockOf)
 //   GET   /booking/availability?branch=&pickup=&return=&brand=
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (holds.ts)
@@ -22,6 +25,7 @@
 import { isDirectusError } from '@directus/errors';
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
+import { renterLockOf, type RenterLock } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
@@ -39,6 +43,18 @@ import { checkDates, checkReservation } from './reservation-payload';
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
 const PLACEMENT = ['car', 'pickup_branch', 'pickup_date', 'return_date', 'brand'];
 const RATE_LIMIT_CLEANUP_MS = 60_000;
+// The booking's terms as the renter chose them and the quote priced them: once the rental has begun at the counter,
+// none of them changes here (nor is it cancelled); its payment status and the renter's details still may.
+const RENTAL_TERMS = new Set([
+  ...PLACEMENT, 'return_branch', 'coverage', 'era', 'extras', 'delivery_option', 'coupon', 'days', 'lines',
+  'car_total', 'coverage_total', 'era_total', 'extras_total', 'young_driver_fee', 'dropoff', 'delivery_price',
+  'coupon_discount', 'subtotal', 'airport_tax', 'tax', 'total',
+]);
+const LOCK_MESSAGES: Record<RenterLock, string> = {
+  already_picked_up: 'The car was handed over at the counter: the booking can no longer be changed or cancelled here',
+  already_returned: 'The car was returned: the booking is closed and can no longer be changed or cancelled',
+  marked_no_show: 'The renter was marked a no-show: the booking can no longer be changed or cancelled',
+};
 
 const unprocessable = (res: Response, { field, code, message }: CorporateProblem) => res.status(422).json(errorBody(message, { code, field }));
 const soldOut = (res: Response) => res.status(409).json(errorBody('No units of this car are left at this branch for these dates', { code: 'SOLD_OUT' }));
@@ -57,7 +73,7 @@ type BookOutcome =
   | { soldOut: true }
   | { couponUsedUp: true };
 
-type ChangeOutcome = { id: number } | { notFound: true } | { invalid: Problem } | { soldOut: true };
+type ChangeOutcome = { id: number } | { notFound: true } | { invalid: Problem } | { soldOut: true } | { locked: RenterLock };
 
 /** Counts one use of an active coupon that has redemptions left; false when it has none (or is not active). */
 async function redeemCoupon(trx: Knex, couponId: unknown): Promise<boolean> {
@@ -216,6 +232,10 @@ export default defineEndpoint({
           .readByQuery({ filter: { id: { _eq: id } }, fields: [...OCCUPANCY_FIELDS, 'brand', 'idempotency_key'], limit: 1 })) as
           (OccupancyRow & { brand: string | null; idempotency_key: string | null })[];
         if (!current) return { notFound: true };
+        // Read on the locked row: a pickup at the counter and a renter's change cannot both win.
+        const lock = renterLockOf(current.rental_status);
+        const cancels = changes.status === 'cancelled' && current.status !== 'cancelled';
+        if (lock !== null && (cancels || Object.keys(changes).some((name) => RENTAL_TERMS.has(name)))) return { locked: lock };
         if ('idempotency_key' in changes && changes.idempotency_key !== current.idempotency_key) {
           return { invalid: { field: 'idempotency_key', message: '"idempotency_key" cannot be changed' } };
         }
@@ -258,6 +278,7 @@ export default defineEndpoint({
       if ('notFound' in outcome) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
       if ('invalid' in outcome) return invalid(res, outcome.invalid.field, outcome.invalid.message);
       if ('soldOut' in outcome) return soldOut(res);
+      if ('locked' in outcome) return res.status(409).json(errorBody(LOCK_MESSAGES[outcome.locked], { code: 'RENTAL_STATE_CONFLICT', reason: outcome.locked }));
       return res.status(200).json({ data: await readReservation(req, id) });
     }));
 

@@ -1,7 +1,10 @@
 // POST /booking/holds/expire: cancels the prepaid reservations left unpaid past their brand's payment hold, so that
-// their units are free again (docs/content-model.md, "Booking endpoint"). The storefront calls it on a schedule.
+// their units are free again (docs/content-model.md, "Booking endpoint"). The storefront calls it on a schedule. A
+// reservation the counter has acted on (handed over, returned, no-show) is never cancelled here: the car is out or
+// the rental is over, whatever its online payment became.
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
 import { LIVE_PAYMENT_STATUSES } from '@rentacar/domain/payments';
+import { rentalStatusOf } from '@rentacar/domain/rentals';
 import type { RequestHandler, Router } from 'express';
 import { withEndpointRights, type ItemsServiceClass, type Knex } from '../../shared/directus';
 import { invalid, isPlainObject, type AsyncRoute } from '../../shared/endpoint';
@@ -16,9 +19,11 @@ interface HoldCandidate {
   status: string | null;
   reservation_type: string | null;
   date_created: string | null;
+  rental_status: string | null;
 }
 
-const FIELDS = ['id', 'reservation_number', 'brand', 'status', 'reservation_type', 'date_created'];
+const FIELDS = ['id', 'reservation_number', 'brand', 'status', 'reservation_type', 'date_created', 'rental_status'];
+const stillBooked = (row: HoldCandidate) => rentalStatusOf(row.rental_status) === 'booked';
 
 export function holdRoutes(
   router: Router,
@@ -46,7 +51,7 @@ export function holdRoutes(
         rules = await readBookingRules(database, candidate.brand);
         rulesOf.set(candidate.brand, rules);
       }
-      if (rowHoldsUnit(candidate, rules, Date.now())) continue;
+      if (!stillBooked(candidate) || rowHoldsUnit(candidate, rules, Date.now())) continue;
       const heldRules = rules;
       // One short transaction each, on the locked row: a payment call on the same reservation runs before or after it,
       // and a payment it records (pending or better) keeps the reservation.
@@ -54,7 +59,7 @@ export function holdRoutes(
         if (!(await writer.lockReservation(trx, Number(candidate.id)))) return false;
         const [row] = (await new ItemsService('reservations', { knex: trx, schema: req.schema })
           .readByQuery({ filter: { id: { _eq: candidate.id } }, fields: FIELDS, limit: 1 })) as HoldCandidate[];
-        if (!row || row.status !== 'unpaid' || row.reservation_type !== 'prepaid' || rowHoldsUnit(row, heldRules, Date.now())) return false;
+        if (!row || row.status !== 'unpaid' || row.reservation_type !== 'prepaid' || !stillBooked(row) || rowHoldsUnit(row, heldRules, Date.now())) return false;
         if (await trx('payments').select('id').where({ reservation: candidate.id }).whereIn('status', LIVE_PAYMENT_STATUSES).first()) return false;
         await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
           .updateOne(candidate.id, { status: 'cancelled', cancelled_at: new Date().toISOString() });

@@ -9,7 +9,7 @@ export const REMINDERS_PATH = '/api/booking/reminders';
 /** The reservation's columns a reminder needs, as Directus answers them. */
 export const REMINDER_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'reservation_type', 'payment_type', 'language', 'pickup_branch', 'pickup_date',
-  'client_name', 'client_email', 'date_created', 'reminder_sent_at',
+  'client_name', 'client_email', 'date_created', 'reminder_sent_at', 'rental_status',
 ] as const;
 
 export type ReminderRow = Partial<Record<(typeof REMINDER_FIELDS)[number], unknown>>;

@@ -47,6 +47,7 @@ function candidateOf(row: ReminderRow): ReminderCandidate {
     pickupAt: text(row.pickup_date),
     createdAt: text(row.date_created),
     reminderSentAt: text(row.reminder_sent_at),
+    rentalStatus: text(row.rental_status),
   };
 }
 
