@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType } from '@rentacar/domain/quote';
 import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { RESERVATION_STATUSES, type ReservationStatus } from '@rentacar/domain/reservations';
+import { isRenterLock, rentalStatusOf, type RenterLock, type RentalStatus } from '@rentacar/domain/rentals';
 import { CONTENT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { contentRecordRequest, contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
@@ -69,6 +70,8 @@ export type SavedReservation = {
   revision: number;
   /** The last revision whose change or cancellation e-mail went out (claimed), if any. */
   notifiedRevision: number | undefined;
+  /** Where the rental stands at the counter: booked, picked up, returned or no-show (docs/counter.md). */
+  rentalStatus: RentalStatus;
 };
 
 export type CorporateBooking = { companyId: string; agentId: string };
@@ -123,6 +126,7 @@ const rowSchema = z.object({
   date_created: z.string().nullish(),
   revision: z.number().int().min(0).nullish(),
   notified_revision: z.number().int().min(0).nullish(),
+  rental_status: z.string().nullish(),
 });
 
 function idOf(value: z.infer<typeof optionalId>): string | undefined {
@@ -193,6 +197,7 @@ function reshapeReservation(row: unknown): SavedReservation {
     createdAt: raw.date_created ?? undefined,
     revision: raw.revision ?? 0,
     notifiedRevision: raw.notified_revision ?? undefined,
+    rentalStatus: rentalStatusOf(raw.rental_status),
   };
 }
 
@@ -318,6 +323,8 @@ export async function readCompanyReservation(accessToken: string, reference: str
 export type ReservationWrite =
   | { ok: true; reservation: SavedReservation }
   | { ok: false; reason: 'sold_out' | 'coupon_used_up' | 'not_found' | 'duplicate_number' | 'corporate_refused' }
+  /** The counter acted on it meanwhile (handed over, returned, no-show): the renter may no longer change or cancel it. */
+  | { ok: false; reason: 'rental_started'; lock: RenterLock }
   | { ok: false; reason: 'too_many_reservations'; retryAfterSeconds: number };
 
 /** How many reservations one client may make in a window, counted by the content service with each booking. */
@@ -339,6 +346,15 @@ function errorCode(error: ContentServiceError): string | undefined {
   return typeof extensions?.code === 'string' ? extensions.code : undefined;
 }
 
+const rentalConflictSchema = z.object({ extensions: z.object({ code: z.literal('RENTAL_STATE_CONFLICT'), reason: z.string() }) });
+
+/** The reason of a 409 RENTAL_STATE_CONFLICT (`already_picked_up`, ...), when it is one the renter is told. */
+function renterLockOfError(error: ContentServiceError): RenterLock | undefined {
+  const first: unknown = Array.isArray(error.body) ? error.body[0] : undefined;
+  const parsed = rentalConflictSchema.safeParse(first);
+  return parsed.success && isRenterLock(parsed.data.extensions.reason) ? parsed.data.extensions.reason : undefined;
+}
+
 function mentionsReservationNumber(error: ContentServiceError): boolean {
   return JSON.stringify(error.body ?? '').includes('reservation_number');
 }
@@ -349,7 +365,11 @@ async function bookingWrite(what: string, path: string, method: 'POST' | 'PATCH'
     return { ok: true, reservation: reshapeReservation(endpointData(body)) };
   } catch (error) {
     if (error instanceof ContentServiceError) {
-      if (error.statusCode === 409) return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
+      if (error.statusCode === 409) {
+        const lock = renterLockOfError(error);
+        if (lock !== undefined) return { ok: false, reason: 'rental_started', lock };
+        return { ok: false, reason: errorCode(error) === 'COUPON_USED_UP' ? 'coupon_used_up' : 'sold_out' };
+      }
       if (error.statusCode === 404) return { ok: false, reason: 'not_found' };
       if (error.statusCode === 429 && errorCode(error) === 'TOO_MANY_RESERVATIONS') {
         const first: unknown = Array.isArray(error.body) ? error.body[0] : undefined;

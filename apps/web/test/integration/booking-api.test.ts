@@ -490,4 +490,31 @@ describe('reservations', () => {
     const again = await api('POST', `/api/reservations/${number}/cancel`, { email: renter.email });
     expect(again.status).toBe(409);
   });
+
+  it('refuses a change or a cancellation once the counter has handed the car over, then once it is back, saying why', async () => {
+    const dates = { pickup_location: obarrio.id, return_location: obarrio.id, pickup_date: `${runDay(30)}T10:00`, return_date: `${runDay(32)}T10:00` };
+    const booked = await api('POST', '/api/reservations', { ...selection(dates), client: renter, terms_accepted: true }, { 'idempotency-key': key() });
+    expect(booked.status).toBe(201);
+    const number = String(booked.json.reservation_number);
+    const counter = (action: 'pickup' | 'return') =>
+      content<Json>(`/counter/reservations/${number}/${action}`, { method: 'POST', body: JSON.stringify({ mileage: action === 'pickup' ? 1000 : 1200, fuel_eighths: 8 }) });
+    // Handed over early, days before the booked pickup: the renter's own deadline (the pickup time) has not come.
+    await counter('pickup');
+    const change = await api('PATCH', `/api/reservations/${number}`, { email: renter.email, return_date: `${runDay(33)}T10:00` });
+    expect(change.status).toBe(409);
+    expect(errorsOf(change.json)).toEqual([{ field: 'reservation', code: 'already_picked_up', message: 'El auto ya fue entregado: para cambios, habla con el mostrador.' }]);
+    const preview = await api('PATCH', `/api/reservations/${number}`, { email: renter.email, return_date: `${runDay(33)}T10:00`, preview: true });
+    expect(preview.status).toBe(409);
+    const cancel = await api('POST', `/api/reservations/${number}/cancel`, { email: renter.email }, { 'accept-language': 'en' });
+    expect(cancel.status).toBe(409);
+    expect(errorsOf(cancel.json)).toEqual([{ field: 'reservation', code: 'already_picked_up', message: 'The car has already been handed over: for changes, talk to the counter.' }]);
+    const found = await api('GET', `/api/reservations/${number}?email=${renter.email}`);
+    expect(found.json).toMatchObject({ status: 'unpaid', rental_status: 'picked_up', return_date: `${runDay(32)}T10:00` });
+
+    // Back at the counter (which frees the unit for the other tests): closed.
+    await counter('return');
+    const closed = await api('POST', `/api/reservations/${number}/cancel`, { email: renter.email });
+    expect(closed.status).toBe(409);
+    expect(errorsOf(closed.json)[0]).toMatchObject({ code: 'already_returned' });
+  });
 });

@@ -194,6 +194,18 @@ describe('the reminder 24 hours before pickup', () => {
     expect(await reminderSentAt(cancelled.id)).toBeNull();
   });
 
+  it('never reaches a booking whose car the counter already handed over (an early pickup)', async () => {
+    const early = await book(spanish);
+    const counter = (action: 'pickup' | 'return') =>
+      content(`/counter/reservations/${early.number}/${action}`, { method: 'POST', body: JSON.stringify({ mileage: action === 'pickup' ? 500 : 700, fuel_eighths: 8 }) });
+    await counter('pickup');
+    expect(await sentBy(before(early, 23), [early.number])).toEqual([]);
+    expect(await remindersOf(early.number)).toEqual([]);
+    expect(await reminderSentAt(early.id)).toBeNull();
+    // Back at once, so the unit it took from now on is free for the other tests.
+    await counter('return');
+  });
+
   it('sends nothing more on a second pass, nor on a later one before pickup', async () => {
     const booking = await book(english);
     expect(await sentBy(before(booking, 24), [booking.number])).toEqual([booking.number]);

@@ -27,7 +27,7 @@ export type { CancellationMoney, ChangeMoney, NoticeDelivery, NoticeMessage, Res
 export { ReservationDetails } from './reservation-details';
 export type { ReservationSummary } from './reservation-summary';
 export { ReservationThanks } from './reservation-thanks';
-export { applyChange, bookReservation, cancelReservation, findReservation, isChangeable, labelledLines, manageBookingUrl, priceChange, reservationSummary } from './reservations';
+export { applyChange, bookReservation, cancelReservation, changeRefusal, findReservation, isChangeable, labelledLines, manageBookingUrl, priceChange, RENTER_LOCK_MESSAGES, reservationSummary } from './reservations';
 export type { BookingOutcome } from './reservations';
 export { ConfirmButton } from './steps/confirm-button';
 export { CouponForm } from './steps/coupon-form';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { generateReservationNumber, normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
+import { renterLockOf, renterMayChange, type RenterLock } from '@rentacar/domain/rentals';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { countBooking, countRateLimitRefusal, type BookingOutcome as BookingOutcomeLabel } from '@/lib/metrics';
@@ -189,10 +190,31 @@ export function selectionOfReservation(reservation: SavedReservation): BookingSe
   };
 }
 
-/** Whether the renter may still change or cancel: until pickup, and not once cancelled. */
+/**
+ * Whether the renter may still change or cancel: until pickup, not once cancelled, and only while the counter has not
+ * handed the car over (even early), taken it back or marked a no-show (the domain's `renterMayChange`).
+ */
 export function isChangeable(reservation: SavedReservation, now: Date = new Date()): boolean {
   const pickup = parsePanamaDateTime(reservation.pickupAt);
-  return reservation.status !== 'cancelled' && pickup !== null && pickup.getTime() > now.getTime();
+  return renterMayChange(reservation.rentalStatus) && reservation.status !== 'cancelled' && pickup !== null && pickup.getTime() > now.getTime();
+}
+
+/** What the renter is told once the rental began or ended at the counter; its code is the lock (`already_picked_up`, ...). */
+export const RENTER_LOCK_MESSAGES = {
+  already_picked_up: 'booking.errors.alreadyPickedUp',
+  already_returned: 'booking.errors.alreadyReturned',
+  marked_no_show: 'booking.errors.markedNoShow',
+} as const satisfies Record<RenterLock, `booking.errors.${string}`>;
+
+function lockIssue(lock: RenterLock): BookingIssue {
+  return issue('reservation', RENTER_LOCK_MESSAGES[lock], undefined, lock);
+}
+
+/** Why the renter may not change or cancel the reservation now (the counter's lock first, with its reason), or undefined. */
+export function changeRefusal(reservation: SavedReservation, now: Date = new Date()): BookingIssue | undefined {
+  const lock = renterLockOf(reservation.rentalStatus);
+  if (lock !== null) return lockIssue(lock);
+  return isChangeable(reservation, now) ? undefined : issue('reservation', 'booking.errors.cannotChange');
 }
 
 export type ChangeRequest = { pickupBranch?: string; returnBranch?: string; pickupAt?: string; returnAt?: string };
@@ -206,7 +228,8 @@ export type ChangeOutcome =
  * applying while it is valid for the new dates; one that no longer is drops out, and the new price shows it.
  */
 export async function priceChange(reservation: SavedReservation, change: ChangeRequest, now: Date = new Date()): Promise<ChangeOutcome> {
-  if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  const refusal = changeRefusal(reservation, now);
+  if (refusal) return { ok: false, status: 409, issues: [refusal] };
   const current = selectionOfReservation(reservation);
   const selection: BookingSelection = {
     ...current,
@@ -229,15 +252,16 @@ export async function applyChange(reservation: SavedReservation, booking: Priced
     booking.quote,
     lines,
   );
-  if (!result.ok) return { ok: false, status: 409, issues: [issue('pickup_date', 'booking.errors.soldOut')] };
+  if (!result.ok) return { ok: false, status: 409, issues: [result.reason === 'rental_started' ? lockIssue(result.lock) : issue('pickup_date', 'booking.errors.soldOut')] };
   stockChanged();
   return { ok: true, reservation: result.reservation, replayed: false };
 }
 
 export async function cancelReservation(reservation: SavedReservation, now: Date = new Date()): Promise<BookingOutcome> {
-  if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  const refusal = changeRefusal(reservation, now);
+  if (refusal) return { ok: false, status: 409, issues: [refusal] };
   const result = await markReservationCancelled(reservation.id, now);
-  if (!result.ok) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  if (!result.ok) return { ok: false, status: 409, issues: [result.reason === 'rental_started' ? lockIssue(result.lock) : issue('reservation', 'booking.errors.cannotChange')] };
   stockChanged();
   return { ok: true, reservation: result.reservation, replayed: false };
 }

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { BillDetails, BookingFacts, describeCancellation, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
 import { formatMoney } from '@rentacar/domain/money';
 import { paymentStanding, type PaymentStanding } from '@rentacar/domain/reservations';
+import { renterLockOf } from '@rentacar/domain/rentals';
 import { cancellationMoney, cancellationTerms } from '@/features/payments';
 import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
@@ -14,6 +15,7 @@ import { readManagedReservation } from './managed-reservation';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
 import { DataRights } from './data-rights';
 import { ReservationNoticePanel } from './reservation-notice';
+import { RentalLockNotice } from './rental-lock';
 
 /** What the page says of the reservation's payment (a pay-at-counter one is confirmed, to pay at the counter). */
 const STATUS_TEXT = {
@@ -45,6 +47,8 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
   const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const changeable = isChangeable(reservation);
+  // Once the counter has acted on it, the page says why there is nothing to change rather than leaving it out.
+  const lock = renterLockOf(reservation.rentalStatus);
   const cancelled = reservation.status === 'cancelled';
   const [terms, refund] = await Promise.all([cancellationTerms(reservation), cancelled ? cancellationMoney(reservation) : undefined]);
   return (
@@ -90,6 +94,8 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
             <CancelReservation />
           </section>
         </>
+      ) : lock ? (
+        <RentalLockNotice lock={lock} />
       ) : null}
       <DataRights locale={locale} />
       <ForgetReservation />

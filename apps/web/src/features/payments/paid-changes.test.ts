@@ -20,7 +20,9 @@ vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fak
 vi.mock('@/features/booking', () => ({
   applyChange: booking.applyChange,
   cancelReservation: booking.cancelReservation,
-  isChangeable: () => true,
+  // The counter's lock, as features/booking words it (its own rule is the domain's renterLockOf).
+  changeRefusal: (reservation: SavedReservation) =>
+    reservation.rentalStatus === 'picked_up' ? { field: 'reservation', code: 'already_picked_up', message: 'booking.errors.alreadyPickedUp' } : undefined,
   reservationSummary: (reservation: SavedReservation) => Promise.resolve({ reservationNumber: reservation.number }),
   sendReservationNotice: booking.sendReservationNotice,
 }));
@@ -91,6 +93,13 @@ describe('cancelWithRefund', () => {
     expect(money.refundAmount).toHaveBeenCalledWith(before, 20_000, 'cancel_7.ref');
     expect(outcome).toMatchObject({ ok: true, refunded: 20_000, notice: { event: 'cancelled', money: { kind: 'refunded', amount: 20_000, method: 'card' } }, delivery: 'sent' });
     expect(booking.sendReservationNotice.mock.calls.map(([reservation]) => reservation.revision)).toEqual([1]);
+  });
+
+  it('refunds nothing and cancels nothing once the car has been handed over, saying why (409 already_picked_up)', async () => {
+    const outcome = await cancelWithRefund({ ...before, rentalStatus: 'picked_up' });
+    expect(outcome).toEqual({ ok: false, status: 409, issues: [{ field: 'reservation', code: 'already_picked_up', message: 'booking.errors.alreadyPickedUp' }] });
+    expect(money.refundAmount).not.toHaveBeenCalled();
+    expect(booking.cancelReservation).not.toHaveBeenCalled();
   });
 
   it('leaves the reservation and sends nothing when the refund cannot be made', async () => {

@@ -3,7 +3,7 @@ import { issue, type BookingIssue } from '@/lib/issues';
 import {
   applyChange,
   cancelReservation,
-  isChangeable,
+  changeRefusal,
   reservationSummary,
   sendReservationNotice,
   type BookingOutcome,
@@ -57,7 +57,8 @@ async function notify(before: SavedReservation, after: SavedReservation, notice:
 
 /** Cancels, after giving back what the terms allow of what was paid online. */
 export async function cancelWithRefund(reservation: SavedReservation, now: Date = new Date()): Promise<PaidOutcome> {
-  if (!isChangeable(reservation, now)) return { ok: false, status: 409, issues: [issue('reservation', 'booking.errors.cannotChange')] };
+  const refusal = changeRefusal(reservation, now);
+  if (refusal) return { ok: false, status: 409, issues: [refusal] };
   const terms = await cancellationTerms(reservation, now);
   const failed = await refundAmount(reservation, terms.refund.amount, cancellationPurpose(reservation));
   if (failed) return moneyIssue(failed);

@@ -39,6 +39,7 @@ export function reservationBody(reservation: SavedReservation) {
     reservation_id: reservation.id,
     reservation_number: reservation.number,
     status: reservation.status,
+    rental_status: reservation.rentalStatus,
     reservation_type: reservation.reservationType,
     payment_type: reservation.paymentType,
     car_id: reservation.carId,
