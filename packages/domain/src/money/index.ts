@@ -88,6 +88,14 @@ export function centsToDecimalString(cents: Cents): string {
   return `${sign}${units}.${rest.toString().padStart(2, '0')}`;
 }
 
+/**
+ * Cents as a number of dollars (2599 → 25.99), for a figure shown as dollars where only a stored number can be summed
+ * (the admin's dashboards); never to compute with: amounts are computed in cents.
+ */
+export function centsToDollars(cents: Cents): number {
+  return assertCents(cents) / 100;
+}
+
 const DECIMAL_PATTERN = /^(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 
 /**

@@ -3,6 +3,7 @@ import {
   assertCents,
   assertNonNegativeCents,
   centsToDecimalString,
+  centsToDollars,
   divideRounded,
   formatAmountsInText,
   formatMoney,
@@ -194,5 +195,15 @@ describe('guards and arithmetic', () => {
     expect(() => sumCents(1, 0.5)).toThrow(RangeError);
     expect(multiplyCents(399, 3)).toBe(1197);
     expect(() => multiplyCents(399, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('centsToDollars', () => {
+  it('gives the dollars of an amount in cents, for a figure to sum and show (not to compute with)', () => {
+    expect(centsToDollars(2599)).toBe(25.99);
+    expect(centsToDollars(10000)).toBe(100);
+    expect(centsToDollars(-150)).toBe(-1.5);
+    expect(centsToDollars(0)).toBe(0);
+    expect(() => centsToDollars(12.5)).toThrow(RangeError);
   });
 });

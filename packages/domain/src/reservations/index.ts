@@ -80,3 +80,31 @@ export function paymentStanding(reservation: { status: ReservationStatus; reserv
   if (reservation.status !== 'unpaid') return reservation.status;
   return reservation.reservationType === 'postpaid' ? 'payAtPickup' : 'awaitingPayment';
 }
+
+/**
+ * Where a reservation was booked, recorded once when it is created: `corporate` (a corporate agent's booking, for
+ * their company), `web` (the storefront's booking and checkout pages) or `api` (the public booking API).
+ */
+export const BOOKING_CHANNELS = ['web', 'corporate', 'api'] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
+/** What the storefront says of a booking it sends: its own pages, or its public API. */
+export type StorefrontChannel = Exclude<BookingChannel, 'corporate'>;
+export const STOREFRONT_CHANNELS = ['web', 'api'] as const satisfies readonly StorefrontChannel[];
+
+export function isStorefrontChannel(value: unknown): value is StorefrontChannel {
+  return typeof value === 'string' && (STOREFRONT_CHANNELS as readonly string[]).includes(value);
+}
+
+/** The key prefix of the storefront's pages: they key each reservation with the booking draft it came from. */
+export const DRAFT_KEY_PREFIX = 'draft-';
+
+/**
+ * A reservation's channel: corporate when it names a company or an agent, whoever sent it; else what the storefront
+ * said (`bookedVia`); else, for a reservation written without it (older rows, staff in the admin), told by its key as
+ * the storefront writes them: a draft's key is its pages', any other key (or none) the public API's.
+ */
+export function bookingChannel({ corporate, bookedVia, idempotencyKey }: { corporate: boolean; bookedVia?: StorefrontChannel | null; idempotencyKey: unknown }): BookingChannel {
+  if (corporate) return 'corporate';
+  if (bookedVia) return bookedVia;
+  return typeof idempotencyKey === 'string' && idempotencyKey.startsWith(DRAFT_KEY_PREFIX) ? 'web' : 'api';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRules, competesIn, competingSpan, DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_TURNAROUND_BUFFER_MINUTES, holdsUnit, paymentStanding } from './index';
+import { bookingChannel, bookingRules, competesIn, competingSpan, DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_TURNAROUND_BUFFER_MINUTES, holdsUnit, paymentStanding } from './index';
 
 const NOW = Date.parse('2030-01-10T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -63,5 +63,23 @@ describe('paymentStanding', () => {
     expect(paymentStanding({ status: 'unpaid', reservationType: 'prepaid' })).toBe('awaitingPayment');
     expect(paymentStanding({ status: 'paid', reservationType: 'prepaid' })).toBe('paid');
     expect(paymentStanding({ status: 'cancelled', reservationType: 'postpaid' })).toBe('cancelled');
+  });
+});
+
+describe('booking channel', () => {
+  it('is corporate for a company\'s or an agent\'s booking, whatever else was said', () => {
+    expect(bookingChannel({ corporate: true, bookedVia: 'web', idempotencyKey: 'draft-1-x' })).toBe('corporate');
+    expect(bookingChannel({ corporate: true, idempotencyKey: 'partner-1' })).toBe('corporate');
+  });
+
+  it('is what the storefront said it was booked through', () => {
+    expect(bookingChannel({ corporate: false, bookedVia: 'api', idempotencyKey: 'draft-looks-like-a-page' })).toBe('api');
+    expect(bookingChannel({ corporate: false, bookedVia: 'web', idempotencyKey: 'any' })).toBe('web');
+  });
+
+  it('is told by the key when nothing was said: the pages key by their draft, the API by the client\'s key', () => {
+    expect(bookingChannel({ corporate: false, idempotencyKey: 'draft-12-4f0c' })).toBe('web');
+    expect(bookingChannel({ corporate: false, idempotencyKey: 'partner-order-0003' })).toBe('api');
+    expect(bookingChannel({ corporate: false, bookedVia: null, idempotencyKey: null })).toBe('api');
   });
 });
