@@ -16,7 +16,11 @@
 //   - `today`: Panama's date when the panels are written, `{ from: 'YYYY-MM-DDT00:00:00', to: 'YYYY-MM-DDT23:59:59' }`
 //     (at every start, and again by the `dashboards` hook once Panama's date has moved on).
 // A panel with `requires: ['collection.field', ...]` is created only when those fields exist in the schema (the
-// rental lifecycle fields `rental_status`, `picked_up_at`, `returned_at` of reservations), removed when they do not.
+// rental lifecycle's `rental_status`, the recorded `channel`, the dollars `total_usd` and `amount_usd`), removed when
+// they do not.
+//
+// Amounts: stored in cents, shown in dollars. A panel cannot divide, so it sums the dollars the content service keeps
+// beside each amount (`reservations.total_usd`, `payments.amount_usd`: extensions/dashboards) and formats them as USD.
 
 /** Fixed ids: the reconciler finds its dashboards and panels by them. */
 const dashboardIds = {
@@ -30,23 +34,21 @@ export const TODAY_PANEL = '6b0f3a52-2f0e-4d43-9a61-0d5a4c1e1001';
 const panelId = (dashboard, n) => `6b0f3a52-2f0e-4d43-9a61-0d5a4c1e${{ hoy: 1, ventas: 2, flota: 3 }[dashboard]}${String(n).padStart(3, '0')}`;
 
 const NOT_CANCELLED = { status: { _neq: 'cancelled' } };
+/** Not yet at the counter (a row older than the lifecycle has no rental status: booked). */
+const STILL_BOOKED = { _or: [{ rental_status: { _null: true } }, { rental_status: { _eq: 'booked' } }] };
 const PRECHECKIN_DONE = { precheckins: { _some: { status: { _eq: 'paid' } } } };
 const PRECHECKIN_NOT_DONE = { precheckins: { _none: { status: { _eq: 'paid' } } } };
-/** The booking's channel, from what the storefront records (docs/admin-dashboards.md, "Channels"). */
-// A many-to-one is tested for null through its related id (`agent: { id: { _null: true } }`): the Insights module
-// sends the filters through GraphQL, where `agent: { _null: true }` is not a valid filter.
-const isNull = (field) => ({ [field]: { id: { _null: true } } });
+// A many-to-one is tested for null through its related id (`coupon: { id: { _nnull: true } }`): the Insights module
+// sends the filters through GraphQL, where `coupon: { _nnull: true }` is not a valid filter.
 const isSet = (field) => ({ [field]: { id: { _nnull: true } } });
+/** The booking's channel, recorded on the reservation when it is created (docs/admin-dashboards.md, "Channels"). */
 export const CHANNEL_FILTERS = {
-  corporate: { _or: [isSet('agent'), isSet('corporate_account')] },
-  web: { _and: [isNull('agent'), isNull('corporate_account'), { idempotency_key: { _starts_with: 'draft-' } }] },
-  api: {
-    _and: [
-      isNull('agent'), isNull('corporate_account'),
-      { _or: [{ idempotency_key: { _null: true } }, { idempotency_key: { _nstarts_with: 'draft-' } }] },
-    ],
-  },
+  web: { channel: { _eq: 'web' } },
+  corporate: { channel: { _eq: 'corporate' } },
+  api: { channel: { _eq: 'api' } },
 };
+/** How the panels show an amount in dollars (a `*_usd` field: Insights formats a figure but cannot divide cents). */
+const DOLLARS = { numberStyle: 'currency', unit: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 };
 const LAST_30_DAYS = { date_created: { _gte: '$NOW(-30 days)' } };
 
 const at = (x, y, width, height) => ({ position_x: x, position_y: y, width, height });
@@ -59,6 +61,10 @@ export function dashboardDefinitions({ nowPanama, today }) {
   const pickupToday = { pickup_date: { _between: [today.from, today.to] } };
   const returnToday = { return_date: { _between: [today.from, today.to] } };
   const next30Days = { _and: [{ pickup_date: { _lt: nowPanama(30 * 24) } }, { return_date: { _gt: nowPanama(0) } }] };
+  // A unit is taken in the next 30 days by a booking not yet at the counter whose rental falls in them, and by every car
+  // out now (handed over and not back: a late one keeps its unit until it is returned); a returned car or a no-show
+  // takes none (the stock check's rule, docs/counter.md).
+  const takenNext30Days = { _or: [{ _and: [NOT_CANCELLED, STILL_BOOKED, next30Days] }, { rental_status: { _eq: 'picked_up' } }] };
 
   return [
     {
@@ -125,7 +131,7 @@ export function dashboardDefinitions({ nowPanama, today }) {
     },
     {
       id: dashboardIds.ventas, name: 'Ventas', icon: 'point_of_sale', color: '#27AE60',
-      note: 'Las ventas de los últimos 30 días: reservas por día y canal (web, agente corporativo, API), ingresos de las reservas pagadas, días de alquiler promedio, cupones, pago en línea frente a pago en el mostrador, cancelaciones y reembolsos. Importes en centavos de USD.',
+      note: 'Las ventas de los últimos 30 días: reservas por día y canal (web, agente corporativo, API), ingresos de las reservas pagadas, días de alquiler promedio, cupones, pago en línea frente a pago en el mostrador, cancelaciones y reembolsos. Importes en dólares (US$).',
       panels: [
         ...[
           ['web', 'Reservas web por día', '#2F80ED', 1],
@@ -134,15 +140,17 @@ export function dashboardDefinitions({ nowPanama, today }) {
         ].map(([channel, name, color, x], i) => ({
           id: panelId('ventas', 1 + i), name, icon: 'show_chart', type: 'time-series', ...at(x, 1, 16, 12),
           note: `Reservas creadas cada día (últimos 30 días), canal ${channel === 'web' ? 'web' : channel === 'corporate' ? 'agente corporativo' : 'API'}.`,
+          requires: ['reservations.channel'],
           options: {
             collection: 'reservations', dateField: 'date_created', valueField: 'id', function: 'count', precision: 'day', range: '1 month',
             filter: CHANNEL_FILTERS[channel], color, decimals: 0, missingData: 'zero', fillType: 'gradient', curveType: 'smooth',
           },
         })),
         {
-          id: panelId('ventas', 4), name: 'Ingresos de reservas pagadas (centavos)', icon: 'payments', type: 'metric', ...at(1, 13, 16, 6),
-          note: 'Suma del total de las reservas pagadas creadas en los últimos 30 días, en centavos de USD (10000 = $100).',
-          options: { collection: 'reservations', field: 'total', function: 'sum', filter: { _and: [{ status: { _eq: 'paid' } }, LAST_30_DAYS] } },
+          id: panelId('ventas', 4), name: 'Ingresos de reservas pagadas', icon: 'payments', type: 'metric', ...at(1, 13, 16, 6),
+          note: 'Suma del total de las reservas pagadas creadas en los últimos 30 días, en dólares (US$).',
+          requires: ['reservations.total_usd'],
+          options: { collection: 'reservations', field: 'total_usd', function: 'sum', filter: { _and: [{ status: { _eq: 'paid' } }, LAST_30_DAYS] }, ...DOLLARS },
         },
         {
           id: panelId('ventas', 5), name: 'Días de alquiler promedio', icon: 'date_range', type: 'metric', ...at(17, 13, 16, 6),
@@ -178,20 +186,22 @@ export function dashboardDefinitions({ nowPanama, today }) {
           options: { collection: 'payments', field: 'id', function: 'count', filter: { _and: [{ kind: { _eq: 'refund' } }, { status: { _eq: 'succeeded' } }, LAST_30_DAYS] } },
         },
         {
-          id: panelId('ventas', 11), name: 'Importe reembolsado (centavos)', icon: 'money_off', type: 'metric', ...at(33, 33, 16, 6),
-          note: 'Suma de los reembolsos hechos en los últimos 30 días, en centavos de USD.',
-          options: { collection: 'payments', field: 'amount', function: 'sum', filter: { _and: [{ kind: { _eq: 'refund' } }, { status: { _eq: 'succeeded' } }, LAST_30_DAYS] } },
+          id: panelId('ventas', 11), name: 'Importe reembolsado', icon: 'money_off', type: 'metric', ...at(33, 33, 16, 6),
+          note: 'Suma de los reembolsos hechos en los últimos 30 días, en dólares (US$).',
+          requires: ['payments.amount_usd'],
+          options: { collection: 'payments', field: 'amount_usd', function: 'sum', filter: { _and: [{ kind: { _eq: 'refund' } }, { status: { _eq: 'succeeded' } }, LAST_30_DAYS] }, ...DOLLARS },
         },
       ],
     },
     {
       id: dashboardIds.flota, name: 'Flota', icon: 'directions_car', color: '#9B51E0',
-      note: 'El uso de la flota en los próximos 30 días: reservas no canceladas que ocupan una unidad en algún momento de ese plazo, por clase de coche y por sucursal de recogida, frente a las unidades en stock.',
+      note: 'El uso de la flota en los próximos 30 días: las unidades ocupadas en algún momento de ese plazo (reservas no canceladas aún sin recoger cuyo alquiler cae en él, y todos los coches fuera ahora, atrasados incluidos), por clase de coche y por sucursal de recogida, frente a las unidades en stock.',
       panels: [
         {
           id: panelId('flota', 1), name: 'Unidades ocupadas (próximos 30 días)', icon: 'car_rental', type: 'metric', ...at(1, 1, 16, 6),
-          note: 'Reservas no canceladas cuyo alquiler cae, aunque sea en parte, en los próximos 30 días.',
-          options: { collection: 'reservations', field: 'id', function: 'count', filter: { _and: [NOT_CANCELLED, next30Days] } },
+          note: 'Reservas no canceladas aún sin recoger cuyo alquiler cae, aunque sea en parte, en los próximos 30 días, más los coches entregados que aún no han vuelto (un atrasado sigue ocupando su unidad). Un coche devuelto o un no presentado no ocupa ninguna.',
+          requires: ['reservations.rental_status'],
+          options: { collection: 'reservations', field: 'id', function: 'count', filter: takenNext30Days },
         },
         {
           id: panelId('flota', 2), name: 'Unidades en stock', icon: 'inventory_2', type: 'metric', ...at(17, 1, 16, 6),
@@ -200,18 +210,20 @@ export function dashboardDefinitions({ nowPanama, today }) {
         },
         {
           id: panelId('flota', 3), name: 'Ocupadas por clase de coche', icon: 'bar_chart', type: 'bar-chart', ...at(1, 7, 24, 16),
-          note: 'Reservas no canceladas de los próximos 30 días por coche (clase ACRISS).',
+          note: 'Las unidades ocupadas en los próximos 30 días (como en "Unidades ocupadas") por coche (clase ACRISS).',
+          requires: ['reservations.rental_status'],
           options: {
             collection: 'reservations', xAxis: 'car', xAxisDisplayField: 'clasificacion', yAxis: 'id', function: 'count',
-            filter: { _and: [NOT_CANCELLED, next30Days] }, decimals: 0, color: '#9B51E0', showAxisLabels: 'both', showDataLabel: true,
+            filter: takenNext30Days, decimals: 0, color: '#9B51E0', showAxisLabels: 'both', showDataLabel: true,
           },
         },
         {
           id: panelId('flota', 4), name: 'Ocupadas por sucursal', icon: 'bar_chart', type: 'bar-chart', ...at(25, 7, 24, 16),
-          note: 'Reservas no canceladas de los próximos 30 días por sucursal de recogida (la que aporta la unidad).',
+          note: 'Las unidades ocupadas en los próximos 30 días por sucursal de recogida (la que aporta la unidad).',
+          requires: ['reservations.rental_status'],
           options: {
             collection: 'reservations', xAxis: 'pickup_branch', xAxisDisplayField: 'code', yAxis: 'id', function: 'count',
-            filter: { _and: [NOT_CANCELLED, next30Days] }, decimals: 0, color: '#2F80ED', showAxisLabels: 'both', showDataLabel: true,
+            filter: takenNext30Days, decimals: 0, color: '#2F80ED', showAxisLabels: 'both', showDataLabel: true,
           },
         },
       ],

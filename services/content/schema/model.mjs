@@ -778,6 +778,22 @@ export const collections = [
       f.json('damage_photos', { readonly: true, note: 'Ids of the photos of damage taken at return: ["uuid", ...].' }),
       f.json('return_charges', { readonly: true, note: 'Extra charges of the return: [{ "code": "fuel" | "late_return" | "damage" | "tax", "amount", "quantity"?, "unitAmount"? }] (cents).' }),
       f.timestamp('no_show_at', { width: 'half', readonly: true, note: 'When staff marked the renter as a no-show (UTC); the unit was freed then.' }),
+      // Kept by the content service for the admin's dashboards (docs/admin-dashboards.md): Insights panels aggregate a
+      // field as stored and cannot divide cents by 100.
+      f.divider('divider_figures', 'Figures'),
+      f.float('total_usd', {
+        width: 'half', readonly: true, label: 'Total (US$)', suffix: 'attach_money',
+        display: 'formatted-value', display_options: { prefix: 'US$ ', format: true },
+        note: '"total" in dollars (total / 100), kept by the content service whenever the total changes; the dashboards sum it.',
+      }),
+      f.select('channel', [
+        choice('web', 'Web (storefront pages)', 'var(--theme--primary)'),
+        choice('corporate', 'Corporate agent', 'var(--theme--secondary)'),
+        choice('api', 'Public booking API', 'var(--theme--warning)'),
+      ], {
+        width: 'half', readonly: true, chips: true,
+        note: 'Where it was booked, recorded by the content service when the reservation is created: a corporate agent\'s booking, the storefront\'s booking pages, or the public booking API (POST /api/reservations).',
+      }),
     ],
   }),
 
@@ -833,6 +849,11 @@ export const collections = [
       f.dateCreated(),
       f.dateUpdated(),
       f.timestamp('settled_at', { width: 'half', readonly: true, note: 'When it became succeeded, failed or canceled (UTC).' }),
+      f.float('amount_usd', {
+        width: 'half', readonly: true, label: 'Amount (US$)', suffix: 'attach_money',
+        display: 'formatted-value', display_options: { prefix: 'US$ ', format: true },
+        note: '"amount" in dollars (amount / 100), kept by the content service; the dashboards sum it.',
+      }),
     ],
   }),
 

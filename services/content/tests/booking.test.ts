@@ -21,6 +21,8 @@ interface Reservation {
   lines: unknown;
   extras: unknown;
   young_driver_fee: number;
+  channel: string | null;
+  total_usd: number | null;
 }
 interface Availability { car: number; units: number; occupied: number }
 interface RateLimit { allowed: boolean; remaining: number; retry_after_seconds: number }
@@ -217,6 +219,10 @@ describe('malformed input', () => {
     expectInvalid(await book(reservation({ id: 5 })), 'id');
     expectInvalid(await book(reservation({ payments: [] })), 'payments');
     expectInvalid(await book(reservation({ car: 2_000_000_000 })), 'car');
+    // Recorded by the content service, never taken from a caller.
+    expectInvalid(await book(reservation({ channel: 'web' })), 'channel');
+    expectInvalid(await book(reservation({ total_usd: 79.18 })), 'total_usd');
+    expectInvalid(await book({ ...reservation(), booked_via: 'phone' }), 'booked_via');
 
     // A reservation is named by the reference the booking routes answered: anything else names none.
     for (const reference of ['abc', '1', `1.${'A'.repeat(22)}`]) expect((await change(reference, { status: 'paid' })).status, reference).toBe(404);
@@ -275,6 +281,24 @@ describe('reservations against the stock', () => {
     expect(duplicate.status, duplicate.text.slice(0, 200)).toBe(400);
     expect(errorCode(duplicate)).toBe('RECORD_NOT_UNIQUE');
     expect(duplicate.text).toContain('reservation_number');
+  });
+
+  it('records the sales channel the storefront names, else the one its key tells, and the total in dollars', async () => {
+    const dates = (day: number) => ({ car: carB, pickup_date: `2032-10-${String(day).padStart(2, '0')}T10:00`, return_date: `2032-10-${String(day + 1).padStart(2, '0')}T10:00` });
+    // A client of the public API may send a key that looks like the pages': what the storefront says wins.
+    const viaApi = expectCreated(await book({ ...reservation({ ...dates(1), idempotency_key: `draft-${suffix}-api` }), booked_via: 'api' }));
+    const web = expectCreated(await book({ ...reservation(dates(4)), booked_via: 'web' }));
+    const unsaid = expectCreated(await book(reservation({ ...dates(7), idempotency_key: `draft-${suffix}-page` })));
+    expect([viaApi.channel, web.channel, unsaid.channel]).toEqual(['api', 'web', 'web']);
+    expect(web.total_usd).toBe(79.18);
+    // Staff writing a reservation in the admin: the channel its fields tell, and the dollars follow a new total.
+    const written = await api<Omit<Reservation, 'id'> & { id: number }>('/items/reservations', { method: 'POST', token: admin, body: reservation({ ...dates(10), idempotency_key: `partner-${suffix}`, total: 12_345 }) });
+    expect(written.status, written.text.slice(0, 300)).toBe(200);
+    const row = dataOf(written);
+    cleanup.push({ path: `/items/reservations/${row.id}` });
+    expect([row.channel, row.total_usd]).toEqual(['api', 123.45]);
+    const retotalled = await api<Omit<Reservation, 'id'> & { id: number }>(`/items/reservations/${row.id}`, { method: 'PATCH', token: admin, body: { total: 5_000 } });
+    expect(dataOf(retotalled).total_usd).toBe(50);
   });
 
   it('books once for one idempotency key, sent twice or many times at once', async () => {

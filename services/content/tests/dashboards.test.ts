@@ -171,14 +171,18 @@ describe('admin dashboards', { timeout: 180_000 }, () => {
       'Recogidas de hoy por sucursal', 'Devoluciones de hoy por sucursal',
     ]));
     expect(names(VENTAS)).toEqual([
-      'Cancelaciones', 'Cupones usados', 'Días de alquiler promedio', 'Importe reembolsado (centavos)',
-      'Ingresos de reservas pagadas (centavos)', 'Pago en línea o en el mostrador', 'Reembolsos', 'Reservas con cupón',
+      'Cancelaciones', 'Cupones usados', 'Días de alquiler promedio', 'Importe reembolsado',
+      'Ingresos de reservas pagadas', 'Pago en línea o en el mostrador', 'Reembolsos', 'Reservas con cupón',
       'Reservas de agentes corporativos por día', 'Reservas por la API por día', 'Reservas web por día',
     ]);
     expect(names(FLOTA)).toEqual(['Ocupadas por clase de coche', 'Ocupadas por sucursal', 'Unidades en stock', 'Unidades ocupadas (próximos 30 días)']);
     // The late-return panels read the rental lifecycle's `rental_status`: present exactly when the field is.
     const lifecycle = (await api(`/fields/reservations/rental_status`, { token: admin, base })).status === 200;
     expect(names(HOY).includes('Devoluciones atrasadas')).toBe(lifecycle);
+    // Amounts are shown in dollars: the panels sum the dollars kept beside the cents and format them as US$.
+    for (const name of ['Ingresos de reservas pagadas', 'Importe reembolsado']) {
+      expect(byName(panels, name).options).toMatchObject({ field: expect.stringMatching(/_usd$/), function: 'sum', numberStyle: 'currency', unit: 'USD', minimumFractionDigits: 2 });
+    }
   });
 
   it('every panel\'s query runs for an admin and gives the figures of a few reservations', async () => {
@@ -207,6 +211,8 @@ describe('admin dashboards', { timeout: 180_000 }, () => {
       { ...common, reservation_number: 'FF-DASH03', idempotency_key: 'partner-order-0003', status: 'unpaid', reservation_type: 'postpaid', pickup_date: day(-2, '00:00:00'), return_date: day(0, '00:00:00'), days: 2, total: 4000 },
       // Cancelled (no key: an API booking as well).
       { ...common, reservation_number: 'FF-DASH04', status: 'cancelled', cancelled_at: new Date().toISOString(), reservation_type: 'postpaid', pickup_date: day(5, '10:00:00'), return_date: day(6, '10:00:00'), days: 1, total: 3000 },
+      // Through the API, due back yesterday: handed over below at the counter, and not back.
+      { ...common, reservation_number: 'FF-DASH05', idempotency_key: 'partner-order-0005', status: 'unpaid', reservation_type: 'postpaid', pickup_date: day(-3, '10:00:00'), return_date: day(-1, '10:00:00'), days: 2, total: 8000 },
     ];
     const ids: number[] = [];
     for (const body of reservations) {
@@ -221,6 +227,15 @@ describe('admin dashboards', { timeout: 180_000 }, () => {
       body: { reservation: ids[0], kind: 'refund', provider: 'metrobank', status: 'succeeded', amount: 1500, currency: 'USD', idempotency_key: 'dashboards-refund-1' },
     });
     expect(refund.status, refund.text).toBe(200);
+
+    // A late return is a car really handed over (the counter's pickup) and not back by its booked return.
+    const late = byName(panels, 'Devoluciones atrasadas');
+    expect(figure((await runPanel(late, admin)).rows ?? [], 'count', 'id')).toBe(0);
+    const pickedUp = await api('/counter/reservations/FF-DASH05/pickup', { method: 'POST', token: admin, base, body: { mileage: 12_000, fuel_eighths: 8 } });
+    expect(pickedUp.status, pickedUp.text).toBe(200);
+    // Each reservation recorded its channel when it was created (from its company or its key, written by staff here).
+    const channels = dataOf(await api<Array<{ reservation_number: string; channel: string }>>(`/items/reservations${qs({ fields: 'reservation_number,channel', sort: 'reservation_number' })}`, { token: admin, base }));
+    expect(channels.map((r) => [r.reservation_number, r.channel])).toEqual([['FF-DASH01', 'web'], ['FF-DASH02', 'corporate'], ['FF-DASH03', 'api'], ['FF-DASH04', 'api'], ['FF-DASH05', 'api']]);
 
     for (const panel of panels.filter((p) => p.type !== 'label')) {
       const result = await runPanel(panel, admin);
@@ -239,27 +254,32 @@ describe('admin dashboards', { timeout: 180_000 }, () => {
     expect(figure(get('Con pre-check-in hecho'), 'count', 'id')).toBe(1);
     expect(figure(get('Sin pre-check-in'), 'count', 'id')).toBe(1);
     expect(figure(get('Devoluciones de hoy'), 'count', 'id')).toBe(1);
+    expect(figure(get('Devoluciones atrasadas'), 'count', 'id')).toBe(1);
+    expect(get('Devoluciones atrasadas: detalle').map((row) => row.reservation_number)).toEqual(['FF-DASH05']);
     expect(grouped(get('Recogidas de hoy por sucursal'), 'pickup_branch', 'count', 'id')).toEqual([[branch, 2]]);
     expect(grouped(get('Devoluciones de hoy por sucursal'), 'return_branch', 'count', 'id')).toEqual([[branch, 1]]);
 
     // Ventas: bookings per day by channel (all made today), revenue, average days, coupons, payment, cancellations, refunds.
     expect(total(get('Reservas web por día'), 'count', 'id')).toBe(1);
     expect(total(get('Reservas de agentes corporativos por día'), 'count', 'id')).toBe(1);
-    expect(total(get('Reservas por la API por día'), 'count', 'id')).toBe(2);
-    expect(figure(get('Ingresos de reservas pagadas (centavos)'), 'sum', 'total')).toBe(10000);
-    expect(figure(get('Días de alquiler promedio'), 'avg', 'days')).toBeCloseTo(7 / 3, 5);
+    expect(total(get('Reservas por la API por día'), 'count', 'id')).toBe(3);
+    // $100.00: the paid reservation's 10000 cents, in dollars.
+    expect(figure(get('Ingresos de reservas pagadas'), 'sum', 'total_usd')).toBeCloseTo(100, 6);
+    expect(figure(get('Días de alquiler promedio'), 'avg', 'days')).toBeCloseTo(9 / 4, 5);
     expect(figure(get('Reservas con cupón'), 'count', 'id')).toBe(1);
     expect(grouped(get('Cupones usados'), 'coupon', 'count', 'id')).toEqual([[coupon, 1]]);
     const byType = Object.fromEntries(grouped(get('Pago en línea o en el mostrador'), 'reservation_type', 'count', 'reservation_type'));
-    expect(byType).toEqual({ prepaid: 1, postpaid: 2 });
+    expect(byType).toEqual({ prepaid: 1, postpaid: 3 });
     expect(figure(get('Cancelaciones'), 'count', 'id')).toBe(1);
     expect(figure(get('Reembolsos'), 'count', 'id')).toBe(1);
-    expect(figure(get('Importe reembolsado (centavos)'), 'sum', 'amount')).toBe(1500);
+    // $15.00 refunded.
+    expect(figure(get('Importe reembolsado'), 'sum', 'amount_usd')).toBeCloseTo(15, 6);
 
-    // Flota: the two rentals still ahead hold units over the next 30 days; the returned and the cancelled one do not.
-    expect(figure(get('Unidades ocupadas (próximos 30 días)'), 'count', 'id')).toBe(2);
-    expect(grouped(get('Ocupadas por sucursal'), 'pickup_branch', 'count', 'id')).toEqual([[branch, 2]]);
-    expect(grouped(get('Ocupadas por clase de coche'), 'car', 'count', 'id')).toEqual([[car, 2]]);
+    // Flota: the two rentals still ahead hold units over the next 30 days, and so does the late car (out until it is
+    // returned); the one due back at midnight (never handed over) and the cancelled one do not.
+    expect(figure(get('Unidades ocupadas (próximos 30 días)'), 'count', 'id')).toBe(3);
+    expect(grouped(get('Ocupadas por sucursal'), 'pickup_branch', 'count', 'id')).toEqual([[branch, 3]]);
+    expect(grouped(get('Ocupadas por clase de coche'), 'car', 'count', 'id')).toEqual([[car, 3]]);
   });
 
   it('a restart duplicates nothing, puts back a changed panel and keeps a staff-made dashboard', async () => {

@@ -3,7 +3,9 @@
 //   POST  /booking/reservations        create (counting its coupon), or replay the reservation with the same idempotency_key;
 //                                      a corporate agent's booking names corporate_account + agent (checked, 422 if wrong);
 //                                      `hold_limit` { key, limit, window_seconds } (not a field) caps the bookings of one
-//                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it
+//                                      client: counted with the booking, 429 TOO_MANY_RESERVATIONS past it; `booked_via`
+//                                      "web" | "api" (not a field) says which of the storefront's doors it came through:
+//                                      the reservation's `channel` (corporate when it names a company; channel.ts)
 //   PATCH /booking/reservations/:ref   change dates, car, branches, status (cancel), totals ... (:ref, the reservation's
 //                                      reference answered by the routes that return it: records.ts); once the counter
 //                                      has handed the car over, taken it back or marked a no-show, its terms and its
@@ -24,6 +26,7 @@
 // payload check's (reservation-payload.ts). Bad input answers 400 INVALID_PAYLOAD naming the field.
 import { isDirectusError } from '@directus/errors';
 import { BRANDS, isBrand } from '@rentacar/domain/brands';
+import { isStorefrontChannel, STOREFRONT_CHANNELS } from '@rentacar/domain/reservations';
 import { normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
 import { renterLockOf, type RenterLock } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
@@ -33,12 +36,13 @@ import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Probl
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
 import { createReferences } from '../../shared/references';
 import { createWriter } from '../../shared/transactions';
+import { channelOf } from './channel';
 import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
 import { holdRoutes } from './holds';
 import { noticeRoutes } from './notices';
 import { checkRateRule, countHit, type RateRule } from './rate-limit';
 import { recordRoutes } from './records';
-import { checkDates, checkReservation } from './reservation-payload';
+import { checkDates, checkReservation, type ReservationPayload } from './reservation-payload';
 
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
 const PLACEMENT = ['car', 'pickup_branch', 'pickup_date', 'return_date', 'brand'];
@@ -137,7 +141,10 @@ export default defineEndpoint({
       // renter's address) may make in a window. It is counted inside the transaction, so only a booking that is written
       // counts: a sold-out attempt or a replayed key does not, and the last allowed booking goes to one request only.
       const body: unknown = req.body;
-      const { hold_limit: holdLimitBody, ...reservationBody } = isPlainObject(body) ? body : {};
+      const { hold_limit: holdLimitBody, booked_via: bookedVia, ...reservationBody } = isPlainObject(body) ? body : {};
+      if (bookedVia !== undefined && !isStorefrontChannel(bookedVia)) {
+        return invalid(res, 'booked_via', `"booked_via" must be one of ${STOREFRONT_CHANNELS.join(', ')}`);
+      }
       let holdLimit: RateRule | undefined;
       if (holdLimitBody !== undefined) {
         const checkedLimit = checkRateRule(holdLimitBody, 'hold_limit');
@@ -146,7 +153,7 @@ export default defineEndpoint({
       }
       const checked = checkReservation(isPlainObject(body) ? reservationBody : body, { create: true });
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
-      const payload = checked.payload;
+      const payload: ReservationPayload = { ...checked.payload, channel: channelOf(checked.payload, bookedVia) };
       const extrasProblem = await checkExtras(database, payload.extras);
       if (extrasProblem) return invalid(res, 'extras', extrasProblem);
       // A corporate agent's booking names its company and its agent, both or neither.

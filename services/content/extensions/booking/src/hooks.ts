@@ -7,15 +7,31 @@
 //     told which pairs exist.
 //   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
 //   - a reservation's revision goes up by one whenever its calendar event changes or it is cancelled (revisions.ts).
+//   - every reservation records its sales channel when it is created (channel.ts); rows older than the field get
+//     theirs once the content service has started.
 // Reservation drafts are removed by the privacy extension's retention job (at their expiry, or the brands' draft period).
 import { InvalidPayloadError } from '@directus/errors';
 import { defineHook } from '../../shared/define';
 import type { Accountability, Knex } from '../../shared/directus';
 import { isPlainObject } from '../../shared/endpoint';
+import { backfillChannels, channelOf } from './channel';
 import { REVISION_READ_FIELDS, withRevision, type RevisionRow } from './revisions';
 import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
 
-export default defineHook(({ filter, action }, { database, logger, services, getSchema }) => {
+export default defineHook(({ filter, action, init }, { database, logger, services, getSchema }) => {
+  // POST /booking/reservations sets it; anything else that creates a reservation (staff in the admin) gets the
+  // channel its fields tell.
+  filter('reservations.items.create', (payload) => {
+    if (!isPlainObject(payload) || (payload.channel !== undefined && payload.channel !== null)) return payload;
+    return { ...payload, channel: channelOf(payload) };
+  });
+
+  init('app.after', () => {
+    backfillChannels(database)
+      .then((filled) => { if (filled) logger.info(`booking: the sales channel of ${filled} older reservation(s) recorded`); })
+      .catch((error: unknown) => logger.error(error, 'booking: recording the sales channel of older reservations failed; the next start tries again'));
+  });
+
   // Before the write, in its transaction (`context.database`): the rows as they are, read through Directus so that
   // date-times compare alike on every engine.
   filter('reservations.items.update', async (payload, meta, context) => {

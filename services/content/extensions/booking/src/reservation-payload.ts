@@ -17,7 +17,9 @@ export const COUNTER_FIELDS = [
   'rental_status', 'picked_up_at', 'picked_up_by', 'pickup_branch_actual', 'mileage_out', 'fuel_out', 'pickup_notes', 'pickup_photos',
   'returned_at', 'returned_by', 'mileage_in', 'fuel_in', 'damage_notes', 'damage_photos', 'return_charges', 'no_show_at',
 ];
-const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at', ...COUNTER_FIELDS]);
+// The sales channel is decided by POST /booking/reservations (from `booked_via` and the corporate fields), and the
+// dollars of the total are kept by the dashboards extension from `total`.
+const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at', ...COUNTER_FIELDS, 'channel', 'total_usd']);
 // Needed to place a booking in the stock: a reservation without them could not be counted.
 export const REQUIRED_ON_CREATE = ['idempotency_key', 'reservation_number', 'brand', 'car', 'pickup_branch', 'pickup_date', 'return_date'];
 const NOT_NULL = new Set(REQUIRED_ON_CREATE);
