@@ -3,7 +3,7 @@ import { customEndpoint, readItems } from '@directus/sdk';
 import { z } from 'zod';
 import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType } from '@rentacar/domain/quote';
 import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
-import { RESERVATION_STATUSES, type ReservationStatus } from '@rentacar/domain/reservations';
+import { RESERVATION_STATUSES, type ReservationStatus, type StorefrontChannel } from '@rentacar/domain/reservations';
 import { isRenterLock, rentalStatusOf, type RenterLock, type RentalStatus } from '@rentacar/domain/rentals';
 import { CONTENT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { contentRecordRequest, contentRequest, endpointData } from './client';
@@ -226,7 +226,11 @@ function totalsRecord(result: Quote, lines: readonly LabelledLine[]): Record<str
 export type NewReservation = Pick<
   SavedReservation,
   'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale' | 'corporate'
-> & { idempotencyKey: string };
+> & {
+  idempotencyKey: string;
+  /** Which of the storefront's doors it came through: its booking pages (`web`) or its public API (`api`). */
+  channel: StorefrontChannel;
+};
 
 function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
   return {
@@ -388,7 +392,9 @@ async function bookingWrite(what: string, path: string, method: 'POST' | 'PATCH'
  * transaction. A known idempotency key answers the reservation it made, recognisable by a number other than this one.
  */
 export function insertReservation(reservation: NewReservation, quote: Quote, lines: readonly LabelledLine[], holdLimit?: HoldLimit): Promise<ReservationWrite> {
-  const record = newReservationRecord(reservation, quote, lines);
+  // `booked_via` is not a field: the content service records the reservation's channel from it (corporate when it
+  // names a company).
+  const record = { ...newReservationRecord(reservation, quote, lines), booked_via: reservation.channel };
   const body = holdLimit ? { ...record, hold_limit: { key: holdLimit.key, limit: holdLimit.limit, window_seconds: holdLimit.windowSeconds } } : record;
   return bookingWrite('POST /booking/reservations', '/booking/reservations', 'POST', body);
 }

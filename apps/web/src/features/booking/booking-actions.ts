@@ -294,7 +294,7 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;
     if (!draft.data.confirmationKey) await saveBookingDraft({ id: draft.id, data: { ...draft.data, confirmationKey } });
-    const outcome = await bookReservation(priced.booking, client, language, confirmationKey, clientAddress(await headers()));
+    const outcome = await bookReservation(priced.booking, client, language, confirmationKey, clientAddress(await headers()), 'web');
     if (!outcome.ok) {
       const first = outcome.issues[0];
       return failure({}, first ? { message: first.message, ...(first.params ? { params: first.params } : {}) } : undefined);

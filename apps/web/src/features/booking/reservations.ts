@@ -2,6 +2,7 @@ import 'server-only';
 import { generateReservationNumber, normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { renterLockOf, renterMayChange, type RenterLock } from '@rentacar/domain/rentals';
+import type { StorefrontChannel } from '@rentacar/domain/reservations';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { countBooking, countRateLimitRefusal, type BookingOutcome as BookingOutcomeLabel } from '@/lib/metrics';
@@ -65,7 +66,8 @@ const NUMBER_ATTEMPTS = 4;
  * Saves a reservation for a priced booking: the content service checks the stock, counts the coupon and inserts in
  * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
  * paid at the counter is emailed; an email that fails does not undo the booking.
- * `clientAddress` (lib/client-address.ts) is counted in the same transaction against the brand's reservations
+ * `channel` says whether it came through the storefront's pages or its public API (the content service records it, or
+ * `corporate` for an agent's booking). `clientAddress` (lib/client-address.ts) is counted in the same transaction against the brand's reservations
  * per client, so one client cannot hold the fleet with made-up renters; a corporate agent's bookings are not counted.
  */
 export async function bookReservation(
@@ -74,10 +76,11 @@ export async function bookReservation(
   locale: Locale,
   idempotencyKey: string,
   clientAddress: string,
+  channel: StorefrontChannel,
 ): Promise<NewBookingOutcome> {
   const type = booking.selection.reservationType;
   try {
-    const outcome = await saveReservation(booking, client, locale, idempotencyKey, clientAddress);
+    const outcome = await saveReservation(booking, client, locale, idempotencyKey, clientAddress, channel);
     countBooking(type, bookingOutcomeLabel(outcome));
     if (!outcome.ok && outcome.status === 429) countRateLimitRefusal('reservations_per_client');
     return outcome;
@@ -101,6 +104,7 @@ async function saveReservation(
   locale: Locale,
   idempotencyKey: string,
   clientAddress: string,
+  channel: StorefrontChannel,
 ): Promise<NewBookingOutcome> {
   const lines = labelledLines(booking, locale);
   const holdLimit = booking.corporate ? undefined : reservationsPerClient(clientAddress, booking.site.reservationHoldsPerClient);
@@ -122,6 +126,7 @@ async function saveReservation(
       locale,
       corporate: booking.corporate ? { companyId: booking.corporate.company.id, agentId: booking.corporate.agentId } : undefined,
       idempotencyKey,
+      channel,
     };
     const result = await insertReservation(reservation, booking.quote, lines, holdLimit);
     if (!result.ok && result.reason === 'duplicate_number') continue;

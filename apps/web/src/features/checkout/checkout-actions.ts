@@ -137,7 +137,7 @@ async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Lo
   if (earlier && earlier.status === 'unpaid') await cancelReservation(earlier);
 
   const confirmationKey = `draft-${draft.id}-${randomUUID()}`;
-  const outcome = await bookReservation(priced.booking, client, locale, confirmationKey, clientAddress(await headers()));
+  const outcome = await bookReservation(priced.booking, client, locale, confirmationKey, clientAddress(await headers()), 'web');
   const keyed: DraftData = { ...data, reservationType: 'prepaid', confirmationKey };
   if (!outcome.ok) return { ok: false, data: keyed, ending: { answer: failed(firstIssue(outcome.issues)) } };
   return { ok: true, reservation: outcome.reservation, data: { ...keyed, reservation: { id: outcome.reservation.id, number: outcome.reservation.number, done: false } } };

@@ -32,7 +32,7 @@ export async function POST(request: NextRequest) {
     const issues = [...(priced.ok ? [] : priced.issues), ...(client.ok ? [] : client.issues)];
     if (!priced.ok || !client.ok) return errorResponse(422, issues, locale);
 
-    const outcome = await bookReservation(priced.booking, client.value, locale, key, clientAddress(request.headers));
+    const outcome = await bookReservation(priced.booking, client.value, locale, key, clientAddress(request.headers), 'api');
     if (!outcome.ok && outcome.status === 429) return errorResponse(429, outcome.issues, locale, { 'Retry-After': String(outcome.retryAfterSeconds) });
     if (!outcome.ok) return errorResponse(outcome.status, outcome.issues, locale);
     // A key reused for someone else's booking must not hand that booking out.
