@@ -67,8 +67,9 @@ const NUMBER_ATTEMPTS = 4;
  * one transaction; a known idempotency key returns the reservation it made. Then (once) the renter of a reservation
  * paid at the counter is emailed; an email that fails does not undo the booking.
  * `channel` says whether it came through the storefront's pages or its public API (the content service records it, or
- * `corporate` for an agent's booking). `clientAddress` (lib/client-address.ts) is counted in the same transaction against the brand's reservations
- * per client, so one client cannot hold the fleet with made-up renters; a corporate agent's bookings are not counted.
+ * `corporate` for an agent's booking). `clientAddress` (lib/client-address.ts) is counted in the same transaction
+ * against the brand's reservations per client, so one client cannot hold the fleet with made-up renters; a corporate
+ * agent's bookings are not counted.
  */
 export async function bookReservation(
   booking: PricedBooking,
