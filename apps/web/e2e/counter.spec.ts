@@ -173,13 +173,16 @@ test.describe('the counter with a QR code', () => {
     await expect(page.getByRole('heading', { level: 1, name: TEXT.es.reservation(numbers.today) })).toBeFocused();
   });
 
-  test('a corporate agent is refused, and a phone shows the counter without sideways scrolling', async ({ page }) => {
+  test('a corporate agent is refused, and a phone shows the counter and a booking without sideways scrolling', async ({ page }) => {
     await signIn(page, 'es', agentEmail);
     await expect(page.getByRole('alert').filter({ hasText: TEXT.es.notStaff })).toBeVisible();
     await expect(page.getByTestId('counter-staff')).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'es', staff.email);
     await expect(page.getByTestId('counter-staff')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`/mostrador/${numbers.today}`);
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.es.reservation(numbers.today) })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
