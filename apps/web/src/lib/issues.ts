@@ -13,7 +13,15 @@ export type PrecheckinErrorKey = keyof Messages['precheckin']['errors'];
 /** Keys of the job applications' own error messages (`jobs.errors.*`). */
 export type JobsErrorKey = keyof Messages['jobs']['errors'];
 
-export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}` | `precheckin.errors.${PrecheckinErrorKey}` | `jobs.errors.${JobsErrorKey}`;
+/** Keys of the counter's own error messages (`counter.errors.*`). */
+export type CounterErrorKey = keyof Messages['counter']['errors'];
+
+export type IssueMessage =
+  | ValidationMessageKey
+  | `booking.errors.${BookingErrorKey}`
+  | `precheckin.errors.${PrecheckinErrorKey}`
+  | `jobs.errors.${JobsErrorKey}`
+  | `counter.errors.${CounterErrorKey}`;
 
 /**
  * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,

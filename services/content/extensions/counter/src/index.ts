@@ -4,6 +4,7 @@
 //   POST /counter/reservations/:number/return    { mileage, fuel_eighths, damage_notes?, damage_amount?, photos? }
 //                                                take it back; the extra charges are computed and stored here
 //   POST /counter/reservations/:number/no-show   { notes? }                                      the renter never came
+//   GET  /counter/me, /counter/reservations/:number, /counter/today?date=&branch=                 the reads (read.ts)
 //
 // Callers: administrators (any branch) and Counter staff (their own branch only: the pickup branch for a pickup or a
 // no-show, the return branch for a return; another branch's staff get 403 OTHER_BRANCH and still read the reservation
@@ -20,10 +21,12 @@ import {
 } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
+import { withEndpointRights, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
 import { noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
+import { registerReads } from './read';
+import { branchOf, staffOf, type Staff } from './staff';
 
 const REFUSAL_MESSAGES: Record<RentalRefusal, string> = {
   reservation_cancelled: 'The reservation is cancelled',
@@ -53,37 +56,6 @@ interface ReservationRow {
   fuel_out: number | null;
 }
 
-/** Who acts: an administrator (any branch) or a Counter staff member of `branch`. */
-type Staff = { user: string | null; branch: number | null; admin: boolean };
-
-/** The caller as counter staff, or why not: 401 without a user, 403 for one who is not Counter staff. */
-async function staffOf(database: Knex, accountability: Accountability | null | undefined): Promise<Staff | 401 | 403> {
-  if (!accountability?.user && !accountability?.admin) return 401;
-  if (accountability.admin) return { user: accountability.user ?? null, branch: null, admin: true };
-  const user = accountability.user;
-  if (!user) return 403;
-  const roles = accountability.roles ?? (accountability.role ? [accountability.role] : []);
-  const isCounter = roles.includes(ids.counterRole) || Boolean(
-    await database('directus_access').select('id').where({ policy: ids.counterPolicy })
-      .andWhere((query) => {
-        void query.where({ user });
-        if (roles.length) void query.orWhereIn('role', roles);
-      })
-      .first(),
-  );
-  if (!isCounter) return 403;
-  const row = (await database('directus_users').select('branch').where({ id: user }).first()) as { branch: unknown } | undefined;
-  const branch = Number(row?.branch);
-  return { user, branch: Number.isSafeInteger(branch) && branch > 0 ? branch : null, admin: false };
-}
-
-/** The branch where `action` happens: the return branch for a return (the pickup branch when none), else the pickup branch. */
-function branchOf(action: RentalAction, row: ReservationRow): number | null {
-  const value = action === 'return' ? (row.return_branch ?? row.pickup_branch) : row.pickup_branch;
-  const branch = Number(value);
-  return Number.isSafeInteger(branch) && branch > 0 ? branch : null;
-}
-
 type Outcome =
   | { done: Record<string, unknown> }
   | { notFound: true }
@@ -97,6 +69,7 @@ export default defineEndpoint({
     const { ItemsService } = services;
     const writer = createWriter(database);
     const { handle } = endpointKit({ id: 'counter', database, logger });
+    registerReads(router, { ItemsService, database, handle });
 
     const route = <T>(action: RentalAction, path: string, parse: (body: unknown) => { value: T } | { problem: { field: string | null; message: string } }, changes: (input: T, row: ReservationRow, ctx: { now: Date; staff: Staff; trx: Knex }) => Record<string, unknown> | { mileageBelowPickup: number } | Promise<Record<string, unknown> | { mileageBelowPickup: number }>) => {
       router.post(`/reservations/:number/${path}`, handle(async (req, res) => {
