@@ -96,3 +96,16 @@ export { pingContentService } from './health';
 export type { ContentHealth } from './health';
 export { isValidSecret, readContentWebhook, revalidationPayloadSchema } from './webhooks';
 export type { WebhookRequest } from './webhooks';
+export { fetchCounterUser, openCounterFile, readCounterDay, readCounterReservation } from './counter';
+export type {
+  CounterAllowed,
+  CounterBranch,
+  CounterDayList,
+  CounterDayRow,
+  CounterDriver,
+  CounterPayment,
+  CounterPrecheckin,
+  CounterRefusal,
+  CounterReservation,
+  CounterUser,
+} from './counter';

@@ -13,6 +13,6 @@ export { LoginPage } from './pages/login-page';
 export { PasswordRequestPage } from './pages/password-request-page';
 export { RegisterPage } from './pages/register-page';
 export { VerifyPage } from './pages/verify-page';
-export { currentAgent, readStoredSession, writeSession } from './session';
+export { clearSession, currentAgent, isAccessExpired, readStoredSession, writeSession } from './session';
 export { applyToRequest, applyToResponse, keepSessionFresh } from './session-refresh';
 export type { SessionRefresh } from './session-refresh';

@@ -4,6 +4,7 @@
 //   POST /counter/reservations/:number/return    { mileage, fuel_eighths, damage_notes?, damage_amount?, photos? }
 //                                                take it back; the extra charges are computed and stored here
 //   POST /counter/reservations/:number/no-show   { notes? }                                      the renter never came
+//   GET  /counter/me, /counter/reservations/:number, /counter/today?date=&branch=                 the reads (read.ts)
 //   POST /counter/reservations/:number/receipt   claims the one return-receipt e-mail (answers { claimed }); DELETE
 //                                                gives the claim back when the e-mail could not be sent
 //   POST /counter/photos                         multipart `file`: a JPEG or PNG photo of the car (10 MB at most),
@@ -36,6 +37,8 @@ import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
 import { createUpload } from '../../shared/uploads';
 import { noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
+import { registerReads } from './read';
+import { branchOf, staffOf, type Staff } from './staff';
 
 const REFUSAL_MESSAGES: Record<RentalRefusal, string> = {
   reservation_cancelled: 'The reservation is cancelled',
@@ -80,37 +83,6 @@ const DEPOSIT_REFUSALS: Record<DepositKeepRefusal, string> = {
   more_than_charges: 'More than the return\'s charges cannot be kept: give the rest back',
 };
 
-/** Who acts: an administrator (any branch) or a Counter staff member of `branch`. */
-type Staff = { user: string | null; branch: number | null; admin: boolean };
-
-/** The caller as counter staff, or why not: 401 without a user, 403 for one who is not Counter staff. */
-async function staffOf(database: Knex, accountability: Accountability | null | undefined): Promise<Staff | 401 | 403> {
-  if (!accountability?.user && !accountability?.admin) return 401;
-  if (accountability.admin) return { user: accountability.user ?? null, branch: null, admin: true };
-  const user = accountability.user;
-  if (!user) return 403;
-  const roles = accountability.roles ?? (accountability.role ? [accountability.role] : []);
-  const isCounter = roles.includes(ids.counterRole) || Boolean(
-    await database('directus_access').select('id').where({ policy: ids.counterPolicy })
-      .andWhere((query) => {
-        void query.where({ user });
-        if (roles.length) void query.orWhereIn('role', roles);
-      })
-      .first(),
-  );
-  if (!isCounter) return 403;
-  const row = (await database('directus_users').select('branch').where({ id: user }).first()) as { branch: unknown } | undefined;
-  const branch = Number(row?.branch);
-  return { user, branch: Number.isSafeInteger(branch) && branch > 0 ? branch : null, admin: false };
-}
-
-/** The branch where `action` happens: the return branch for a return (the pickup branch when none), else the pickup branch. */
-function branchOf(action: RentalAction, row: ReservationRow): number | null {
-  const value = action === 'return' ? (row.return_branch ?? row.pickup_branch) : row.pickup_branch;
-  const branch = Number(value);
-  return Number.isSafeInteger(branch) && branch > 0 ? branch : null;
-}
-
 type Outcome =
   | { done: Record<string, unknown> }
   | { notFound: true }
@@ -128,6 +100,7 @@ export default defineEndpoint({
     const { ItemsService, FilesService } = services;
     const writer = createWriter(database);
     const { handle } = endpointKit({ id: 'counter', database, logger });
+    registerReads(router, { ItemsService, database, handle });
 
     /** The caller as counter staff with a branch (or an administrator), or null once the refusal is answered. */
     const staffOrRefusal = async (accountability: Accountability | null | undefined, res: Response): Promise<Staff | null> => {

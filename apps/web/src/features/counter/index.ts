@@ -1,0 +1,11 @@
+/**
+ * The branch counter (`/mostrador`, docs/counter.md): staff sign-in, a reservation looked up by number or QR code, the
+ * day's pickups and returns at the staff member's branch, and the handover and return. Other code uses this feature
+ * through this file only.
+ */
+export type { CounterAllowed, CounterBranch, CounterDayList, CounterDayRow, CounterDriver, CounterPayment, CounterPrecheckin, CounterReservation } from '@/content';
+export { counterNumber, counterToday, loadCounterDay, loadCounterReservation } from './loaders';
+export type { CounterLookup } from './loaders';
+export { currentStaff, staffFromRequest } from './staff';
+export type { CounterStaff, StaffOutcome } from './staff';
+export { CounterActions } from './components/counter-actions';
