@@ -71,9 +71,9 @@ describe('counter forms', () => {
     const result = pickupFormSchema.safeParse({ mileage: '', fuelEighths: '9', notes: '', depositAmount: '50', depositMethod: '' });
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues).toEqual(expect.arrayContaining([['mileage', 'mileageRequired'], ['fuelEighths', 'fuelRequired'], ['depositMethod', 'depositMethodRequired']]));
+    expect(issues).toEqual(expect.arrayContaining([['mileage', 'counterActions.errors.mileageRequired'], ['fuelEighths', 'counterActions.errors.fuelRequired'], ['depositMethod', 'counterActions.errors.depositMethodRequired']]));
     const back = returnFormSchema.safeParse({ mileage: '100', fuelEighths: '4', damageNotes: '', damageAmount: '100000.01', depositKept: 'x' });
-    expect(back.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['damageAmount', 'amountTooHigh'], ['depositKept', 'amountInvalid']]);
+    expect(back.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['damageAmount', 'counterActions.errors.amountTooHigh'], ['depositKept', 'counterActions.errors.amountInvalid']]);
   });
 
   it('turns a return form into the API body, damage and deposit kept in cents', () => {

@@ -120,10 +120,12 @@ export const MAX_MILEAGE_KM = 2_000_000;
 export const MAX_DAMAGE_CENTS = 10_000_000;
 /** Photos per pickup or return. */
 export const MAX_COUNTER_PHOTOS = 20;
+/** A photo of the car, as a phone or tablet camera takes it: JPEG or PNG (told by its first bytes), 10 MB at most. */
+export const COUNTER_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const MAX_COUNTER_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_COUNTER_NOTES = 2000;
 
-/** Error keys of the counter forms (translated by the storefront under `counter.actions.errors`). */
-export type CounterFieldError = 'mileageRequired' | 'mileageInvalid' | 'fuelRequired' | 'amountInvalid' | 'amountTooHigh' | 'notesTooLong' | 'depositMethodRequired';
+/** The forms' issues are the storefront's catalogue keys (`counterActions.errors.*`), as the validation schemas' are. */
 
 /** Dollars as typed ("25", "25.5", "25.50", "1,250.00"): cents, or null when it is not an amount. Empty = 0. */
 export function dollarsToCents(text: string): Cents | null {
@@ -137,15 +139,15 @@ export function dollarsToCents(text: string): Cents | null {
 const mileageField = z
   .string()
   .trim()
-  .min(1, 'mileageRequired')
-  .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_MILEAGE_KM, 'mileageInvalid');
-const fuelField = z.string().refine((value) => /^\d$/.test(value) && Number(value) <= FUEL_EIGHTHS_MAX, 'fuelRequired');
-const notesField = z.string().max(MAX_COUNTER_NOTES, 'notesTooLong');
+  .min(1, 'counterActions.errors.mileageRequired')
+  .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_MILEAGE_KM, 'counterActions.errors.mileageInvalid');
+const fuelField = z.string().refine((value) => /^\d$/.test(value) && Number(value) <= FUEL_EIGHTHS_MAX, 'counterActions.errors.fuelRequired');
+const notesField = z.string().max(MAX_COUNTER_NOTES, 'counterActions.errors.notesTooLong');
 const dollarsField = (maxCents: number) =>
   z
     .string()
-    .refine((value) => dollarsToCents(value) !== null, 'amountInvalid')
-    .refine((value) => (dollarsToCents(value) ?? 0) <= maxCents, 'amountTooHigh');
+    .refine((value) => dollarsToCents(value) !== null, 'counterActions.errors.amountInvalid')
+    .refine((value) => (dollarsToCents(value) ?? 0) <= maxCents, 'counterActions.errors.amountTooHigh');
 
 /** The pickup form as typed: mileage, fuel (eighths, a choice), notes, and an optional deposit taken at the counter. */
 export const pickupFormSchema = z
@@ -156,7 +158,7 @@ export const pickupFormSchema = z
     depositAmount: dollarsField(MAX_DEPOSIT_CENTS),
     depositMethod: z.union([z.enum(DEPOSIT_METHODS), z.literal('')]),
   })
-  .refine((form) => (dollarsToCents(form.depositAmount) ?? 0) === 0 || form.depositMethod !== '', { message: 'depositMethodRequired', path: ['depositMethod'] });
+  .refine((form) => (dollarsToCents(form.depositAmount) ?? 0) === 0 || form.depositMethod !== '', { message: 'counterActions.errors.depositMethodRequired', path: ['depositMethod'] });
 export type PickupForm = z.infer<typeof pickupFormSchema>;
 
 /** The return form as typed: mileage, fuel, damage notes and amount (dollars), what to keep of the deposit (dollars). */

@@ -23,7 +23,9 @@
 import { Readable } from 'node:stream';
 import {
   checkDepositKept,
+  COUNTER_PHOTO_TYPES,
   decideRentalAction,
+  MAX_COUNTER_PHOTO_BYTES,
   type DepositKeepRefusal,
   returnChargeRates,
   returnCharges,
@@ -70,10 +72,9 @@ interface ReservationRow {
   return_receipt_sent_at: string | null;
 }
 
-/** A photo of the car: JPEG or PNG (a phone camera's), 10 MB at most. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** A photo of the car: JPEG or PNG (a phone camera's), 10 MB at most (the domain's limits). */
 const photoUpload = createUpload({
-  fileField: 'file', fileLabel: 'the photo', textFields: [], maxBytes: MAX_PHOTO_BYTES, types: ['image/jpeg', 'image/png'],
+  fileField: 'file', fileLabel: 'the photo', textFields: [], maxBytes: MAX_COUNTER_PHOTO_BYTES, types: COUNTER_PHOTO_TYPES,
   limits: { fields: 2, parts: 3, fieldSize: 1024 },
 });
 
