@@ -15,9 +15,9 @@ import { reshapeReservation, type SavedReservation } from './reservations';
 export type CounterActionPath = 'pickup' | 'return' | 'no-show';
 
 /** The content service's refusal, passed on: its status, stable code and, where it says, the reason and the field. */
-export type CounterRefusal = { status: number; code: string; message: string; reason?: string; field?: string; max?: number };
+export type CounterWriteRefusal = { status: number; code: string; message: string; reason?: string; field?: string; max?: number };
 
-export type CounterWrite = { ok: true; data: Record<string, unknown> } | { ok: false; refusal: CounterRefusal };
+export type CounterWrite = { ok: true; data: Record<string, unknown> } | { ok: false; refusal: CounterWriteRefusal };
 
 const REFUSAL_STATUSES = [400, 401, 403, 404, 409, 422] as const;
 
@@ -30,7 +30,7 @@ const errorsSchema = z.array(
   }),
 );
 
-function refusalOf(error: ContentServiceError): CounterRefusal {
+function refusalOf(error: ContentServiceError): CounterWriteRefusal {
   const parsed = errorsSchema.safeParse(error.body);
   const first = parsed.success ? parsed.data[0] : undefined;
   const extensions = first?.extensions;

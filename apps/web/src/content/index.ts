@@ -64,7 +64,7 @@ export type { PaymentKind, PaymentRecord, PaymentUpdate, RecordedPayment } from 
 export { readPrecheckin, saveDetails, savePreferences, setPrecheckinStatus } from './precheckins';
 export type { Precheckin, PrecheckinDetails, PrecheckinPreferences } from './precheckins';
 export { claimReturnReceipt, readRentalClosing, recordCounterAction, releaseReturnReceipt, storeCounterPhoto } from './counter-writes';
-export type { CounterActionPath, CounterRefusal, CounterWrite, RentalClosing, StoredPhoto } from './counter-writes';
+export type { CounterActionPath, CounterWriteRefusal, CounterWrite, RentalClosing, StoredPhoto } from './counter-writes';
 export { storeDocument } from './documents';
 export type { StoredDocument } from './documents';
 export { storeApplication } from './job-applications';

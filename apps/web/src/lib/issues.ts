@@ -13,7 +13,15 @@ export type PrecheckinErrorKey = keyof Messages['precheckin']['errors'];
 /** Keys of the job applications' own error messages (`jobs.errors.*`). */
 export type JobsErrorKey = keyof Messages['jobs']['errors'];
 
-export type IssueMessage = ValidationMessageKey | `booking.errors.${BookingErrorKey}` | `precheckin.errors.${PrecheckinErrorKey}` | `jobs.errors.${JobsErrorKey}`;
+/** Keys of the counter's actions' error messages (`counterActions.errors.*`). */
+export type CounterActionsErrorKey = keyof Messages['counterActions']['errors'];
+
+export type IssueMessage =
+  | ValidationMessageKey
+  | `booking.errors.${BookingErrorKey}`
+  | `precheckin.errors.${PrecheckinErrorKey}`
+  | `jobs.errors.${JobsErrorKey}`
+  | `counterActions.errors.${CounterActionsErrorKey}`;
 
 /**
  * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,

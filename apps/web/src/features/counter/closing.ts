@@ -9,7 +9,7 @@ import {
   recordPayment,
   releaseReturnReceipt,
   type CounterActionPath,
-  type CounterRefusal,
+  type CounterWriteRefusal,
   type PaymentRecord,
   type RentalClosing,
 } from '@/content';
@@ -36,7 +36,7 @@ export type ReceiptDelivery = 'sent' | 'sent-before' | 'awaiting-charges' | 'fai
 
 export type ActionAnswer =
   | { ok: true; data: Record<string, unknown>; bill?: FinalBill; receipt?: ReceiptDelivery; savedCard?: boolean }
-  | { ok: false; refusal: CounterRefusal };
+  | { ok: false; refusal: CounterWriteRefusal };
 
 /** The bill of a rental from what the content service recorded and the reservation's payments. */
 export function billOf(closing: RentalClosing, payments: readonly PaymentRecord[]): FinalBill {
@@ -136,4 +136,14 @@ export async function collectReturnCharges(staff: ActingStaff, number: string, m
   const bill = billOf(closing, payments);
   const receipt = await sendReturnReceipt(staff, closing, bill);
   return { ok: true, collected, method, bill, receipt };
+}
+
+/** What the counter's reservation page shows of the rental's money: the final bill, a card on file, the deposit taken. */
+export type ClosingView = { bill: FinalBill; cardOnFile: boolean; deposit: number | null; receiptSent: boolean };
+
+export async function loadClosingView(staff: ActingStaff, number: string): Promise<ClosingView | undefined> {
+  const closing = await readRentalClosing(staff.token, number);
+  if (!closing) return undefined;
+  const payments = await readReservationPayments(closing.reservation.id);
+  return { bill: billOf(closing, payments), cardOnFile: savedCardOf(payments) !== undefined, deposit: closing.deposit?.amount ?? null, receiptSent: closing.receiptSentAt !== undefined };
 }
