@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEPOSIT_METHODS, rentalStatusOf, type DepositMethod, type RentalStatus, type ReturnChargeLine } from '@rentacar/domain/rentals';
 import { contentFormPost, contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
-import { reshapeReservation, type SavedReservation } from './reservations';
+import { findReservationByNumberAndEmail, type SavedReservation } from './reservations';
 
 /**
  * The counter's writes, as the signed-in staff member (their content-service access token): the content service's
@@ -114,6 +114,8 @@ const closingSchema = z.object({
   return_receipt_sent_at: z.string().nullish(),
   mileage_out: z.number().int().nullish(),
   mileage_in: z.number().int().nullish(),
+  reservation_number: z.string(),
+  client_email: z.string().nullish(),
 });
 
 /** A reservation with what its counter life recorded: what the final bill and the receipt are made of. */
@@ -127,7 +129,11 @@ export type RentalClosing = {
   mileage: { out: number | undefined; in: number | undefined };
 };
 
-/** The reservation with this number as the staff member reads it (counter staff read every branch's), or undefined. */
+/**
+ * The reservation with this number as the staff member reads it (counter staff read every branch's), or undefined.
+ * The reservation itself comes as the storefront knows reservations (found by its number and the renter's e-mail): its
+ * reference is what the payments ledger and the renter's e-mails take, and the staff member's token cannot make one.
+ */
 export async function readRentalClosing(token: string, number: string): Promise<RentalClosing | undefined> {
   const rows = await contentRequest(
     'GET /items/reservations (counter, closing)',
@@ -137,9 +143,11 @@ export async function readRentalClosing(token: string, number: string): Promise<
   const row = rows[0];
   if (row === undefined) return undefined;
   const closing = closingSchema.parse(row);
+  const reservation = closing.client_email ? await findReservationByNumberAndEmail(closing.reservation_number, closing.client_email) : undefined;
+  if (!reservation) return undefined;
   const amount = closing.deposit_amount ?? 0;
   return {
-    reservation: reshapeReservation(row),
+    reservation,
     rentalStatus: rentalStatusOf(closing.rental_status),
     returnedAt: closing.returned_at ?? undefined,
     returnCharges: (closing.return_charges ?? []).map((line) => ({

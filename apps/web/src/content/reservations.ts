@@ -143,7 +143,7 @@ function corporateOf(companyId: string | undefined, agentId: string | undefined)
   return companyId === undefined || agentId === undefined ? undefined : { companyId, agentId };
 }
 
-export function reshapeReservation(row: unknown): SavedReservation {
+function reshapeReservation(row: unknown): SavedReservation {
   const raw = rowSchema.parse(row);
   const coupon = raw.coupon;
   return {
