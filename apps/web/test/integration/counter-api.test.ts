@@ -99,7 +99,7 @@ describe('who may act through /api/counter', () => {
     const body = { mileage: 1_000, fuel_eighths: 8 };
     const nobody = await english('POST', path, body);
     expect(nobody.status).toBe(401);
-    expect(errorsOf(nobody.json)[0]).toMatchObject({ field: 'authorization', code: 'unauthorized' });
+    expect(errorsOf(nobody.json)[0]).toMatchObject({ field: 'authorization', code: 'unauthenticated' });
     expect((await english('POST', path, body, bearer('not-a-token'))).status).toBe(401);
     const byAgent = await english('POST', path, body, bearer(agent));
     expect(byAgent.status).toBe(403);

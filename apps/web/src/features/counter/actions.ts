@@ -6,7 +6,7 @@ import { storeCounterPhoto } from '@/content';
 import { issuesByField, type FormIssue } from '@/features/forms';
 import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
 import { collectReturnCharges, recordRentalAction, type ActingStaff, type ReceiptDelivery } from './closing';
-import { actingStaff, storedProblem } from './counter-api';
+import { actingStaff, storedProblem } from './action-api';
 import { MAX_PHOTOS, photoProblem } from './photos';
 import { currentStaff } from './staff';
 

@@ -17,7 +17,7 @@ const isRentalRefusal = (value: string | undefined): value is RentalRefusal => (
 
 export function problemOfStaff(status: 401 | 403): CounterProblem {
   return status === 401
-    ? { status, field: 'authorization', code: 'unauthorized', key: 'signIn' }
+    ? { status, field: 'authorization', code: 'unauthenticated', key: 'signIn' }
     : { status, field: 'authorization', code: 'forbidden', key: 'forbidden' };
 }
 

@@ -9,4 +9,4 @@ export type { CounterLookup } from './loaders';
 export { currentStaff, staffFromRequest } from './staff';
 export type { CounterStaff, StaffOutcome } from './staff';
 export { CounterActions } from './components/counter-actions';
-export { answerCollect, answerCounterAction, answerPhoto } from './counter-api';
+export { answerCollect, answerCounterAction, answerPhoto } from './action-api';

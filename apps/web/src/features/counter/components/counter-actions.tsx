@@ -4,7 +4,7 @@ import type { CounterReservation } from '@/content';
 import { collectAction, noShowAction, pickupAction, returnAction } from '../actions';
 import { billBody } from '../answers';
 import { loadClosingView, type ClosingView } from '../closing';
-import { actingStaff } from '../counter-api';
+import { actingStaff } from '../action-api';
 import { currentStaff } from '../staff';
 import { ChargesStep, NoShowButton, PickupForm, ReturnForm } from './counter-forms';
 
