@@ -236,7 +236,7 @@ function rememberLocale(response: NextResponse, locale: Locale, remembered: stri
  */
 export const config = {
   matcher: [
-    '/:path((?!(?:es|en)(?!/(?:reserva|precheckin|mi-reserva|corporativo)(?:/|$))(?![^?]*(?:termin|terms))(?:/[a-z0-9-]+)*$).*)',
+    '/:path((?!(?:es|en)(?!/(?:reserva|precheckin|mi-reserva|corporativo|mostrador)(?:/|$))(?![^?]*(?:termin|terms))(?:/[a-z0-9-]+)*$).*)',
     { source: '/:path*', has: [{ type: 'cookie', key: 'auth_refresh_token' }] },
     { source: '/:path*', has: [{ type: 'cookie', key: 'auth_access_token' }] },
     { source: '/:path*', has: [{ type: 'cookie', key: 'checkout_attempt' }] },

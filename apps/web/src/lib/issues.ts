@@ -16,12 +16,16 @@ export type JobsErrorKey = keyof Messages['jobs']['errors'];
 /** Keys of the counter's actions' error messages (`counterActions.errors.*`). */
 export type CounterActionsErrorKey = keyof Messages['counterActions']['errors'];
 
+/** Keys of the counter's own error messages (`counter.errors.*`). */
+export type CounterErrorKey = keyof Messages['counter']['errors'];
+
 export type IssueMessage =
   | ValidationMessageKey
   | `booking.errors.${BookingErrorKey}`
   | `precheckin.errors.${PrecheckinErrorKey}`
   | `jobs.errors.${JobsErrorKey}`
-  | `counterActions.errors.${CounterActionsErrorKey}`;
+  | `counterActions.errors.${CounterActionsErrorKey}`
+  | `counter.errors.${CounterErrorKey}`;
 
 /**
  * Something wrong with a booking request, reported on the field the caller sent (`car_id`, `pickup_date`,

@@ -24,7 +24,7 @@ describe('Cache-Control by path', () => {
   });
 
   it('never stores guarded routes or the API', () => {
-    for (const path of ['/reserva', '/reserva/checkout', '/en/reserva/thanks', '/precheckin', '/es/precheckin/verify', '/api/revalidate']) {
+    for (const path of ['/reserva', '/reserva/checkout', '/en/reserva/thanks', '/precheckin', '/es/precheckin/verify', '/api/revalidate', '/mostrador', '/en/mostrador/FF-7K3M9Q', '/api/counter/reservations/FF-7K3M9Q']) {
       expect(cacheControlFor(path), path).toBe('private, no-store');
     }
     // A page whose name only starts like a guarded one is public.
@@ -162,5 +162,7 @@ describe('pages that get a script nonce', () => {
       expect(isPerRequestPage(path), path).toBe(false);
     }
     expect(isPerRequestPage('/en/corporativo/reservas/RC-1234')).toBe(true);
+    expect(isPerRequestPage('/en/mostrador/FF-7K3M9Q')).toBe(true);
+    expect(isPerRequestPage('/es/mostrador/FF-7K3M9Q/otra')).toBe(false);
   });
 });

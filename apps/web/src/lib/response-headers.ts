@@ -34,9 +34,9 @@ export const CACHE_CONTROL = {
 
 /**
  * The sections whose pages read the renter's cookies or show their reservation (the flows, manage booking) or an
- * agent's data (the corporate area): never stored by a cache.
+ * agent's data (the corporate area) or a counter staff member's (the counter): never stored by a cache.
  */
-export const GUARDED_SECTIONS = ['reserva', 'precheckin', 'mi-reserva', 'corporativo'] as const;
+export const GUARDED_SECTIONS = ['reserva', 'precheckin', 'mi-reserva', 'corporativo', 'mostrador'] as const;
 const GUARDED_PATH = new RegExp(`^/(${GUARDED_SECTIONS.join('|')})(/|$)`);
 
 /** Next's own files, the API, the sitemap, robots.txt and anything with a file extension are not pages. */
@@ -82,11 +82,11 @@ export type HeaderSettings = {
 
 /**
  * The pages rendered per request (their routes say `dynamic = 'force-dynamic'`: the booking and pre-check-in steps,
- * manage booking, the corporate area), without their language prefix. Only these can carry a per-request nonce: every
+ * manage booking, the corporate area, the counter), without their language prefix. Only these can carry a per-request nonce: every
  * other page is cached static HTML, the same bytes for every visitor. A test holds this list equal to the routes.
  */
 const PER_REQUEST_PAGE =
-  /^\/(reserva(\/(checkout|thanks|verificacion))?|precheckin(\/(checkout|preferences|verify|thanks))?|mi-reserva|corporativo(\/(ingresar|invitacion|recuperar|registro|restablecer|verificar|reservas\/[^/]+))?)$/;
+  /^\/(reserva(\/(checkout|thanks|verificacion))?|precheckin(\/(checkout|preferences|verify|thanks))?|mi-reserva|corporativo(\/(ingresar|invitacion|recuperar|registro|restablecer|verificar|reservas\/[^/]+))?|mostrador(\/[^/]+)?)$/;
 
 /** Whether a request path is one of the pages rendered per request, which get a script nonce. */
 export function isPerRequestPage(pathname: string): boolean {

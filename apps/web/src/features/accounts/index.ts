@@ -7,6 +7,7 @@ export { accountMetadata, queryText } from './account-route';
 export type { AccountPageProps } from './account-route';
 export { ACCOUNT_PATHS, isProtectedAccountPath, loginPathFor } from './account-routes';
 export { crossSiteRefusal, isCrossSiteMutation } from './csrf';
+export { AccountForm } from './components/account-form';
 export { FormMessages, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from './pages/account-frame';
 export { ChoosePasswordPage } from './pages/choose-password-page';
 export { LoginPage } from './pages/login-page';

@@ -77,3 +77,21 @@ describe('the counter reads', () => {
     expect(counterToday(new Date('2026-11-27T04:30:00Z'))).toBe('2026-11-26');
   });
 });
+
+describe('what a scan or a typing gives', async () => {
+  const { numberFromScan } = await import('./scan-text');
+
+  it('finds the reservation number alone, typed loosely, or inside a text or address', () => {
+    expect(numberFromScan('FF-7K3M9Q')).toBe('FF-7K3M9Q');
+    expect(numberFromScan(' ff 7k3m9q ')).toBe('FF-7K3M9Q');
+    expect(numberFromScan('https://firefly.test/mi-reserva?numero=ff-7k3m9q&x=1')).toBe('FF-7K3M9Q');
+    expect(numberFromScan('https://firefly.test/mi-reserva?numero=FF%2D7K3M9Q')).toBe('FF-7K3M9Q');
+  });
+
+  it('finds none in other codes, or where the characters cannot be a number (0, O, 1, I, L)', () => {
+    expect(numberFromScan('WIFI:S:tienda;;')).toBeNull();
+    expect(numberFromScan('FF-7K3M0Q')).toBeNull();
+    expect(numberFromScan('XFF-7K3M9QX')).toBeNull();
+    expect(numberFromScan('')).toBeNull();
+  });
+});

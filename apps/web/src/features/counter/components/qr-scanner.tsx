@@ -1,0 +1,207 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { buttonClass } from '@/features/forms';
+import { getPathname } from '@/i18n/navigation';
+import { localeOrDefault } from '@/i18n/routing';
+import { counterReservationPath } from '../counter-routes';
+import { numberFromScan } from '../scan-text';
+
+/** The browser's own barcode reader (Chrome on Android and macOS, Safari): not in TypeScript's DOM types yet. */
+interface BarcodeDetectorLike {
+  detect(source: ImageBitmapSource): Promise<Array<{ rawValue: string }>>;
+}
+type BarcodeDetectorClass = {
+  new (options: { formats: string[] }): BarcodeDetectorLike;
+  getSupportedFormats?: () => Promise<string[]>;
+};
+
+async function nativeDetector(): Promise<BarcodeDetectorLike | undefined> {
+  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (!Detector) return undefined;
+  try {
+    const formats = (await Detector.getSupportedFormats?.()) ?? ['qr_code'];
+    return formats.includes('qr_code') ? new Detector({ formats: ['qr_code'] }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @zxing/browser, loaded only when the browser has no reader of its own and the camera or a photo is used. */
+async function zxingReader() {
+  const { BrowserQRCodeReader } = await import('@zxing/browser');
+  return new BrowserQRCodeReader();
+}
+
+/** What a photo of a QR code says, read by the browser's reader or by zxing; null when no code is found. */
+export async function decodeImage(file: Blob): Promise<string | null> {
+  const native = await nativeDetector();
+  if (native) {
+    const bitmap = await createImageBitmap(file);
+    try {
+      const [code] = await native.detect(bitmap);
+      if (code) return code.rawValue;
+    } finally {
+      bitmap.close();
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    return (await (await zxingReader()).decodeFromImageUrl(url)).getText();
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+type Problem = 'cameraRefused' | 'cameraMissing' | 'cameraUnavailable' | 'cameraFailed' | 'noCode' | 'notANumber';
+
+function cameraProblem(error: unknown): Problem {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'cameraRefused';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') return 'cameraMissing';
+  return 'cameraFailed';
+}
+
+/**
+ * The QR code scanner of the counter: the camera (started only by the button; the browser's `BarcodeDetector` where
+ * there is one, @zxing/browser elsewhere) or a photo of the code (the fallback when the camera is refused or absent).
+ * What it reads goes through `numberFromScan`; a reservation number opens its page. Results and problems are announced
+ * in a live region.
+ */
+export function QrScanner() {
+  const t = useTranslations('counter.scan');
+  const locale = localeOrDefault(useLocale());
+  const router = useRouter();
+  const video = useRef<HTMLVideoElement>(null);
+  const stopCamera = useRef<(() => void) | undefined>(undefined);
+  const [running, setRunning] = useState(false);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState<Problem>();
+
+  useEffect(() => () => stopCamera.current?.(), []);
+
+  const stop = () => {
+    stopCamera.current?.();
+    stopCamera.current = undefined;
+    setRunning(false);
+  };
+
+  const found = (text: string) => {
+    const number = numberFromScan(text);
+    if (number === null) {
+      setProblem('notANumber');
+      setStatus('');
+      return;
+    }
+    stop();
+    setProblem(undefined);
+    setStatus(t('found', { number }));
+    router.push(getPathname({ href: counterReservationPath(number), locale }));
+  };
+
+  const start = async () => {
+    setProblem(undefined);
+    setStatus('');
+    const element = video.current;
+    if (!element || !navigator.mediaDevices?.getUserMedia) {
+      setProblem('cameraUnavailable');
+      return;
+    }
+    try {
+      const native = await nativeDetector();
+      if (native) {
+        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        let active = true;
+        stopCamera.current = () => {
+          active = false;
+          for (const track of stream.getTracks()) track.stop();
+          element.srcObject = null;
+        };
+        element.srcObject = stream;
+        await element.play();
+        const look = async () => {
+          if (!active) return;
+          const [code] = await native.detect(element).catch(() => []);
+          if (code) found(code.rawValue);
+          else requestAnimationFrame(() => void look());
+        };
+        void look();
+      } else {
+        const reader = await zxingReader();
+        const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, element, (result) => {
+          if (result) found(result.getText());
+        });
+        stopCamera.current = () => controls.stop();
+      }
+      setRunning(true);
+      setStatus(t('scanning'));
+    } catch (error) {
+      stop();
+      setProblem(cameraProblem(error));
+    }
+  };
+
+  const readPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(undefined);
+    setStatus(t('reading'));
+    const text = await decodeImage(file);
+    if (text === null) {
+      setStatus('');
+      setProblem('noCode');
+      return;
+    }
+    found(text);
+  };
+
+  return (
+    <section aria-labelledby="counter-scan-title" className="space-y-3">
+      <h2 id="counter-scan-title" className="text-lg font-semibold text-slate-900">
+        {t('title')}
+      </h2>
+      <div className="flex flex-wrap gap-3">
+        {running ? (
+          <button type="button" className={buttonClass('secondary')} onClick={stop}>
+            {t('stop')}
+          </button>
+        ) : (
+          <button type="button" className={buttonClass('primary')} onClick={() => void start()}>
+            {t('start')}
+          </button>
+        )}
+      </div>
+      {/* Muted and inline: a phone shows the camera in the page, not full screen. */}
+      <video ref={video} muted playsInline aria-label={t('preview')} className={running ? 'w-full max-w-md rounded-lg bg-black' : 'hidden'} />
+      <div>
+        <label htmlFor="counter-scan-photo" className="block text-sm font-semibold text-slate-800">
+          {t('photo')}
+        </label>
+        <input
+          id="counter-scan-photo"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          aria-describedby="counter-scan-photo-hint"
+          className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold"
+          onChange={(event) => {
+            void readPhoto(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+        />
+        <p id="counter-scan-photo-hint" className="mt-1 text-xs text-slate-600">
+          {t('photoHint')}
+        </p>
+      </div>
+      <p role="status" aria-live="polite" className="text-sm text-slate-700">
+        {status}
+      </p>
+      <p role="alert" className="text-sm font-medium text-red-800">
+        {problem ? t(`problems.${problem}`) : ''}
+      </p>
+    </section>
+  );
+}
