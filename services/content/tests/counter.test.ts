@@ -280,7 +280,7 @@ describe('the deposit, the receipt claim and the photos', () => {
   });
 
   it('stores counter staff\'s photos in the private folder they read, JPEG or PNG only, and nobody else may upload there', async () => {
-    const upload = (token: string | null, bytes: Buffer, type: string) => {
+    const upload = (token: string | null, bytes: typeof JPEG, type: string) => {
       const form = new FormData();
       form.append('file', new Blob([bytes], { type }), 'car.jpg');
       return postForm<{ id: string }>('/counter/photos', form, token);
