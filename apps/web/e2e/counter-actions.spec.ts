@@ -20,6 +20,8 @@ const RUN = Date.now().toString(36);
 // Days of this file only (far from the other specs' dates), per run.
 const RUN_OFFSET = 4_800 + (Date.now() % 500);
 const TABLET = { width: 768, height: 1024 };
+// A 1×1 PNG: the photo a tablet's camera would give the file input.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
 
 const TEXT = {
   es: {
@@ -29,6 +31,7 @@ const TEXT = {
     number: 'Número de reserva',
     find: 'Buscar',
     mileage: 'Kilometraje (km)',
+    photos: 'Fotos del auto',
     fuel: 'Combustible (en octavos de tanque)',
     full: 'Lleno',
     fiveEighths: '5/8',
@@ -51,6 +54,7 @@ const TEXT = {
     number: 'Reservation number',
     find: 'Find',
     mileage: 'Mileage (km)',
+    photos: 'Photos of the car',
     fuel: 'Fuel (eighths of a tank)',
     full: 'Full',
     fiveEighths: '5/8',
@@ -158,6 +162,7 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   const pickup = page.getByTestId('pickup-form');
   await pickup.getByLabel(text.mileage).fill('12000');
   await pickup.getByRole('group', { name: text.fuel }).getByRole('radio', { name: text.full }).check();
+  await pickup.getByLabel(text.photos).setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: PNG }, { name: 'back.png', mimeType: 'image/png', buffer: PNG }]);
   await pickup.getByRole('button', { name: text.pickup }).click();
 
   const giveBack = page.getByTestId('return-form');
@@ -174,6 +179,12 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   await giveBack.getByRole('button', { name: text.giveBack }).click();
   await expect(page.getByTestId('charges-step')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('amount-due')).toContainText('$');
+}
+
+/** The two photos taken at the handover, stored on the reservation (files of the private folder). */
+async function expectPickupPhotos(number: string): Promise<void> {
+  const row = await first(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=pickup_photos`);
+  expect(row.pickup_photos).toHaveLength(2);
 }
 
 /** The one receipt the renter got, with the final bill in the booking's language. */
@@ -198,6 +209,7 @@ test.describe('the counter on a tablet, in Spanish', () => {
     const staff = await counterStaff('es');
     const { number, email } = await lateBooking(page, 'es', 0);
     await handOverAndTakeBack(page, 'es', staff, number);
+    await expectPickupPhotos(number);
     await page.getByRole('button', { name: TEXT.es.card }).click();
     await expect(page.getByTestId('charges-step').getByRole('status')).toContainText(TEXT.es.receiptSent);
     await expectReceipt('es', email, number);

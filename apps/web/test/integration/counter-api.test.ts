@@ -35,6 +35,8 @@ let car: Row;
 let coverage: Row;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+// A 1×1 PNG, as a tablet's camera would send a (much larger) photo.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
 const errorsOf = (json: Json) => (json.errors as { field: string; code: string; message: string }[] | undefined) ?? [];
 
 async function cardToken(): Promise<string> {
@@ -183,5 +185,31 @@ describe('closing a rental through /api/counter', () => {
     expect(errorsOf(wrong.json)[0]?.field).toBe('method');
     const counter = await english('POST', `/api/counter/reservations/${number}/charges`, { method: 'counter' }, bearer(staffPty));
     expect(counter.json).toMatchObject({ collected: total, method: 'counter', bill: { paid: total, due: 0 }, receipt: 'sent' });
+  });
+});
+
+describe('photos through /api/counter/photos', () => {
+  const upload = async (token: string | null, bytes: typeof PNG, type: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), 'car.png');
+    const response = await fetch(`${webUrl}/api/counter/photos`, { method: 'POST', body: form, headers: { 'accept-language': 'en-US', ...(token ? bearer(token) : {}) } });
+    return { status: response.status, json: (await response.json()) as Json };
+  };
+
+  it('stores a staff member\'s photo privately for a pickup, and refuses what is not a photo, or a caller who is not staff', async () => {
+    const stored = await upload(staffPty, PNG, 'image/png');
+    expect(stored.status, JSON.stringify(stored.json)).toBe(201);
+    const id = String(stored.json.id);
+    // Private: not even the storefront's own token reads it.
+    expect((await fetch(`${contentUrl}/assets/${id}`)).status).toBe(403);
+    const notPhoto = await upload(staffPty, Buffer.from('plain text, not a photo'), 'image/png');
+    expect(notPhoto.status).toBe(415);
+    expect(errorsOf(notPhoto.json)[0]).toMatchObject({ field: 'file', code: 'file_type' });
+    expect((await upload(null, PNG, 'image/png')).status).toBe(401);
+    expect((await upload(agent, PNG, 'image/png')).status).toBe(403);
+    const { number } = await book(5, false);
+    const pickup = await english('POST', `/api/counter/reservations/${number}/pickup`, { mileage: 7, fuel_eighths: 4, photos: [id] }, bearer(staffPty));
+    expect(pickup.status, JSON.stringify(pickup.json)).toBe(200);
+    expect(pickup.json.pickup_photos).toEqual([id]);
   });
 });
