@@ -12,7 +12,7 @@ import { photoProblem, PHOTO_TYPES, MAX_PHOTO_BYTES } from './photos';
 import { staffFromRequest, type CounterStaff } from './staff';
 
 /**
- * The storefront's counter API (docs/counter.md, "Storefront API"): the staff session's cookies (a same-site request:
+ * The storefront's counter API (docs/counter.md, "The storefront's counter API"): the staff session's cookies (a same-site request:
  * the proxy's CSRF check refuses a cross-site one) or `Authorization: Bearer <content-service access token>`. Bodies
  * are passed to the content service as they are, which checks them (its zod schemas) and the order of events; its
  * refusals come back in the booking API's error shape, its codes kept. Amounts are in cents.

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { CounterDayList, CounterDayRow } from '@/content';
+import { formatContentDate, formatPanamaDateTimeForRenter } from '@/features/i18n';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { counterReservationPath } from '../counter-routes';
@@ -20,7 +21,7 @@ export async function DayList({ locale, day }: { locale: Locale; day: CounterDay
   return (
     <section aria-labelledby="counter-day-title" className="space-y-6">
       <h2 id="counter-day-title" className="text-xl font-semibold text-slate-900">
-        {t('title', { date: day.date, branch: day.branch?.name ?? '' })}
+        {t('title', { date: formatContentDate(day.date, locale), branch: day.branch?.name ?? '' })}
       </h2>
       {sections.map(({ key, rows, when }) => (
         <section key={key} aria-labelledby={`counter-day-${key}`} data-testid={`counter-day-${key}`} className="space-y-2">
@@ -43,7 +44,7 @@ export async function DayList({ locale, day }: { locale: Locale; day: CounterDay
                     {t('row', { time: time(when(row)), renter: row.renterName, car: row.car?.name ?? '' })}
                   </p>
                   <p className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
-                    {row.overdue ? <span className="rounded bg-red-700 px-2 py-0.5 text-white">{t('late', { returnAt: `${row.returnAt?.slice(0, 10) ?? ''} ${time(row.returnAt)}` })}</span> : null}
+                    {row.overdue ? <span className="rounded bg-red-700 px-2 py-0.5 text-white">{t('late', { returnAt: row.returnAt ? formatPanamaDateTimeForRenter(row.returnAt, locale) : '' })}</span> : null}
                     <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{t(`rentalStatus.${row.rentalStatus}`)}</span>
                     <span className={`rounded px-2 py-0.5 ${row.precheckinDone ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}>
                       {row.precheckinDone ? t('precheckinDone') : t('precheckinPending')}

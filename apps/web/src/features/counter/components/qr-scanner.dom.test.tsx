@@ -6,11 +6,11 @@ const push = vi.fn<(href: string) => void>();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 
 // The zxing reader stands in for a photo's decoding (jsdom draws no image): what the photo "says" is set per test.
-const decodeFromImageUrl = vi.fn<(url: string) => Promise<{ getText: () => string }>>();
+const decodeFromCanvas = vi.fn<(canvas: HTMLCanvasElement) => { getText: () => string }>();
 const decodeFromConstraints = vi.fn<() => Promise<{ stop: () => void }>>();
 vi.mock('@zxing/browser', () => ({
   BrowserQRCodeReader: class {
-    decodeFromImageUrl = decodeFromImageUrl;
+    decodeFromCanvas = decodeFromCanvas;
     decodeFromConstraints = decodeFromConstraints;
   },
 }));
@@ -21,19 +21,21 @@ const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'qr.png', { ty
 
 beforeEach(() => {
   push.mockReset();
-  decodeFromImageUrl.mockReset();
+  decodeFromCanvas.mockReset();
   decodeFromConstraints.mockReset();
-  URL.createObjectURL = vi.fn(() => 'blob:qr');
-  URL.revokeObjectURL = vi.fn();
+  vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width: 240, height: 240, close: vi.fn() })));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: vi.fn() } as unknown as CanvasRenderingContext2D);
 });
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
 describe('the counter\'s QR scanner', () => {
   it('opens the reservation of a photo\'s QR code, in the page\'s language, and says so', async () => {
-    decodeFromImageUrl.mockResolvedValue({ getText: () => 'FF-7K3M9Q' });
+    decodeFromCanvas.mockReturnValue({ getText: () => 'FF-7K3M9Q' });
     const { user } = renderInLanguage('en', <QrScanner />);
     await user.upload(screen.getByLabelText(catalogues.en.counter.scan.photo), photo());
     await waitFor(() => expect(push).toHaveBeenCalledWith('/en/mostrador/FF-7K3M9Q'));
@@ -41,17 +43,19 @@ describe('the counter\'s QR scanner', () => {
   });
 
   it('reads a number inside an address, and refuses a code or photo without one, with a message', async () => {
-    decodeFromImageUrl.mockResolvedValueOnce({ getText: () => 'https://firefly.test/mi-reserva?numero=ff-7k3m9q' });
+    decodeFromCanvas.mockReturnValueOnce({ getText: () => 'https://firefly.test/mi-reserva?numero=ff-7k3m9q' });
     const { user } = renderInLanguage('es', <QrScanner />);
     const input = screen.getByLabelText(catalogues.es.counter.scan.photo);
     expect(input).toHaveAttribute('accept', 'image/*');
     expect(input).toHaveAttribute('capture', 'environment');
     await user.upload(input, photo());
     await waitFor(() => expect(push).toHaveBeenCalledWith('/mostrador/FF-7K3M9Q'));
-    decodeFromImageUrl.mockResolvedValueOnce({ getText: () => 'WIFI:S:tienda;;' });
+    decodeFromCanvas.mockReturnValueOnce({ getText: () => 'WIFI:S:tienda;;' });
     await user.upload(input, photo());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(catalogues.es.counter.scan.problems.notANumber));
-    decodeFromImageUrl.mockRejectedValueOnce(new Error('NotFoundException'));
+    decodeFromCanvas.mockImplementationOnce(() => {
+      throw new Error('NotFoundException');
+    });
     await user.upload(input, photo());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(catalogues.es.counter.scan.problems.noCode));
     expect(push).toHaveBeenCalledTimes(1);

@@ -35,25 +35,41 @@ async function zxingReader() {
   return new BrowserQRCodeReader();
 }
 
-/** What a photo of a QR code says, read by the browser's reader or by zxing; null when no code is found. */
+/** A phone camera's photo is drawn at most this wide or high for zxing: plenty for a QR code, quick to scan. */
+const MAX_PHOTO_SIDE = 1600;
+
+/**
+ * What a photo of a QR code says, read by the browser's reader or by zxing; null when no code is found. The photo is
+ * read in memory (createImageBitmap, a canvas), never loaded as an image address: the page's Content-Security-Policy
+ * allows no `blob:` images.
+ */
 export async function decodeImage(file: Blob): Promise<string | null> {
-  const native = await nativeDetector();
-  if (native) {
-    const bitmap = await createImageBitmap(file);
-    try {
-      const [code] = await native.detect(bitmap);
-      if (code) return code.rawValue;
-    } finally {
-      bitmap.close();
-    }
-  }
-  const url = URL.createObjectURL(file);
+  let bitmap: ImageBitmap;
   try {
-    return (await (await zxingReader()).decodeFromImageUrl(url)).getText();
+    bitmap = await createImageBitmap(file);
   } catch {
     return null;
+  }
+  try {
+    const native = await nativeDetector();
+    if (native) {
+      const [code] = await native.detect(bitmap).catch(() => []);
+      if (code) return code.rawValue;
+    }
+    const scale = Math.min(1, MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height, 1));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    try {
+      return (await zxingReader()).decodeFromCanvas(canvas).getText();
+    } catch {
+      return null;
+    }
   } finally {
-    URL.revokeObjectURL(url);
+    bitmap.close();
   }
 }
 
