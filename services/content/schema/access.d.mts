@@ -14,6 +14,7 @@ export declare const ids: {
   publicFolder: string;
   precheckinFolder: string;
   jobApplicationsFolder: string;
+  counterPhotosFolder: string;
 };
 
 export declare const STOREFRONT_EMAIL: string;

@@ -2,7 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
-import { JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
+import { COUNTER_PHOTOS_FOLDER, JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
 export const ids = {
@@ -19,6 +19,7 @@ export const ids = {
   publicFolder: '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a31',
   precheckinFolder: PRECHECKIN_DOCUMENTS_FOLDER,
   jobApplicationsFolder: JOB_APPLICATIONS_FOLDER,
+  counterPhotosFolder: COUNTER_PHOTOS_FOLDER,
 };
 
 // The file folder whose files anyone may read, whatever points at them: for images placed inside rich text (an
@@ -26,12 +27,14 @@ export const ids = {
 export const PUBLIC_FOLDER = { id: ids.publicFolder, name: 'Public files', parent: null };
 
 // The private folders: the renters' documents (licence and id scans uploaded with POST /precheckin-documents)
-// and the applicants' CVs (POST /job-applications). No policy of this file may read their files (the read
+// the applicants' CVs (POST /job-applications) and the photos counter staff take of a car at pickup and return
+// (POST /counter/photos; the Counter staff policy reads them). No policy of this file may read their files (the read
 // filter below excludes them before anything else), so only staff (administrators, or a staff policy given read on
 // directus_files) see them, in the admin on the pre-check-in or the job application. Created on every start when missing.
 export const PRIVATE_FOLDERS = [
   { id: ids.precheckinFolder, name: 'Pre-check-in documents', parent: null },
   { id: ids.jobApplicationsFolder, name: 'Job applications', parent: null },
+  { id: ids.counterPhotosFolder, name: 'Counter photos', parent: null },
 ];
 
 // Directus refuses addresses without a top-level domain (storefront@localhost); example.com is reserved for this use.
@@ -155,7 +158,7 @@ export const policies = {
       ...publicReads.filter((p) => p.collection !== 'directus_files'),
       {
         collection: 'directus_files', action: 'read', fields: ['*'],
-        permissions: { _or: [publicFilesFilter, { folder: { _eq: ids.precheckinFolder } }] },
+        permissions: { _or: [publicFilesFilter, { folder: { _in: [ids.precheckinFolder, ids.counterPhotosFolder] } }] },
       },
       ...crud('reservations', ['read']),
       ...crud('precheckins', ['read']),

@@ -24,4 +24,5 @@ export declare const LANGUAGES: string[];
 export declare const BRANDS: string[];
 export declare const PRECHECKIN_DOCUMENTS_FOLDER: string;
 export declare const JOB_APPLICATIONS_FOLDER: string;
+export declare const COUNTER_PHOTOS_FOLDER: string;
 export declare const collections: ModelCollection[];

@@ -15,6 +15,9 @@ export const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 export const PRECHECKIN_DOCUMENTS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a32';
 // The file folder of the applicants' CVs (POST /job-applications): private in the same way.
 export const JOB_APPLICATIONS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a33';
+// The file folder of the photos staff take at pickup and return (POST /counter/photos): private in the same way, read
+// by counter staff.
+export const COUNTER_PHOTOS_FOLDER = '5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a34';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field helpers
@@ -778,6 +781,13 @@ export const collections = [
       f.json('damage_photos', { readonly: true, note: 'Ids of the photos of damage taken at return: ["uuid", ...].' }),
       f.json('return_charges', { readonly: true, note: 'Extra charges of the return: [{ "code": "fuel" | "late_return" | "damage" | "tax", "amount", "quantity"?, "unitAmount"? }] (cents).' }),
       f.timestamp('no_show_at', { width: 'half', readonly: true, note: 'When staff marked the renter as a no-show (UTC); the unit was freed then.' }),
+      // The security deposit taken at the counter (docs/counter.md, "Deposit"): recorded at pickup, given back (all or
+      // less what is kept towards the return's charges) at the return. No gateway hold: cash or the branch's terminal.
+      f.int('deposit_amount', { min: 0, width: 'half', readonly: true, note: 'Security deposit taken at pickup, in cents (empty = none).' }),
+      f.select('deposit_method', [choice('cash', 'Cash'), choice('card_terminal', 'Card terminal')], { width: 'half', readonly: true, note: 'How the deposit was taken (and is given back).' }),
+      f.timestamp('deposit_refunded_at', { width: 'half', readonly: true, note: 'When the deposit was given back at the return (UTC).' }),
+      f.int('deposit_kept_amount', { min: 0, width: 'half', readonly: true, note: 'Part of the deposit kept towards the return\'s charges, in cents (not more than the deposit nor the charges).' }),
+      f.timestamp('return_receipt_sent_at', { width: 'half', readonly: true, note: 'When the renter\'s return receipt was e-mailed (claimed once, POST /counter/reservations/:number/receipt).' }),
       // Kept by the content service for the admin's dashboards (docs/admin-dashboards.md): Insights panels aggregate a
       // field as stored and cannot divide cents by 100.
       f.divider('divider_figures', 'Figures'),

@@ -266,3 +266,69 @@ describe('the stock follows the counter', () => {
     expect(await occupied(noShowCar, ...during)).toBe(0);
   });
 });
+
+describe('the deposit, the receipt claim and the photos', () => {
+  it('records a deposit at pickup and gives it back at the return less what is kept, never more than the deposit nor the charges', async () => {
+    const number = await reservation({ pickup_date: panama(-60 * 24), return_date: panama(60 * 24) });
+    const half = await pickup(number, staffHere, { mileage: 1_000, fuel_eighths: 8, deposit_amount: 20_000 });
+    expect(half.status).toBe(400);
+    expect(half.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'deposit_method' });
+    expect((await pickup(number, staffHere, { mileage: 1_000, fuel_eighths: 8, deposit_amount: 20_000, deposit_method: 'cash' })).status).toBe(200);
+    expect(await rowOf(number)).toMatchObject({ deposit_amount: 20_000, deposit_method: 'cash', deposit_refunded_at: null });
+    // 2 eighths missing at 6.00 = 12.00 + ITBMS 0.84 = 12.84 of charges.
+    const tooMuch = await giveBack(number, staffHere, { mileage: 1_100, fuel_eighths: 6, deposit_kept_amount: 1_285 });
+    expect(tooMuch.status, tooMuch.text.slice(0, 300)).toBe(422);
+    expect(tooMuch.body.errors?.[0]?.extensions).toMatchObject({ code: 'DEPOSIT_KEEP_REFUSED', field: 'deposit_kept_amount', reason: 'more_than_charges', max: 1_284 });
+    expect((await rowOf(number)).rental_status).toBe('picked_up');
+    const back = await giveBack(number, staffHere, { mileage: 1_100, fuel_eighths: 6, deposit_kept_amount: 1_284 });
+    expect(back.status, back.text.slice(0, 300)).toBe(200);
+    const row = await rowOf(number);
+    expect(row).toMatchObject({ rental_status: 'returned', deposit_kept_amount: 1_284 });
+    expect(typeof row.deposit_refunded_at).toBe('string');
+  });
+
+  it('refuses to keep anything when no deposit was taken', async () => {
+    const number = await reservation();
+    expect((await pickup(number)).status).toBe(200);
+    const back = await giveBack(number, staffHere, { mileage: 10_400, fuel_eighths: 8, deposit_kept_amount: 100 });
+    expect(back.status).toBe(422);
+    expect(back.body.errors?.[0]?.extensions).toMatchObject({ code: 'DEPOSIT_KEEP_REFUSED', reason: 'no_deposit' });
+  });
+
+  it('grants the return receipt once, to the return branch\'s staff, after the return; a claim given back can be taken again', async () => {
+    const number = await reservation();
+    const claim = (token: string) => api<{ claimed: boolean }>(`/counter/reservations/${number}/receipt`, { method: 'POST', token });
+    const before = await claim(staffHere);
+    expect(before.status).toBe(409);
+    expect(before.body.errors?.[0]?.extensions).toEqual({ code: 'RENTAL_STATE_CONFLICT', reason: 'not_returned' });
+    expect((await pickup(number)).status).toBe(200);
+    expect((await giveBack(number)).status).toBe(200);
+    expect(errorCode(await claim(staffThere))).toBe('OTHER_BRANCH');
+    expect((await claim(agent)).status).toBe(403);
+    expect(dataOf(await claim(staffHere))).toEqual({ claimed: true });
+    expect(dataOf(await claim(staffHere))).toEqual({ claimed: false });
+    expect(dataOf(await api(`/counter/reservations/${number}/receipt`, { method: 'DELETE', token: staffHere }))).toEqual({ claimed: true });
+    expect(dataOf(await claim(staffHere))).toEqual({ claimed: true });
+  });
+
+  it('stores counter staff\'s photos in the private folder they read, JPEG or PNG only, and nobody else may upload there', async () => {
+    const upload = (token: string | null, bytes: typeof JPEG, type: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type }), 'car.jpg');
+      return postForm<{ id: string }>('/counter/photos', form, token);
+    };
+    const stored = await upload(staffHere, JPEG, 'image/jpeg');
+    expect(stored.status, stored.text.slice(0, 300)).toBe(201);
+    const { id } = dataOf(stored);
+    cleanup.push({ path: `/files/${id}` });
+    const file = await api<{ folder: string }>(`/files/${id}${qs({ fields: 'folder' })}`, { token: staffHere });
+    expect(file.status).toBe(200);
+    expect(dataOf(file).folder).toBe('5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a34');
+    expect((await api(`/files/${id}`, { token: storefront })).status).toBe(403);
+    expect((await upload(staffHere, Buffer.from('not an image'), 'image/jpeg')).status).toBe(415);
+    expect((await upload(agent, JPEG, 'image/jpeg')).status).toBe(403);
+    expect((await upload(null, JPEG, 'image/jpeg')).status).toBe(401);
+    const number = await reservation();
+    expect((await pickup(number, staffHere, { mileage: 1, fuel_eighths: 8, photos: [id] })).status).toBe(200);
+  });
+});

@@ -122,17 +122,19 @@ export function assetUrl(fileId: string | null | undefined): string | undefined 
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
- * POSTs a multipart body (an upload route of the content service's `booking` extension) as the storefront; its status
+ * POSTs a multipart body (an upload route of the content service's extensions) as the storefront, or as a signed-in
+ * user (counter staff uploading a photo); its status
  * and JSON body (null when it has none). Undefined when the content service could not be reached or did not answer
  * in time: the caller says the service is unavailable.
  */
-export async function contentFormPost(path: string, body: FormData, what: string): Promise<{ status: number; body: unknown } | undefined> {
+export async function contentFormPost(path: string, body: FormData, what: string, identity: 'storefront' | { user: string } = 'storefront'): Promise<{ status: number; body: unknown } | undefined> {
   const env = serverEnv();
+  const token = typeof identity === 'object' ? identity.user : env.storefrontToken;
   try {
     const response = await fetch(`${env.directusUrl}${path}`, {
       method: 'POST',
       body,
-      headers: withRequestId(env.storefrontToken ? { authorization: `Bearer ${env.storefrontToken}` } : {}),
+      headers: withRequestId(token ? { authorization: `Bearer ${token}` } : {}),
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
     });
     if (response.status >= 500) countContentServiceError(response.status);

@@ -13,6 +13,9 @@ export type PrecheckinErrorKey = keyof Messages['precheckin']['errors'];
 /** Keys of the job applications' own error messages (`jobs.errors.*`). */
 export type JobsErrorKey = keyof Messages['jobs']['errors'];
 
+/** Keys of the counter's actions' error messages (`counterActions.errors.*`). */
+export type CounterActionsErrorKey = keyof Messages['counterActions']['errors'];
+
 /** Keys of the counter's own error messages (`counter.errors.*`). */
 export type CounterErrorKey = keyof Messages['counter']['errors'];
 
@@ -21,6 +24,7 @@ export type IssueMessage =
   | `booking.errors.${BookingErrorKey}`
   | `precheckin.errors.${PrecheckinErrorKey}`
   | `jobs.errors.${JobsErrorKey}`
+  | `counterActions.errors.${CounterActionsErrorKey}`
   | `counter.errors.${CounterErrorKey}`;
 
 /**

@@ -312,3 +312,5 @@ export function countsAgainstStock(
   if (!takesUnitIn(span, reservation, now)) return false;
   return rentalStatusOf(reservation.rentalStatus) !== 'booked' || holdsUnit(reservation, rules, now.getTime());
 }
+
+export * from './settlement';

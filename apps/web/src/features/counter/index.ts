@@ -9,6 +9,7 @@ export type { CounterLookup } from './loaders';
 export { currentStaff, staffFromRequest } from './staff';
 export type { CounterStaff, StaffOutcome } from './staff';
 export { CounterActions } from './components/counter-actions';
+export { answerCollect, answerCounterAction, answerPhoto } from './action-api';
 export { counterFileAnswer, counterReservationAnswer } from './counter-api';
 export { COUNTER_PATH, counterReservationPath } from './counter-routes';
 export { numberFromScan } from './scan-text';

@@ -5,6 +5,8 @@ import { buildReservationConfirmation } from '../booking/confirmation-email';
 import { buildCancellationEmail, buildChangeEmail } from '../booking/reservation-notices';
 import { sampleReservationSummary } from '../booking/reservation-summary.testing';
 import { sendLeadEmails } from '../corporate/lead-emails';
+import { sampleReceipt } from '../counter/receipt-email.testing';
+import { buildReturnReceipt } from '../counter/receipt-email';
 import { buildDataCopyEmail } from '../manage-booking/data-copy-email';
 import { buildPrecheckinConfirmation } from '../precheckin/precheckin-email';
 import { buildReminderEmail } from '../reminders/reminder-email';
@@ -78,6 +80,7 @@ const KINDS: Kind[] = [
         }),
       ]),
   },
+  { name: 'return receipt', aboutReservation: true, build: (locale) => Promise.resolve([buildReturnReceipt(sampleReceipt(summary(locale)))]) },
   {
     name: 'copy of your data',
     aboutReservation: true,

@@ -105,7 +105,7 @@ export async function changeTerms(reservation: SavedReservation, newTotal: Cents
   const payments = await readReservationPayments(reservation.id);
   const held = amountHeld(payments);
   const method = methodPaid(payments);
-  const savedMethod = payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.savedMethod).at(-1)?.savedMethod;
+  const savedMethod = savedCardOf(payments);
   // Nothing paid online (paid at the counter): the new price is simply what is due there.
   if (held === 0) return { kind: 'none', amount: 0, held, method, savedMethod };
   return { ...changeSettlement(held, newTotal), held, method, savedMethod };
@@ -118,30 +118,47 @@ export async function changeTerms(reservation: SavedReservation, newTotal: Cents
 export async function chargeDifference(reservation: SavedReservation, terms: ChangeTerms, changeId: string): Promise<MoneyBackError | 'due_at_counter' | undefined> {
   if (terms.kind !== 'charge') return undefined;
   if (terms.method !== 'card' || !terms.savedMethod) return 'due_at_counter';
+  const key = `change_${reservation.number}_${createHash('sha256').update(changeId).digest('base64url').slice(0, 22)}`;
+  return chargeSavedCard(reservation, { amount: terms.amount, key, savedMethod: terms.savedMethod, what: 'change' });
+}
+
+/** The card on file of a reservation: the gateway's saved method of its latest succeeded card charge, if any. */
+export function savedCardOf(payments: readonly PaymentRecord[]): string | undefined {
+  return payments.filter((row) => row.kind === 'charge' && row.status === 'succeeded' && row.savedMethod && paymentMethodOfProvider(row.provider) === 'card').at(-1)?.savedMethod;
+}
+
+/**
+ * Charges `amount` off-session to the card the renter paid with (the gateway's saved method, no card data here), under
+ * `key`: recorded pending first, then as the gateway answers, so asking again with the same key never charges twice.
+ * Undefined when paid; the decline or the gateway's absence otherwise.
+ */
+export async function chargeSavedCard(
+  reservation: SavedReservation,
+  { amount, key, savedMethod, what }: { amount: Cents; key: string; savedMethod: string; what: string },
+): Promise<MoneyBackError | undefined> {
   const { site } = await loadAppData();
   const adapter = paymentGateway(site.paymentGateway);
   if (!adapter) return { kind: 'unavailable' };
-  const key = `change_${reservation.number}_${createHash('sha256').update(changeId).digest('base64url').slice(0, 22)}`;
-  await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount: terms.amount, status: 'pending' });
+  await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount, status: 'pending' });
   try {
     const answer = await adapter.start({
-      amount: terms.amount,
+      amount,
       idempotencyKey: key,
       reservationNumber: reservation.number,
-      description: `${site.siteName} ${reservation.number} (change)`,
+      description: `${site.siteName} ${reservation.number} (${what})`,
       returnUrl: '',
       cancelUrl: '',
       locale: reservation.locale,
       brandName: site.siteName,
-      source: { savedMethod: terms.savedMethod },
+      source: { savedMethod },
     });
-    const succeeded = answer.status === 'succeeded' && answer.amount === terms.amount;
+    const succeeded = answer.status === 'succeeded' && answer.amount === amount;
     await recordPayment({
       idempotencyKey: key,
       reservationId: reservation.id,
       provider: adapter.provider,
       kind: 'charge',
-      amount: terms.amount,
+      amount,
       status: succeeded ? 'succeeded' : 'failed',
       reference: answer.reference,
       ...(succeeded ? {} : { failure: answer.failure ?? { code: answer.status, message: `off-session charge ${answer.status}` } }),
@@ -150,7 +167,7 @@ export async function chargeDifference(reservation: SavedReservation, terms: Cha
   } catch (error) {
     if (error instanceof GatewayUnavailableError) return { kind: 'unavailable' };
     if (error instanceof GatewayRequestError) {
-      await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount: terms.amount, status: 'failed', failure: { code: error.code, message: error.message } });
+      await recordPayment({ idempotencyKey: key, reservationId: reservation.id, provider: adapter.provider, kind: 'charge', amount, status: 'failed', failure: { code: error.code, message: error.message } });
       return { kind: 'declined', code: error.code, reason: undefined };
     }
     throw error;

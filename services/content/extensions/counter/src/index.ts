@@ -5,6 +5,14 @@
 //                                                take it back; the extra charges are computed and stored here
 //   POST /counter/reservations/:number/no-show   { notes? }                                      the renter never came
 //   GET  /counter/me, /counter/reservations/:number, /counter/today?date=&branch=                 the reads (read.ts)
+//   POST /counter/reservations/:number/receipt   claims the one return-receipt e-mail (answers { claimed }); DELETE
+//                                                gives the claim back when the e-mail could not be sent
+//   POST /counter/photos                         multipart `file`: a JPEG or PNG photo of the car (10 MB at most),
+//                                                stored in the private folder "Counter photos"; answers its id
+//
+// A pickup may record a security deposit taken at the counter ({ deposit_amount (cents), deposit_method }); a return
+// gives it back, keeping `deposit_kept_amount` cents towards its charges (the domain's `checkDepositKept`: not more
+// than the deposit nor the charges, else 422 DEPOSIT_KEEP_REFUSED).
 //
 // Callers: administrators (any branch) and Counter staff (their own branch only: the pickup branch for a pickup or a
 // no-show, the return branch for a return; another branch's staff get 403 OTHER_BRANCH and still read the reservation
@@ -12,8 +20,13 @@
 // wrong one answers 409 RENTAL_STATE_CONFLICT with the reason. Each action reads, checks and writes the reservation in
 // one transaction, on the locked row, through Directus' ItemsService with the caller's identity (activity, revisions)
 // and the endpoint's rights (Counter staff have no write right at /items).
+import { Readable } from 'node:stream';
 import {
+  checkDepositKept,
+  COUNTER_PHOTO_TYPES,
   decideRentalAction,
+  MAX_COUNTER_PHOTO_BYTES,
+  type DepositKeepRefusal,
   returnChargeRates,
   returnCharges,
   type RentalAction,
@@ -21,9 +34,10 @@ import {
 } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { withEndpointRights, type Knex } from '../../shared/directus';
+import { fileFields, ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
+import { createUpload } from '../../shared/uploads';
 import { noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
 import { registerReads } from './read';
 import { branchOf, staffOf, type Staff } from './staff';
@@ -39,7 +53,7 @@ const REFUSAL_MESSAGES: Record<RentalRefusal, string> = {
 
 const ROW_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'rental_status', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date',
-  'mileage_out', 'fuel_out',
+  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at',
 ] as const;
 
 interface ReservationRow {
@@ -54,31 +68,63 @@ interface ReservationRow {
   return_date: string;
   mileage_out: number | null;
   fuel_out: number | null;
+  deposit_amount: number | null;
+  return_receipt_sent_at: string | null;
 }
+
+/** A photo of the car: JPEG or PNG (a phone camera's), 10 MB at most (the domain's limits). */
+const photoUpload = createUpload({
+  fileField: 'file', fileLabel: 'the photo', textFields: [], maxBytes: MAX_COUNTER_PHOTO_BYTES, types: COUNTER_PHOTO_TYPES,
+  limits: { fields: 2, parts: 3, fieldSize: 1024 },
+});
+
+const DEPOSIT_REFUSALS: Record<DepositKeepRefusal, string> = {
+  no_deposit: 'No deposit was taken at pickup: nothing can be kept',
+  more_than_deposit: 'More than the deposit taken at pickup cannot be kept',
+  more_than_charges: 'More than the return\'s charges cannot be kept: give the rest back',
+};
 
 type Outcome =
   | { done: Record<string, unknown> }
   | { notFound: true }
   | { otherBranch: true }
   | { refused: RentalRefusal }
-  | { mileageBelowPickup: number };
+  | { mileageBelowPickup: number }
+  | { depositRefused: { reason: DepositKeepRefusal; max: number } };
+
+/** What an action's changes may answer instead of the fields to write: a 422 of its own. */
+type Unprocessable = { mileageBelowPickup: number } | { depositRefused: { reason: DepositKeepRefusal; max: number } };
 
 export default defineEndpoint({
   id: 'counter',
   handler: (router, { services, database, logger }) => {
-    const { ItemsService } = services;
+    const { ItemsService, FilesService } = services;
     const writer = createWriter(database);
     const { handle } = endpointKit({ id: 'counter', database, logger });
     registerReads(router, { ItemsService, database, handle });
 
-    const route = <T>(action: RentalAction, path: string, parse: (body: unknown) => { value: T } | { problem: { field: string | null; message: string } }, changes: (input: T, row: ReservationRow, ctx: { now: Date; staff: Staff; trx: Knex }) => Record<string, unknown> | { mileageBelowPickup: number } | Promise<Record<string, unknown> | { mileageBelowPickup: number }>) => {
+    /** The caller as counter staff with a branch (or an administrator), or null once the refusal is answered. */
+    const staffOrRefusal = async (accountability: Accountability | null | undefined, res: Response): Promise<Staff | null> => {
+      const staff = await staffOf(database, accountability);
+      if (staff === 401) {
+        res.status(401).json(errorBody('A valid access token is required', { code: 'INVALID_CREDENTIALS' }));
+        return null;
+      }
+      if (staff === 403) {
+        res.status(403).json(errorBody('Only counter staff and administrators may use /counter', { code: 'FORBIDDEN' }));
+        return null;
+      }
+      if (!staff.admin && staff.branch === null) {
+        res.status(403).json(errorBody('This counter staff member has no branch: an administrator sets it on the user', { code: 'NO_BRANCH' }));
+        return null;
+      }
+      return staff;
+    };
+
+    const route = <T>(action: RentalAction, path: string, parse: (body: unknown) => { value: T } | { problem: { field: string | null; message: string } }, changes: (input: T, row: ReservationRow, ctx: { now: Date; staff: Staff; trx: Knex }) => Record<string, unknown> | Unprocessable | Promise<Record<string, unknown> | Unprocessable>) => {
       router.post(`/reservations/:number/${path}`, handle(async (req, res) => {
-        const staff = await staffOf(database, req.accountability);
-        if (staff === 401) return res.status(401).json(errorBody('A valid access token is required', { code: 'INVALID_CREDENTIALS' }));
-        if (staff === 403) return res.status(403).json(errorBody('Only counter staff and administrators may use /counter', { code: 'FORBIDDEN' }));
-        if (!staff.admin && staff.branch === null) {
-          return res.status(403).json(errorBody('This counter staff member has no branch: an administrator sets it on the user', { code: 'NO_BRANCH' }));
-        }
+        const staff = await staffOrRefusal(req.accountability, res);
+        if (!staff) return undefined;
         // As printed and in the QR code (FF-7K3M9Q); typed in lower case too.
         const number = String(req.params.number ?? '').trim().toUpperCase();
         if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
@@ -103,6 +149,7 @@ export default defineEndpoint({
           if (!decision.allowed) return { refused: decision.reason };
           const fields = await changes(parsed.value, row, { now, staff, trx });
           if ('mileageBelowPickup' in fields && typeof fields.mileageBelowPickup === 'number') return { mileageBelowPickup: fields.mileageBelowPickup };
+          if ('depositRefused' in fields) return { depositRefused: fields.depositRefused as { reason: DepositKeepRefusal; max: number } };
           const update = { ...fields, rental_status: decision.next };
           await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
             .updateOne(row.id, update);
@@ -119,6 +166,10 @@ export default defineEndpoint({
         if ('mileageBelowPickup' in outcome) {
           return res.status(422).json(errorBody(`The mileage is below the ${outcome.mileageBelowPickup} km recorded at pickup`, { code: 'MILEAGE_BELOW_PICKUP', field: 'mileage' }));
         }
+        if ('depositRefused' in outcome) {
+          const { reason, max } = outcome.depositRefused;
+          return res.status(422).json(errorBody(DEPOSIT_REFUSALS[reason], { code: 'DEPOSIT_KEEP_REFUSED', field: 'deposit_kept_amount', reason, max }));
+        }
         return res.status(200).json({ data: outcome.done });
       }));
     };
@@ -131,6 +182,8 @@ export default defineEndpoint({
       fuel_out: input.fuel_eighths,
       pickup_notes: input.notes ?? null,
       pickup_photos: input.photos ?? [],
+      deposit_amount: input.deposit_amount ?? null,
+      deposit_method: input.deposit_method ?? null,
     }));
 
     route<ReturnInput>('return', 'return', (body) => parseBody(returnInput, body), async (input, row, { now, staff, trx }) => {
@@ -149,7 +202,11 @@ export default defineEndpoint({
       const charges = returnCharges({
         fuelOut, fuelIn: input.fuel_eighths, bookedReturn: row.return_date, returnedAt: now, damageAmount: input.damage_amount ?? 0, rates,
       });
+      const deposit = row.deposit_amount ?? 0;
+      const kept = checkDepositKept({ deposit, charges: charges.total, kept: input.deposit_kept_amount ?? 0 });
+      if (!kept.ok) return { depositRefused: { reason: kept.reason, max: kept.max } };
       return {
+        ...(deposit > 0 ? { deposit_refunded_at: now.toISOString(), deposit_kept_amount: deposit - kept.refunded } : {}),
         returned_at: now.toISOString(),
         returned_by: staff.user,
         mileage_in: input.mileage,
@@ -159,6 +216,58 @@ export default defineEndpoint({
         return_charges: charges.lines,
       };
     });
+
+    // The return receipt is e-mailed once: the storefront claims it here (after the return, once the charges are
+    // settled or left due) and sends it only when this call set `return_receipt_sent_at`; DELETE gives it back.
+    const receipt = (claim: boolean) => handle(async (req, res) => {
+      const staff = await staffOrRefusal(req.accountability, res);
+      if (!staff) return undefined;
+      const number = String(req.params.number ?? '').trim().toUpperCase();
+      if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
+      const outcome = await writer.transaction(async (trx): Promise<{ notFound: true } | { otherBranch: true } | { notReturned: true } | { claimed: boolean }> => {
+        const items = new ItemsService('reservations', { knex: trx, schema: req.schema });
+        const [found] = (await items.readByQuery({ filter: { reservation_number: { _eq: number } }, fields: ['id'], limit: 1 })) as { id: number }[];
+        if (!found || !(await writer.lockReservation(trx, Number(found.id)))) return { notFound: true };
+        const [row] = (await items.readByQuery({ filter: { id: { _eq: found.id } }, fields: [...ROW_FIELDS], limit: 1 })) as ReservationRow[];
+        if (!row) return { notFound: true };
+        if (!staff.admin && branchOf('return', row) !== staff.branch) return { otherBranch: true };
+        if (row.rental_status !== 'returned') return { notReturned: true };
+        const sent = row.return_receipt_sent_at !== null;
+        if (claim === sent) return { claimed: false };
+        await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
+          .updateOne(row.id, { return_receipt_sent_at: claim ? new Date().toISOString() : null });
+        return { claimed: true };
+      });
+      if ('notFound' in outcome) return notFound(res);
+      if ('otherBranch' in outcome) return res.status(403).json(errorBody('This reservation belongs to another branch: its staff record this', { code: 'OTHER_BRANCH' }));
+      if ('notReturned' in outcome) return res.status(409).json(errorBody('The car has not been returned yet', { code: 'RENTAL_STATE_CONFLICT', reason: 'not_returned' }));
+      return res.status(200).json({ data: { claimed: outcome.claimed } });
+    });
+    router.post('/reservations/:number/receipt', receipt(true));
+    router.delete('/reservations/:number/receipt', receipt(false));
+
+    // A photo of the car, taken at pickup or return: its type from its first bytes, into the private folder with the
+    // endpoint's rights (counter staff have no create right on files), named neutrally. The pickup and return bodies
+    // then name its id in `photos`.
+    router.post('/photos', handle(async (req, res) => {
+      const staff = await staffOrRefusal(req.accountability, res);
+      if (!staff) return undefined;
+      const received = await photoUpload.receive(req, res);
+      if (!received) return undefined;
+      const found = photoUpload.checkFile(res, received.file);
+      if (!found || !received.file) return undefined;
+      const date = new Date().toISOString().slice(0, 10);
+      const service = new FilesService({ schema: req.schema, accountability: withEndpointRights(req.accountability) });
+      const id = await service.uploadOne(Readable.from(received.file.bytes), fileFields({
+        folder: ids.counterPhotosFolder,
+        type: found.type,
+        title: `Counter photo ${date}`,
+        filename_download: `counter-${date}.${found.extension}`,
+        description: null,
+        tags: ['counter-photo'],
+      }));
+      return res.status(201).json({ data: { id, type: found.type, filesize: received.file.size } });
+    }));
 
     route<NoShowInput>('no_show', 'no-show', (body) => parseBody(noShowInput, body), (input, _row, { now }) => ({
       no_show_at: now.toISOString(),

@@ -31,4 +31,14 @@ describe('counter input', () => {
     expect(parseBody(noShowInput, undefined)).toEqual({ value: {} });
     expect(parseBody(noShowInput, [])).toMatchObject({ problem: { field: null } });
   });
+
+  it('takes a deposit at pickup in cents with how it was taken, both or neither', () => {
+    expect(parseBody(pickupInput, { mileage: 1, fuel_eighths: 8, deposit_amount: 20_000, deposit_method: 'cash' })).toEqual({
+      value: { mileage: 1, fuel_eighths: 8, deposit_amount: 20_000, deposit_method: 'cash' },
+    });
+    expect(parseBody(pickupInput, { mileage: 1, fuel_eighths: 8, deposit_amount: 20_000 })).toMatchObject({ problem: { field: 'deposit_method' } });
+    expect(parseBody(pickupInput, { mileage: 1, fuel_eighths: 8, deposit_amount: 200.5, deposit_method: 'cash' })).toMatchObject({ problem: { field: 'deposit_amount' } });
+    expect(parseBody(pickupInput, { mileage: 1, fuel_eighths: 8, deposit_amount: 100, deposit_method: 'cheque' })).toMatchObject({ problem: { field: 'deposit_method' } });
+    expect(parseBody(returnInput, { mileage: 1, fuel_eighths: 8, deposit_kept_amount: 1_500 })).toEqual({ value: { mileage: 1, fuel_eighths: 8, deposit_kept_amount: 1_500 } });
+  });
 });

@@ -1,6 +1,6 @@
 // What the counter endpoints accept (docs/counter.md): one zod schema per action, strict (an unknown field is refused),
 // and the refusal as the booking API words it (400 INVALID_PAYLOAD naming the field).
-import { FUEL_EIGHTHS_MAX } from '@rentacar/domain/rentals';
+import { DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_DEPOSIT_CENTS } from '@rentacar/domain/rentals';
 import { z } from 'zod';
 import type { Problem } from '../../shared/endpoint';
 
@@ -16,13 +16,30 @@ const fuelEighths = z.number().int().min(0).max(FUEL_EIGHTHS_MAX);
 const notes = z.string().trim().max(2000);
 const photos = z.array(z.uuid()).max(MAX_PHOTOS);
 
-export const pickupInput = z.strictObject({ mileage, fuel_eighths: fuelEighths, notes: notes.optional(), photos: photos.optional() });
+/** A deposit taken at the counter, in cents (at most US$10,000.00), with how it was taken; both or neither. */
+const depositAmount = z.number().int().min(1).max(MAX_DEPOSIT_CENTS);
+
+export const pickupInput = z
+  .strictObject({
+    mileage,
+    fuel_eighths: fuelEighths,
+    notes: notes.optional(),
+    photos: photos.optional(),
+    deposit_amount: depositAmount.optional(),
+    deposit_method: z.enum(DEPOSIT_METHODS).optional(),
+  })
+  .refine((input) => (input.deposit_amount === undefined) === (input.deposit_method === undefined), {
+    message: 'A deposit needs both "deposit_amount" (cents) and "deposit_method" (cash or card_terminal)',
+    path: ['deposit_method'],
+  });
 export const returnInput = z.strictObject({
   mileage,
   fuel_eighths: fuelEighths,
   damage_notes: notes.optional(),
   damage_amount: z.number().int().min(0).max(MAX_DAMAGE_CENTS).optional(),
   photos: photos.optional(),
+  /** Cents of the deposit kept towards the charges; the rest is given back (the domain's `checkDepositKept`). */
+  deposit_kept_amount: z.number().int().min(0).max(MAX_DEPOSIT_CENTS).optional(),
 });
 export const noShowInput = z.strictObject({ notes: notes.optional() });
 

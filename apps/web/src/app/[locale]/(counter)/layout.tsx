@@ -9,7 +9,7 @@ export default async function CounterLayout({ children, params }: { children: Re
   const messages = await getMessages();
   return (
     <main id="main" className="flex-1">
-      <NextIntlClientProvider locale={locale} messages={{ counter: messages.counter, accounts: messages.accounts, validation: messages.validation, booking: messages.booking }}>
+      <NextIntlClientProvider locale={locale} messages={{ counter: messages.counter, counterActions: messages.counterActions, accounts: messages.accounts, validation: messages.validation, booking: messages.booking }}>
         {children}
       </NextIntlClientProvider>
     </main>

@@ -1,27 +1,51 @@
-import { useTranslations } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { RENTAL_ACTIONS } from '@rentacar/domain/rentals';
 import type { CounterReservation } from '@/content';
+import { collectAction, noShowAction, pickupAction, returnAction } from '../actions';
+import { billBody } from '../answers';
+import { loadClosingView, type ClosingView } from '../closing';
+import { actingStaff } from '../action-api';
+import { currentStaff } from '../staff';
+import { ChargesStep, NoShowButton, PickupForm, ReturnForm } from './counter-forms';
 
 /**
- * The actions slot of the counter's reservation page: what this staff member may record now (the content service's
- * `allowed`, the domain's order of events and the branch rule), and why not otherwise. The handover and return forms
- * take its place; its props stay `{ reservation }`.
+ * The actions of the counter's reservation page: what this staff member may record now (the content service's
+ * `allowed`: the domain's order of events and the branch rule) as forms (hand over, take back, no-show), the charges
+ * step once the car is back, and why an action is not available otherwise.
  */
-export function CounterActions({ reservation }: { reservation: CounterReservation }) {
-  const t = useTranslations('counter.actions');
+export async function CounterActions({ reservation }: { reservation: CounterReservation }) {
+  const t = await getTranslations('counter.actions');
+  const locale = await getLocale();
+  const { number, allowed } = reservation;
+  let closing: ClosingView | undefined;
+  if (reservation.rentalStatus === 'picked_up' || reservation.rentalStatus === 'returned') {
+    const staff = await currentStaff();
+    closing = staff.ok ? await loadClosingView(actingStaff(staff.staff), number) : undefined;
+  }
+  const unavailable = RENTAL_ACTIONS.filter((action) => !allowed[action].allowed);
   return (
-    <section aria-labelledby="counter-actions-title" className="rounded-lg border border-gray-200 p-4">
-      <h2 id="counter-actions-title" className="text-lg font-semibold">{t('title')}</h2>
-      <ul className="mt-2 space-y-1">
-        {RENTAL_ACTIONS.map((action) => {
-          const allowed = reservation.allowed[action];
-          return (
-            <li key={action} data-action={action} data-allowed={allowed.allowed}>
-              {allowed.allowed ? t(`available.${action}`) : t('unavailable', { action: t(`names.${action}`), reason: t(`reasons.${allowed.reason}`) })}
-            </li>
-          );
-        })}
-      </ul>
+    <section aria-labelledby="counter-actions-title" className="space-y-6 rounded-lg border border-gray-200 p-4">
+      <h2 id="counter-actions-title" className="text-lg font-semibold">
+        {t('title')}
+      </h2>
+      {allowed.pickup.allowed ? <PickupForm number={number} action={pickupAction} /> : null}
+      {allowed.return.allowed ? <ReturnForm number={number} locale={locale} deposit={closing?.deposit ?? null} action={returnAction} /> : null}
+      {reservation.rentalStatus === 'returned' && closing ? (
+        <ChargesStep number={number} locale={locale} bill={billBody(closing.bill)} cardOnFile={closing.cardOnFile} action={collectAction} />
+      ) : null}
+      {allowed.no_show.allowed ? <NoShowButton number={number} action={noShowAction} /> : null}
+      {unavailable.length > 0 ? (
+        <ul className="space-y-1 text-sm text-slate-600">
+          {unavailable.map((action) => {
+            const state = allowed[action];
+            return state.allowed ? null : (
+              <li key={action} data-action={action} data-allowed="false">
+                {t('unavailable', { action: t(`names.${action}`), reason: t(`reasons.${state.reason}`) })}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
     </section>
   );
 }

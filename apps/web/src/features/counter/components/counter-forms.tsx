@@ -1,0 +1,360 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useId, useState, useTransition, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { formatMoney } from '@rentacar/domain/money';
+import { COUNTER_PHOTO_TYPES, DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_COUNTER_PHOTO_BYTES, MAX_COUNTER_PHOTOS, pickupFormSchema, returnFormSchema, type PickupForm as PickupValues, type ReturnForm as ReturnValues } from '@rentacar/domain/rentals';
+import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue } from '@/features/forms';
+import type { Locale } from '@/i18n/routing';
+import type { CounterActionResult, CounterBill } from '../actions';
+
+/**
+ * The counter's forms (docs/counter.md, "At the counter"): hand the car over, take it back, collect what the return
+ * left due, mark a no-show. Each is checked with the domain's schema as typed, sent to its server action with its
+ * photos, and keeps what was typed when refused: the reasons under their fields, or above the form, announced.
+ */
+
+type Actions = {
+  pickup: (number: string, form: FormData) => Promise<CounterActionResult>;
+  giveBack: (number: string, form: FormData) => Promise<CounterActionResult>;
+  collect: (number: string, method: string) => Promise<CounterActionResult>;
+  noShow: (number: string) => Promise<CounterActionResult>;
+};
+
+const Done = ({ children }: { children: ReactNode }) => (
+  <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
+    {children}
+  </p>
+);
+
+/** The fuel gauge: nine radio buttons (empty, 1/8 … full), arrow keys move between them. */
+function FuelGauge<Values extends FieldValues>({ name, register, error, idPrefix }: { name: Path<Values>; register: UseFormRegister<Values>; error: string | undefined; idPrefix: string }) {
+  const t = useTranslations('counterActions.fuel');
+  return (
+    <RadioGroup legend={t('legend')} legendClassName="text-sm font-semibold text-slate-800" error={error} errorId={`${idPrefix}-fuel-error`}>
+      <div className="mt-1 grid grid-cols-3 gap-2 sm:grid-cols-9">
+        {Array.from({ length: FUEL_EIGHTHS_MAX + 1 }, (_, eighths) => (
+          <label key={eighths} className="flex min-h-11 cursor-pointer items-center justify-center gap-1 rounded-lg border border-slate-300 px-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand">
+            <input type="radio" value={String(eighths)} className="accent-brand" {...register(name)} />
+            {t(`levels.${String(eighths) as '0'}`)}
+          </label>
+        ))}
+      </div>
+    </RadioGroup>
+  );
+}
+
+/** Several photos from the camera (a phone or tablet opens it) or the gallery; checked for count, size and type here. */
+function PhotoPicker({ id, files, onChange, error }: { id: string; files: File[]; onChange: (files: File[], error: string | undefined) => void; error: string | undefined }) {
+  const t = useTranslations('counterActions');
+  const errors = useTranslations('counterActions.errors');
+  const choose = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    if (chosen.length > MAX_COUNTER_PHOTOS) return onChange([], errors('photoCount', { max: MAX_COUNTER_PHOTOS }));
+    if (chosen.some((file) => file.size > MAX_COUNTER_PHOTO_BYTES)) return onChange([], errors('photoTooLarge'));
+    if (chosen.some((file) => !(COUNTER_PHOTO_TYPES as readonly string[]).includes(file.type))) return onChange([], errors('photoType'));
+    return onChange(chosen, undefined);
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {t('photos')}
+      </label>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        className={`${CONTROL_CLASS} file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:font-semibold`}
+        onChange={(event) => choose(event.currentTarget.files)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {t('photosHint', { max: MAX_COUNTER_PHOTOS, mb: MAX_COUNTER_PHOTO_BYTES / 1024 / 1024 })} <span aria-live="polite">{t('photosChosen', { count: files.length })}</span>
+      </p>
+      <FieldError id={error ? `${id}-error` : undefined} message={error} />
+    </div>
+  );
+}
+
+function useCounterForm() {
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<FormIssue>();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string>();
+  const issueText = useIssueText();
+  return { pending, startTransition, formError, setFormError, photos, setPhotos, photoError, setPhotoError, issueText };
+}
+
+function formDataOf(values: Record<string, string>, photos: readonly File[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  for (const photo of photos) body.append('photos', photo);
+  return body;
+}
+
+/** Hand the car over: mileage, fuel, notes, photos, and a deposit taken at the counter (optional). */
+export function PickupForm({ number, action }: { number: string; action: Actions['pickup'] }) {
+  const t = useTranslations('counterActions');
+  const id = useId();
+  const router = useRouter();
+  const state = useCounterForm();
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<PickupValues>({
+    resolver: domainResolver(pickupFormSchema),
+    defaultValues: { mileage: '', fuelEighths: '', notes: '', depositAmount: '', depositMethod: '' },
+  });
+  const serverErrors = useServerErrors(setError, state.setFormError);
+  const onSubmit = handleSubmit((values) => {
+    state.setFormError(undefined);
+    state.startTransition(async () => {
+      const result = await callAction(() => action(number, formDataOf(values, state.photos)), connectionLost);
+      if (!result.ok) {
+        if (result.errors.photos) state.setPhotoError(state.issueText(encodeIssue(result.errors.photos)));
+        const { photos: _photos, ...rest } = result.errors;
+        serverErrors({ ok: false, errors: rest, ...(result.formError ? { formError: result.formError } : {}) });
+        return;
+      }
+      setDone(true);
+      router.refresh();
+    });
+  });
+  if (done) return <Done>{t('pickup.done')}</Done>;
+  const error = (name: keyof PickupValues) => state.issueText(formState.errors[name]?.message);
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid="pickup-form">
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {t('pickup.title')}
+      </h3>
+      <FormAlert issue={state.formError} errorCount={Object.keys(formState.errors).length + (state.photoError ? 1 : 0)} />
+      <Field id={`${id}-mileage`} label={t('mileage')} error={error('mileage')}>
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...register('mileage')} />}
+      </Field>
+      <FuelGauge name="fuelEighths" register={register} error={error('fuelEighths')} idPrefix={id} />
+      <Field id={`${id}-notes`} label={t('pickup.notes')} error={error('notes')}>
+        {(control) => <textarea {...control} rows={3} className={CONTROL_CLASS} {...register('notes')} />}
+      </Field>
+      <PhotoPicker id={`${id}-photos`} files={state.photos} error={state.photoError} onChange={(files, problem) => { state.setPhotos(files); state.setPhotoError(problem); }} />
+      <fieldset className="rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('pickup.deposit')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id={`${id}-deposit`} label={t('pickup.depositAmount')} hint={t('amountHint')} error={error('depositAmount')}>
+            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('depositAmount')} />}
+          </Field>
+          <Field id={`${id}-deposit-method`} label={t('pickup.depositMethod')} error={error('depositMethod')}>
+            {(control) => (
+              <Select {...control} {...register('depositMethod')}>
+                <option value="">{t('pickup.depositNone')}</option>
+                {DEPOSIT_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {t(`depositMethods.${method}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <Button type="submit" pending={state.pending}>
+        {state.pending ? t('saving') : t('pickup.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Take the car back: mileage, fuel, damage, photos, and what to keep of the deposit; then the charges step. */
+export function ReturnForm({ number, locale, deposit, action, onReturned }: { number: string; locale: Locale; deposit: number | null; action: Actions['giveBack']; onReturned?: () => void }) {
+  const t = useTranslations('counterActions');
+  const id = useId();
+  const router = useRouter();
+  const state = useCounterForm();
+  const { register, handleSubmit, formState, setError } = useForm<ReturnValues>({
+    resolver: domainResolver(returnFormSchema),
+    defaultValues: { mileage: '', fuelEighths: '', damageNotes: '', damageAmount: '', depositKept: '' },
+  });
+  const serverErrors = useServerErrors(setError, state.setFormError);
+  const onSubmit = handleSubmit((values) => {
+    state.setFormError(undefined);
+    state.startTransition(async () => {
+      const result = await callAction(() => action(number, formDataOf(values, state.photos)), connectionLost);
+      if (!result.ok) {
+        if (result.errors.photos) state.setPhotoError(state.issueText(encodeIssue(result.errors.photos)));
+        const { photos: _photos, ...rest } = result.errors;
+        serverErrors({ ok: false, errors: rest, ...(result.formError ? { formError: result.formError } : {}) });
+        return;
+      }
+      onReturned?.();
+      router.refresh();
+    });
+  });
+  const error = (name: keyof ReturnValues) => state.issueText(formState.errors[name]?.message);
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid="return-form">
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {t('return.title')}
+      </h3>
+      <FormAlert issue={state.formError} errorCount={Object.keys(formState.errors).length + (state.photoError ? 1 : 0)} />
+      <Field id={`${id}-mileage`} label={t('mileage')} error={error('mileage')}>
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...register('mileage')} />}
+      </Field>
+      <FuelGauge name="fuelEighths" register={register} error={error('fuelEighths')} idPrefix={id} />
+      <Field id={`${id}-damage-notes`} label={t('return.damageNotes')} error={error('damageNotes')}>
+        {(control) => <textarea {...control} rows={3} className={CONTROL_CLASS} {...register('damageNotes')} />}
+      </Field>
+      <Field id={`${id}-damage-amount`} label={t('return.damageAmount')} hint={t('amountHint')} error={error('damageAmount')}>
+        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('damageAmount')} />}
+      </Field>
+      <PhotoPicker id={`${id}-photos`} files={state.photos} error={state.photoError} onChange={(files, problem) => { state.setPhotos(files); state.setPhotoError(problem); }} />
+      {deposit !== null && deposit > 0 ? (
+        <Field id={`${id}-deposit-kept`} label={t('return.depositKept', { amount: formatMoney(deposit, locale) })} hint={t('return.depositKeptHint')} error={error('depositKept')}>
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('depositKept')} />}
+        </Field>
+      ) : null}
+      <Button type="submit" pending={state.pending}>
+        {state.pending ? t('saving') : t('return.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * What the return left due, and how staff collect it: the card on file (only offered when there is one; a decline is
+ * shown and the other ways stay), at the counter, or left due. The receipt goes to the renter after this step.
+ */
+export function ChargesStep({ number, locale, bill, cardOnFile, action }: { number: string; locale: Locale; bill: CounterBill; cardOnFile: boolean; action: Actions['collect'] }) {
+  const t = useTranslations('counterActions.charges');
+  const id = useId();
+  const router = useRouter();
+  const issueText = useIssueText();
+  const [pending, startTransition] = useTransition();
+  const [problem, setProblem] = useState<string>();
+  const [outcome, setOutcome] = useState<{ collected: number; due: number; receipt: string | undefined }>();
+  const [declined, setDeclined] = useState(false);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const collect = (method: 'card_on_file' | 'counter' | 'none') =>
+    startTransition(async () => {
+      setProblem(undefined);
+      const result = await callAction(() => action(number, method), connectionLost);
+      if (!result.ok) {
+        const issue = result.formError ?? Object.values(result.errors)[0];
+        setProblem(issueText(issue ? encodeIssue(issue) : undefined));
+        if (method === 'card_on_file') setDeclined(true);
+        return;
+      }
+      setOutcome({ collected: result.collected ?? 0, due: result.bill?.due ?? 0, receipt: result.receipt });
+      router.refresh();
+    });
+  const receiptText = (receipt: string | undefined) => (receipt === 'sent' ? t('receiptSent') : receipt === 'sent-before' ? t('receiptBefore') : receipt === 'failed' ? t('receiptFailed') : undefined);
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="charges-step">
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {t('title')}
+      </h3>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt>{t('extraCharges')}</dt>
+        <dd className="text-right tabular-nums">{money(bill.charges.total)}</dd>
+        <dt>{t('total')}</dt>
+        <dd className="text-right tabular-nums">{money(bill.total)}</dd>
+        <dt>{t('paid')}</dt>
+        <dd className="text-right tabular-nums">{money(bill.paid)}</dd>
+        {bill.refunded > 0 ? (
+          <>
+            <dt>{t('refunded')}</dt>
+            <dd className="text-right tabular-nums">{money(bill.refunded)}</dd>
+          </>
+        ) : null}
+        {bill.deposit && bill.deposit.kept > 0 ? (
+          <>
+            <dt>{t('depositKept')}</dt>
+            <dd className="text-right tabular-nums">{money(bill.deposit.kept)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div role="alert" aria-live="assertive" className="empty:hidden">
+        {problem ? <p className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">{problem}</p> : null}
+      </div>
+      {outcome ? (
+        <Done>
+          {outcome.collected > 0 ? t('collected', { amount: money(outcome.collected) }) : null} {outcome.due > 0 ? t('left', { amount: money(outcome.due) }) : null} {receiptText(outcome.receipt)}
+        </Done>
+      ) : bill.due > 0 ? (
+        <>
+          <p className="text-lg font-semibold" data-testid="amount-due">
+            {t('due', { amount: money(bill.due) })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {cardOnFile && !declined ? (
+              <Button pending={pending} onClick={() => collect('card_on_file')}>
+                {t('card')}
+              </Button>
+            ) : null}
+            <Button variant={cardOnFile && !declined ? 'secondary' : 'primary'} pending={pending} onClick={() => collect('counter')}>
+              {t('counter')}
+            </Button>
+            <Button variant="secondary" pending={pending} onClick={() => collect('none')}>
+              {t('leave')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p role="status">{t('nothingDue')}</p>
+      )}
+    </section>
+  );
+}
+
+/** No-show, behind a confirmation: the unit is freed and it cannot be undone. */
+export function NoShowButton({ number, action }: { number: string; action: Actions['noShow'] }) {
+  const t = useTranslations('counterActions.noShow');
+  const id = useId();
+  const router = useRouter();
+  const issueText = useIssueText();
+  const [asking, setAsking] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [problem, setProblem] = useState<string>();
+  const [done, setDone] = useState(false);
+  if (done) return <Done>{t('done')}</Done>;
+  const confirm = () =>
+    startTransition(async () => {
+      const result = await callAction(() => action(number), connectionLost);
+      if (!result.ok) {
+        const issue = result.formError ?? Object.values(result.errors)[0];
+        setProblem(issueText(issue ? encodeIssue(issue) : undefined));
+        return;
+      }
+      setDone(true);
+      router.refresh();
+    });
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2" data-testid="no-show">
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {t('title')}
+      </h3>
+      <div role="alert" aria-live="assertive" className="empty:hidden">
+        {problem ? <p className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">{problem}</p> : null}
+      </div>
+      {asking ? (
+        <div role="group" aria-labelledby={`${id}-confirm`} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <p id={`${id}-confirm`}>{t('confirm', { number })}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" pending={pending} onClick={confirm}>
+              {t('yes')}
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {t('no')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {t('button')}
+        </Button>
+      )}
+    </section>
+  );
+}
