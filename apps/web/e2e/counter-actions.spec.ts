@@ -179,6 +179,11 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   await giveBack.getByRole('button', { name: text.giveBack }).click();
   await expect(page.getByTestId('charges-step')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('amount-due')).toContainText('$');
+  // The page's bill and payments follow the final bill: the return's charges listed, the same amount due.
+  await expect(page.getByTestId('counter-return-charge')).toHaveCount(4);
+  const due = (await page.getByTestId('counter-due').textContent()) ?? '';
+  expect(due).not.toBe('$0.00');
+  await expect(page.getByTestId('amount-due')).toContainText(due);
 }
 
 /** The two photos taken at the handover, stored on the reservation (files of the private folder). */

@@ -46,6 +46,13 @@ function chargeLabel(line: FinalBill['charges']['lines'][number], t: Translate, 
   }
 }
 
+/** The return's extra charges as labelled rows in `locale` (the receipt's words), for the counter's page too. */
+export function returnChargeRows(bill: FinalBill, locale: Locale): { code: string; label: string; amount: number }[] {
+  const t = receiptTranslator(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  return bill.charges.lines.map((line) => ({ code: line.code, label: chargeLabel(line, t, money), amount: line.amount }));
+}
+
 /** The payments block: what was paid, refunded, the deposit, and what is still due (or nothing). */
 function moneyRows(bill: FinalBill, t: Translate, money: (cents: number) => string): { label: string; amount: string }[] {
   const rows = [{ label: t('paid'), amount: money(bill.paid) }];

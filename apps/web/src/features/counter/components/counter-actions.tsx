@@ -8,20 +8,23 @@ import { actingStaff } from '../action-api';
 import { currentStaff } from '../staff';
 import { ChargesStep, NoShowButton, PickupForm, ReturnForm } from './counter-forms';
 
+/** The money of a rental the counter has acted on (handed over or back), read with the signed-in staff member's token. */
+export async function counterClosing(reservation: CounterReservation): Promise<ClosingView | undefined> {
+  if (reservation.rentalStatus !== 'picked_up' && reservation.rentalStatus !== 'returned') return undefined;
+  const staff = await currentStaff();
+  return staff.ok ? loadClosingView(actingStaff(staff.staff), reservation.number) : undefined;
+}
+
 /**
  * The actions of the counter's reservation page: what this staff member may record now (the content service's
  * `allowed`: the domain's order of events and the branch rule) as forms (hand over, take back, no-show), the charges
  * step once the car is back, and why an action is not available otherwise.
  */
-export async function CounterActions({ reservation }: { reservation: CounterReservation }) {
+export async function CounterActions({ reservation, closing: loaded }: { reservation: CounterReservation; closing?: ClosingView }) {
   const t = await getTranslations('counter.actions');
   const locale = await getLocale();
   const { number, allowed } = reservation;
-  let closing: ClosingView | undefined;
-  if (reservation.rentalStatus === 'picked_up' || reservation.rentalStatus === 'returned') {
-    const staff = await currentStaff();
-    closing = staff.ok ? await loadClosingView(actingStaff(staff.staff), number) : undefined;
-  }
+  const closing = loaded ?? (await counterClosing(reservation));
   const unavailable = RENTAL_ACTIONS.filter((action) => !allowed[action].allowed);
   return (
     <section aria-labelledby="counter-actions-title" className="space-y-6 rounded-lg border border-gray-200 p-4">

@@ -5,7 +5,8 @@ import { formatMoney } from '@rentacar/domain/money';
 import type { CounterReservation } from '@/content';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
-import { CounterActions } from './counter-actions';
+import { returnChargeRows } from '../receipt-email';
+import { CounterActions, counterClosing } from './counter-actions';
 import { FocusHeading } from './focus-on-mount';
 
 /** Where a staff member opens a pre-check-in scan: the storefront streams it with their own token (never a public URL). */
@@ -44,6 +45,18 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
   const when = (value: string | null) => (value ? formatPanamaDateTimeForRenter(value, locale) : '—');
   const dash = (value: string | null | undefined) => value || '—';
   const { renter, precheckin, payments } = reservation;
+  // Once the car is back, the bill and what is due are the final bill's (the rental, the return's charges, the deposit kept).
+  const closing = await counterClosing(reservation);
+  const finalBill = reservation.rentalStatus === 'returned' ? closing?.bill : undefined;
+  const chargeRows = finalBill ? returnChargeRows(finalBill, locale) : [];
+  const languageName = (tag: string | null | undefined) => {
+    if (!tag) return '—';
+    try {
+      return new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
+    } catch {
+      return tag;
+    }
+  };
   return (
     <article aria-labelledby="counter-reservation-title" className="space-y-6" data-testid="counter-reservation">
       <div className="space-y-2">
@@ -71,9 +84,9 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
           <Facts
             rows={[
               [t('renter.name'), renter.name],
-              [t('renter.email'), renter.email ? <a className="underline" href={`mailto:${renter.email}`}>{renter.email}</a> : '—'],
+              [t('renter.email'), renter.email ? <a className="break-all underline" href={`mailto:${renter.email}`}>{renter.email}</a> : '—'],
               [t('renter.phone'), renter.phone ? <a className="underline" href={`tel:${renter.phone}`}>{renter.phone}</a> : '—'],
-              [t('renter.language'), dash(renter.language)],
+              [t('renter.language'), languageName(renter.language)],
             ]}
           />
         </Section>
@@ -105,6 +118,18 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
                 <th scope="row" className="py-1 text-left font-semibold">{t('bill.total')}</th>
                 <td className="py-1 text-right font-semibold tabular-nums">{money(reservation.total)}</td>
               </tr>
+              {chargeRows.map((row, index) => (
+                <tr key={`${row.code}-${index}`} data-testid="counter-return-charge">
+                  <th scope="row" className="py-0.5 text-left font-normal text-slate-700">{row.label}</th>
+                  <td className="py-0.5 text-right tabular-nums">{money(row.amount)}</td>
+                </tr>
+              ))}
+              {finalBill && chargeRows.length > 0 ? (
+                <tr className="border-t border-slate-200">
+                  <th scope="row" className="py-1 text-left font-semibold">{t('bill.finalTotal')}</th>
+                  <td className="py-1 text-right font-semibold tabular-nums">{money(finalBill.total)}</td>
+                </tr>
+              ) : null}
             </tbody>
           </table>
         </Section>
@@ -112,10 +137,10 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
         <Section id="counter-payments" title={t('payments.title')}>
           <Facts
             rows={[
-              [t('payments.paid'), money(payments.paid)],
-              [t('payments.refunded'), money(payments.refunded)],
-              [t('payments.due'), <strong key="due" data-testid="counter-due">{money(payments.due)}</strong>],
-              ...(payments.returnChargesTotal > 0 ? [[t('payments.returnCharges'), money(payments.returnChargesTotal)] as [string, ReactNode]] : []),
+              [t('payments.paid'), money(finalBill?.paid ?? payments.paid)],
+              [t('payments.refunded'), money(finalBill?.refunded ?? payments.refunded)],
+              ...(finalBill?.deposit ? [[t('payments.depositKept'), money(finalBill.deposit.kept)] as [string, ReactNode]] : []),
+              [t('payments.due'), <strong key="due" data-testid="counter-due">{money(finalBill?.due ?? payments.due)}</strong>],
             ]}
           />
         </Section>
@@ -168,7 +193,7 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
         </Section>
       </div>
 
-      <CounterActions reservation={reservation} />
+      <CounterActions reservation={reservation} closing={closing} />
     </article>
   );
 }
