@@ -22,6 +22,8 @@ export const READ_COLLECTIONS = {
   extras: ['extras'],
   deliveryOptions: ['delivery_options'],
   dropoffFees: ['dropoff_fees', 'branches'],
+  rateSeasons: ['rate_seasons'],
+  lengthDiscounts: ['length_discounts'],
   infoPages: ['info_pages', 'directus_files'],
   promos: ['promos', 'directus_files'],
   jobs: ['jobs', 'branches'],

@@ -1,6 +1,6 @@
 import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
-import type { LabelledLine, QuoteLine } from '@rentacar/domain/quote';
+import type { LabelledLine, Quote, QuoteLine } from '@rentacar/domain/quote';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
@@ -18,6 +18,8 @@ export type LineContext = {
   corporate?: { company: string; discountPercent: number } | undefined;
   airportFeePercent: number;
   taxRatePercent: number;
+  /** What the rate plans applied (the quote's own figures), for the season, demand and length-discount lines. */
+  ratePlans?: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'> | undefined;
 };
 
 const CATALOGUES: Record<Locale, Messages> = { es, en };
@@ -30,6 +32,7 @@ export function lineCode(line: QuoteLine): string {
 // Built once per language: a translator parses its messages on first use, and quotes are labelled on every request.
 const lineTranslators = new Map<Locale, ReturnType<typeof lineTranslator>>();
 const percentFormats = new Map<Locale, Intl.NumberFormat>();
+const signedPercentFormats = new Map<Locale, Intl.NumberFormat>();
 
 function lineTranslator(locale: Locale) {
   return createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
@@ -42,6 +45,8 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
   const format = percentFormats.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2 });
   percentFormats.set(locale, format);
   const percent = (value: number) => format.format(value);
+  const signedFormat = signedPercentFormats.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  signedPercentFormats.set(locale, signedFormat);
   return lines.map((line) => {
     const label = (() => {
       switch (line.code) {
@@ -57,6 +62,16 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t('delivery', { description: context.deliveryDescription });
         case 'coupon':
           return t('coupon', { code: context.couponCode ?? '' });
+        case 'season': {
+          const parts = (context.ratePlans?.seasons ?? []).map((season) =>
+            t('seasonPart', { name: season.name || t('seasonUnnamed'), percent: signedFormat.format(season.adjustmentPercent), days: season.days }),
+          );
+          return t('season', { seasons: parts.join('; ') });
+        }
+        case 'demand':
+          return t('demand', { percent: percent(context.ratePlans?.demandPercent ?? 0) });
+        case 'length_discount':
+          return t('length_discount', { days: context.ratePlans?.lengthDiscountTier?.minDays ?? 0, percent: percent(context.ratePlans?.lengthDiscountTier?.percent ?? 0) });
         case 'corporate_discount':
           return t('corporate_discount', { company: context.corporate?.company ?? '', percent: percent(context.corporate?.discountPercent ?? 0) });
         case 'airport_tax':
