@@ -46,13 +46,14 @@ test.beforeAll(async () => {
   const branch = await create('/items/branches', { status: 'draft', code: `E${run}`.slice(0, 12).toUpperCase(), name: branchName });
   const car = await create('/items/flota', { published: false, marca: 'Toyota', modelo: `Mostrador ${run}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
   await create('/items/fleet_stock', { car: car.id, branch: branch.id, units: 2 });
+  const [basic] = await admin<Row[]>('/items/coverages?filter[code][_eq]=BASIC&fields=id');
   const role = async (name: string) => String((await admin<Row[]>(`/roles?filter[name][_eq]=${encodeURIComponent(name)}&fields=id`))[0]?.id);
   await create('/users', { email: staff.email, password: PASSWORD, status: 'active', first_name: 'Rosa', last_name: 'Mostrador', role: await role('Counter staff'), branch: branch.id });
   await create('/users', { email: agentEmail, password: PASSWORD, status: 'active', first_name: 'Agente', role: await role('Corporate agent') });
   const reservation = (number: string, pickup: string, returnAt: string, name: string) =>
     create('/items/reservations', {
       reservation_number: number, brand: 'firefly', status: 'unpaid', reservation_type: 'postpaid', car: car.id,
-      pickup_branch: branch.id, return_branch: branch.id, pickup_date: pickup, return_date: returnAt, days: 2,
+      coverage: basic?.id, pickup_branch: branch.id, return_branch: branch.id, pickup_date: pickup, return_date: returnAt, days: 2,
       client_name: name, client_last_name: 'Cliente', client_email: 'cliente@example.com', client_phone: '+50761234567', language: 'es-ES', total: 9630,
       lines: [{ code: 'car', label: 'Alquiler', amount: 9000 }, { code: 'tax', label: 'ITBMS', amount: 630 }],
     });
@@ -88,6 +89,8 @@ const TEXT = {
     reservation: (number: string) => `Reserva ${number} · Ana Cliente`,
     due: 'Por pagar',
     pickupAvailable: 'Entregar el auto',
+    coverage: 'Protección Básica',
+    language: 'español de España',
     notFound: 'No hay ninguna reserva con el número',
     signOut: 'Cerrar sesión',
   },
@@ -107,6 +110,8 @@ const TEXT = {
     reservation: (number: string) => `Reservation ${number} · Ana Cliente`,
     due: 'Due',
     pickupAvailable: 'Hand the car over',
+    coverage: 'Basic Protection',
+    language: 'European Spanish',
     notFound: 'There is no reservation with the number',
     signOut: 'Sign out',
   },
@@ -146,6 +151,9 @@ for (const [language, options] of [['es', SPANISH], ['en', ENGLISH]] as const) {
       const booking = page.getByTestId('counter-reservation');
       await expect(booking.getByTestId('counter-due')).toHaveText(/96[.,]30/);
       await expect(booking).toContainText(text.pickupAvailable);
+      // The coverage and the renter's language by name, in the staff member's language.
+      await expect(booking.getByTestId('counter-booking-facts')).toContainText(text.coverage);
+      await expect(booking.getByTestId('counter-renter-facts')).toContainText(text.language);
       const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(violations.map((violation) => violation.id)).toEqual([]);
 

@@ -855,6 +855,10 @@ export const collections = [
         width: 'half', readonly: true, chips: true,
         note: 'Where it was booked, recorded by the content service when the reservation is created: a corporate agent\'s booking, the storefront\'s booking pages, or the public booking API (POST /api/reservations).',
       }),
+      f.string('return_collection', {
+        width: 'half', readonly: true,
+        note: 'The way the return\'s charges are being collected (card_on_file or counter), claimed by the storefront before it charges or records, so the money is taken one way only (POST /counter/reservations/:number/collection).',
+      }),
     ],
   }),
 

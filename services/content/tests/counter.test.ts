@@ -311,6 +311,28 @@ describe('the deposit, the receipt claim and the photos', () => {
     expect(dataOf(await claim(staffHere))).toEqual({ claimed: true });
   });
 
+  it('lets the return\'s charges be collected one way at a time: the other way is told which holds the claim until it is given back', async () => {
+    const number = await reservation();
+    const path = `/counter/reservations/${number}/collection`;
+    const claim = (method: string, token = staffHere) => api<{ claimed: boolean; method: string }>(path, { method: 'POST', token, body: { method } });
+    expect(errorCode(await claim('card_on_file'))).toBe('RENTAL_STATE_CONFLICT');
+    expect((await pickup(number)).status).toBe(200);
+    expect((await giveBack(number)).status).toBe(200);
+    const malformed = await claim('cash');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'method' });
+    expect(errorCode(await claim('counter', staffThere))).toBe('OTHER_BRANCH');
+    expect(dataOf(await claim('card_on_file'))).toEqual({ claimed: true, method: 'card_on_file' });
+    // The same way again (a retry under the same idempotency key) keeps it; the other way is refused with the holder.
+    expect(dataOf(await claim('card_on_file'))).toEqual({ claimed: true, method: 'card_on_file' });
+    expect(dataOf(await claim('counter'))).toEqual({ claimed: false, method: 'card_on_file' });
+    // Only the holder gives it back (a declined card); then the counter may collect.
+    expect(dataOf(await api(path, { method: 'DELETE', token: staffHere, body: { method: 'counter' } }))).toEqual({ released: false });
+    expect(dataOf(await api(path, { method: 'DELETE', token: staffHere, body: { method: 'card_on_file' } }))).toEqual({ released: true });
+    expect(dataOf(await claim('counter'))).toEqual({ claimed: true, method: 'counter' });
+    expect((await rowOf(number)).return_collection).toBe('counter');
+  });
+
   it('stores counter staff\'s photos in the private folder they read, JPEG or PNG only, and nobody else may upload there', async () => {
     const upload = (token: string | null, bytes: typeof JPEG, type: string) => {
       const form = new FormData();

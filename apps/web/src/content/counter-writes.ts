@@ -1,7 +1,7 @@
 import 'server-only';
 import { customEndpoint, readItems } from '@directus/sdk';
 import { z } from 'zod';
-import { DEPOSIT_METHODS, rentalStatusOf, type DepositMethod, type RentalStatus, type ReturnChargeLine } from '@rentacar/domain/rentals';
+import { DEPOSIT_METHODS, rentalStatusOf, type CollectMethod, type DepositMethod, type RentalStatus, type ReturnChargeLine } from '@rentacar/domain/rentals';
 import { contentFormPost, contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
 import { findReservationByNumberAndEmail, type SavedReservation } from './reservations';
@@ -76,6 +76,22 @@ export async function claimReturnReceipt(token: string, number: string): Promise
 /** Gives the claim back after the receipt could not be sent, so that a later attempt may send it. */
 export async function releaseReturnReceipt(token: string, number: string): Promise<void> {
   await counterCall('DELETE /counter/reservations/:number/receipt', `${numberPath(number)}/receipt`, 'DELETE', token);
+}
+
+/**
+ * Claims the way the return's charges are collected (one way at a time, so they are never taken twice): `claimed`, or
+ * the way that holds it already (`heldBy`), or `refused` when the content service would not (its refusal passed on).
+ */
+export async function claimReturnCollection(token: string, number: string, method: CollectMethod): Promise<{ claimed: true } | { claimed: false; heldBy: string } | { refused: CounterWriteRefusal }> {
+  const answer = await counterCall('POST /counter/reservations/:number/collection', `${numberPath(number)}/collection`, 'POST', token, { method });
+  if (!answer.ok) return { refused: answer.refusal };
+  if (answer.data.claimed === true) return { claimed: true };
+  return { claimed: false, heldBy: typeof answer.data.method === 'string' ? answer.data.method : 'unknown' };
+}
+
+/** Gives the claim back (a declined card, a failed record), so that staff may collect another way. */
+export async function releaseReturnCollection(token: string, number: string, method: CollectMethod): Promise<void> {
+  await counterCall('DELETE /counter/reservations/:number/collection', `${numberPath(number)}/collection`, 'DELETE', token, { method });
 }
 
 /** A photo stored in the content service's private folder (POST /counter/photos), or why not. */

@@ -63,7 +63,7 @@ export {
 export type { PaymentKind, PaymentRecord, PaymentUpdate, RecordedPayment } from './payments';
 export { readPrecheckin, saveDetails, savePreferences, setPrecheckinStatus } from './precheckins';
 export type { Precheckin, PrecheckinDetails, PrecheckinPreferences } from './precheckins';
-export { claimReturnReceipt, readRentalClosing, recordCounterAction, releaseReturnReceipt, storeCounterPhoto } from './counter-writes';
+export { claimReturnCollection, claimReturnReceipt, readRentalClosing, recordCounterAction, releaseReturnCollection, releaseReturnReceipt, storeCounterPhoto } from './counter-writes';
 export type { CounterActionPath, CounterWriteRefusal, CounterWrite, RentalClosing, StoredPhoto } from './counter-writes';
 export { storeDocument } from './documents';
 export type { StoredDocument } from './documents';

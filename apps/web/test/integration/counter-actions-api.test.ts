@@ -187,6 +187,24 @@ describe('closing a rental through /api/counter', () => {
     const counter = await english('POST', `/api/counter/reservations/${number}/charges`, { method: 'counter' }, bearer(staffPty));
     expect(counter.json).toMatchObject({ collected: total, method: 'counter', bill: { paid: total, due: 0 }, receipt: 'sent' });
   });
+
+  it('collects one way at a time: while the counter holds the collection, the card on file is not charged (409 collection_in_progress)', async () => {
+    const { number } = await book(6, true);
+    expect((await english('POST', `/api/counter/reservations/${number}/pickup`, { mileage: 1, fuel_eighths: 8 }, bearer(staffPty))).status).toBe(200);
+    const back = await english('POST', `/api/counter/reservations/${number}/return`, { mileage: 2, fuel_eighths: 8, damage_amount: 2_000 }, bearer(staffPty));
+    expect(back.json).toMatchObject({ card_on_file: true, bill: { due: 2_000 } });
+    // Another staff member's screen has started recording a collection at the counter (the content service's claim).
+    const claimPath = `${contentUrl}/counter/reservations/${number}/collection`;
+    const claim = await fetch(claimPath, { method: 'POST', headers: { ...bearer(staffPty), 'content-type': 'application/json' }, body: JSON.stringify({ method: 'counter' }) });
+    expect(claim.status).toBe(200);
+    const card = await spanish('POST', `/api/counter/reservations/${number}/charges`, { method: 'card_on_file' }, bearer(staffPty));
+    expect(card.status, JSON.stringify(card.json)).toBe(409);
+    expect(errorsOf(card.json)[0]).toMatchObject({ field: 'method', code: 'collection_in_progress', message: 'Otra persona está registrando el cobro en el mostrador. Actualiza la página para ver el saldo.' });
+    // Given back (that screen was closed), the card is charged once.
+    await fetch(claimPath, { method: 'DELETE', headers: { ...bearer(staffPty), 'content-type': 'application/json' }, body: JSON.stringify({ method: 'counter' }) });
+    const charged = await english('POST', `/api/counter/reservations/${number}/charges`, { method: 'card_on_file' }, bearer(staffPty));
+    expect(charged.json).toMatchObject({ collected: 2_000, method: 'card_on_file', bill: { due: 0 } });
+  });
 });
 
 describe('photos through /api/counter/photos', () => {

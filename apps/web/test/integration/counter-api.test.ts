@@ -142,6 +142,23 @@ describe('GET /api/counter/files/{id}', () => {
     expect((await api('GET', `/api/counter/files/${id}`)).status).toBe(401);
   });
 
+  it('never renders another kind of file on the storefront\'s origin: it is downloaded as bytes', async () => {
+    const [folder] = await content<Array<{ id: string }>>(`/folders?filter[name][_eq]=${encodeURIComponent('Pre-check-in documents')}&fields=id`);
+    const form = new FormData();
+    form.append('folder', String(folder?.id));
+    form.append('file', new Blob(['<script>alert(1)</script>'], { type: 'text/html' }), 'page.html');
+    const { authorization = '' } = await adminHeaders(contentUrl);
+    const uploaded = await fetch(`${contentUrl}/files`, { method: 'POST', headers: { authorization }, body: form });
+    expect(uploaded.status).toBe(200);
+    const id = ((await uploaded.json()) as { data: { id: string } }).data.id;
+    cleanup.push(`/files/${id}`);
+    const response = await fetch(`${webUrl}/api/counter/files/${id}`, { headers: bearer(tokens.here) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('content-disposition')).toBe('attachment');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('opens nothing without staff credentials, and nothing that is not a file', async () => {
     const id = '5f0c1a2e-8b7d-4c61-9a3e-000000000000';
     expect((await api('GET', `/api/counter/files/${id}`)).status).toBe(401);

@@ -60,6 +60,8 @@ export function problemOfCollect(refusal: CollectRefusal): CounterProblem {
       return { status: 409, field: 'method', code: 'no_saved_card', key: 'noSavedCard' };
     case 'declined':
       return { status: 402, field: 'method', code: 'card_declined', key: 'declined', ...(refusal.code ? { params: { decline: refusal.code } } : {}) };
+    case 'collecting':
+      return { status: 409, field: 'method', code: 'collection_in_progress', key: refusal.method === 'card_on_file' ? 'collectingByCard' : 'collectingAtCounter' };
     case 'unavailable':
       return { status: 503, field: 'service', code: 'service_unavailable', key: 'unavailable' };
   }

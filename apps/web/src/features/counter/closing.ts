@@ -2,11 +2,13 @@ import 'server-only';
 import { formatPanamaDateTime } from '@rentacar/domain/dates';
 import { finalBill, type CollectMethod, type FinalBill } from '@rentacar/domain/rentals';
 import {
+  claimReturnCollection,
   claimReturnReceipt,
   readRentalClosing,
   readReservationPayments,
   recordCounterAction,
   recordPayment,
+  releaseReturnCollection,
   releaseReturnReceipt,
   type CounterActionPath,
   type CounterWriteRefusal,
@@ -95,12 +97,35 @@ export type CollectRefusal =
   | { kind: 'not_returned' }
   | { kind: 'no_saved_card' }
   | { kind: 'declined'; code: string | undefined }
+  | { kind: 'collecting'; method: string }
   | { kind: 'unavailable' };
 
 export type CollectAnswer = { ok: true; collected: number; method: CollectMethod | 'none'; bill: FinalBill; receipt: ReceiptDelivery } | { ok: false; refusal: CollectRefusal };
 
 /** One idempotency key per reservation's return and way of collecting: asking again never takes the money twice. */
 export const returnChargeKey = (number: string, method: CollectMethod) => (method === 'card_on_file' ? `return_${number}` : `return_counter_${number}`);
+
+/**
+ * Claims the way of collecting before any money moves (two staff members pressing "card" and "counter" at once: one
+ * of them is told the other way is under way). Answers the refusal, or nothing when this way holds the claim.
+ */
+async function claimCollection(staff: ActingStaff, number: string, method: CollectMethod): Promise<CollectRefusal | undefined> {
+  const claim = await claimReturnCollection(staff.token, number, method);
+  if ('refused' in claim) {
+    const refusal = claim.refused;
+    if (refusal.status === 404) return { kind: 'not_found' };
+    if (refusal.status === 403) return { kind: 'other_branch' };
+    if (refusal.status === 409) return { kind: 'not_returned' };
+    return { kind: 'unavailable' };
+  }
+  return claim.claimed ? undefined : { kind: 'collecting', method: claim.heldBy };
+}
+
+async function giveBackCollection(staff: ActingStaff, number: string, method: CollectMethod): Promise<void> {
+  await releaseReturnCollection(staff.token, number, method).catch((error: unknown) => {
+    log.error({ err: error }, `${number}: the claim on collecting the return's charges (${method}) could not be given back`);
+  });
+}
 
 /**
  * Collects what the return left due: `card_on_file` charges the card the renter paid with (off-session; a decline is
@@ -125,11 +150,26 @@ export async function collectReturnCharges(staff: ActingStaff, number: string, m
     const before = payments.find((row) => row.idempotencyKey === key);
     // A decline is final for this key (the gateway answers the same key the same way): staff collect at the counter.
     if (before?.status === 'failed') return { ok: false, refusal: { kind: 'declined', code: before.failure?.code } };
-    const failure = await chargeSavedCard(reservation, { amount: before?.amount ?? due, key, savedMethod, what: 'return' });
-    if (failure) return { ok: false, refusal: failure.kind === 'declined' ? { kind: 'declined', code: failure.code } : { kind: 'unavailable' } };
+    const held = await claimCollection(staff, reservation.number, method);
+    if (held) return { ok: false, refusal: held };
+    const failure = await chargeSavedCard(reservation, { amount: before?.amount ?? due, key, savedMethod, what: 'return' }).catch(async (error: unknown) => {
+      await giveBackCollection(staff, reservation.number, method);
+      throw error;
+    });
+    if (failure) {
+      await giveBackCollection(staff, reservation.number, method);
+      return { ok: false, refusal: failure.kind === 'declined' ? { kind: 'declined', code: failure.code } : { kind: 'unavailable' } };
+    }
     collected = before?.amount ?? due;
   } else if (due > 0 && method === 'counter') {
-    await recordPayment({ idempotencyKey: returnChargeKey(reservation.number, method), reservationId: reservation.id, provider: 'counter', kind: 'charge', amount: due, status: 'succeeded' });
+    const held = await claimCollection(staff, reservation.number, method);
+    if (held) return { ok: false, refusal: held };
+    try {
+      await recordPayment({ idempotencyKey: returnChargeKey(reservation.number, method), reservationId: reservation.id, provider: 'counter', kind: 'charge', amount: due, status: 'succeeded' });
+    } catch (error) {
+      await giveBackCollection(staff, reservation.number, method);
+      throw error;
+    }
     collected = due;
   }
   if (collected > 0) payments = await readReservationPayments(reservation.id);

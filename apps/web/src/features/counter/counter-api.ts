@@ -1,5 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
+import { DOCUMENT_TYPES } from '@rentacar/domain/precheckin';
+import { COUNTER_PHOTO_TYPES } from '@rentacar/domain/rentals';
 import { openCounterFile } from '@/content';
 import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
 import { issue } from '@/lib/issues';
@@ -12,6 +14,9 @@ import { staffFromRequest, type StaffOutcome } from './staff';
  */
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** The file types staff open in the browser: the pre-check-in scans' and the counter photos' (the domain's lists). */
+const INLINE_TYPES = new Set<string>([...DOCUMENT_TYPES, ...COUNTER_PHOTO_TYPES]);
 
 function refusal(outcome: Extract<StaffOutcome, { ok: false }>, request: NextRequest): NextResponse {
   const locale = apiLocale(request);
@@ -55,10 +60,14 @@ export async function counterFileAnswer(request: NextRequest, fileId: string): P
       return errorResponse(404, [issue('file', 'counter.errors.fileNotFound', undefined, 'not_found')], locale);
     }
     const headers = new Headers(NO_STORE);
-    headers.set('Content-Type', file.headers.get('content-type') ?? 'application/octet-stream');
+    // Scans and photos open in the browser; anything else the folder may hold is only downloaded, never rendered on
+    // the storefront's origin.
+    const type = (file.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const viewable = INLINE_TYPES.has(type);
+    headers.set('Content-Type', viewable ? type : 'application/octet-stream');
     const length = file.headers.get('content-length');
     if (length) headers.set('Content-Length', length);
-    headers.set('Content-Disposition', 'inline');
+    headers.set('Content-Disposition', viewable ? 'inline' : 'attachment');
     headers.set('X-Content-Type-Options', 'nosniff');
     return new NextResponse(file.body, { status: 200, headers });
   });

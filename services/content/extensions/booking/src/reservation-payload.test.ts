@@ -24,6 +24,8 @@ describe('a reservation\'s body', () => {
   it('refuses the rental lifecycle, which only the counter endpoints write', () => {
     expect(problemOf({ ...booking, rental_status: 'returned' })).toEqual({ field: 'rental_status', message: '"rental_status" is set by the content service' });
     expect(problemOf({ returned_at: '2030-02-12T15:00:00Z' }, false)).toEqual({ field: 'returned_at', message: '"returned_at" is set by the content service' });
+    expect(problemOf({ deposit_kept_amount: 0 }, false)).toEqual({ field: 'deposit_kept_amount', message: '"deposit_kept_amount" is set by the content service' });
+    expect(problemOf({ return_collection: null }, false)).toEqual({ field: 'return_collection', message: '"return_collection" is set by the content service' });
   });
 
   it('needs on create what places it in the stock, and not on a change', () => {

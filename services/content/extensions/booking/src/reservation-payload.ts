@@ -16,6 +16,7 @@ const FIELDS = new Map(model.fields.filter((f) => f.type !== 'alias').map((f) =>
 export const COUNTER_FIELDS = [
   'rental_status', 'picked_up_at', 'picked_up_by', 'pickup_branch_actual', 'mileage_out', 'fuel_out', 'pickup_notes', 'pickup_photos',
   'returned_at', 'returned_by', 'mileage_in', 'fuel_in', 'damage_notes', 'damage_photos', 'return_charges', 'no_show_at',
+  'deposit_amount', 'deposit_method', 'deposit_refunded_at', 'deposit_kept_amount', 'return_receipt_sent_at', 'return_collection',
 ];
 // The sales channel is decided by POST /booking/reservations (from `booked_via` and the corporate fields), and the
 // dollars of the total are kept by the dashboards extension from `total`.

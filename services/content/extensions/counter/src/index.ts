@@ -7,6 +7,9 @@
 //   GET  /counter/me, /counter/reservations/:number, /counter/today?date=&branch=                 the reads (read.ts)
 //   POST /counter/reservations/:number/receipt   claims the one return-receipt e-mail (answers { claimed }); DELETE
 //                                                gives the claim back when the e-mail could not be sent
+//   POST /counter/reservations/:number/collection { method }  claims the one way the return's charges are being
+//                                                collected (card_on_file or counter; answers { claimed, method }); DELETE
+//                                                gives it back (a declined card)
 //   POST /counter/photos                         multipart `file`: a JPEG or PNG photo of the car (10 MB at most),
 //                                                stored in the private folder "Counter photos"; answers its id
 //
@@ -35,10 +38,10 @@ import {
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { fileFields, ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
-import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
+import { endpointKit, errorBody, invalid, type Problem } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
 import { createUpload } from '../../shared/uploads';
-import { noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
+import { collectionInput, noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
 import { registerReads } from './read';
 import { branchOf, staffOf, type Staff } from './staff';
 
@@ -53,7 +56,7 @@ const REFUSAL_MESSAGES: Record<RentalRefusal, string> = {
 
 const ROW_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'rental_status', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date',
-  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at',
+  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection',
 ] as const;
 
 interface ReservationRow {
@@ -70,6 +73,7 @@ interface ReservationRow {
   fuel_out: number | null;
   deposit_amount: number | null;
   return_receipt_sent_at: string | null;
+  return_collection: string | null;
 }
 
 /** A photo of the car: JPEG or PNG (a phone camera's), 10 MB at most (the domain's limits). */
@@ -217,34 +221,66 @@ export default defineEndpoint({
       };
     });
 
+    /**
+     * A claim on a returned reservation's row, read, checked and written in one transaction on the locked row: the
+     * return receipt (sent once) and the way its charges are being collected (one way at a time).
+     */
+    const claimOnReturned = (decide: (row: ReservationRow, body: unknown) => { problem: Problem } | { write: Record<string, unknown> | null; answer: Record<string, unknown> }) =>
+      handle(async (req, res) => {
+        const staff = await staffOrRefusal(req.accountability, res);
+        if (!staff) return undefined;
+        const number = String(req.params.number ?? '').trim().toUpperCase();
+        if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
+        const outcome = await writer.transaction(async (trx): Promise<{ notFound: true } | { otherBranch: true } | { notReturned: true } | { problem: Problem } | { answer: Record<string, unknown> }> => {
+          const items = new ItemsService('reservations', { knex: trx, schema: req.schema });
+          const [found] = (await items.readByQuery({ filter: { reservation_number: { _eq: number } }, fields: ['id'], limit: 1 })) as { id: number }[];
+          if (!found || !(await writer.lockReservation(trx, Number(found.id)))) return { notFound: true };
+          const [row] = (await items.readByQuery({ filter: { id: { _eq: found.id } }, fields: [...ROW_FIELDS], limit: 1 })) as ReservationRow[];
+          if (!row) return { notFound: true };
+          if (!staff.admin && branchOf('return', row) !== staff.branch) return { otherBranch: true };
+          if (row.rental_status !== 'returned') return { notReturned: true };
+          const decision = decide(row, req.body);
+          if ('problem' in decision) return decision;
+          if (decision.write) {
+            await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
+              .updateOne(row.id, decision.write);
+          }
+          return { answer: decision.answer };
+        });
+        if ('notFound' in outcome) return notFound(res);
+        if ('otherBranch' in outcome) return res.status(403).json(errorBody('This reservation belongs to another branch: its staff record this', { code: 'OTHER_BRANCH' }));
+        if ('notReturned' in outcome) return res.status(409).json(errorBody('The car has not been returned yet', { code: 'RENTAL_STATE_CONFLICT', reason: 'not_returned' }));
+        if ('problem' in outcome) return invalid(res, outcome.problem.field, outcome.problem.message);
+        return res.status(200).json({ data: outcome.answer });
+      });
+
     // The return receipt is e-mailed once: the storefront claims it here (after the return, once the charges are
     // settled or left due) and sends it only when this call set `return_receipt_sent_at`; DELETE gives it back.
-    const receipt = (claim: boolean) => handle(async (req, res) => {
-      const staff = await staffOrRefusal(req.accountability, res);
-      if (!staff) return undefined;
-      const number = String(req.params.number ?? '').trim().toUpperCase();
-      if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
-      const outcome = await writer.transaction(async (trx): Promise<{ notFound: true } | { otherBranch: true } | { notReturned: true } | { claimed: boolean }> => {
-        const items = new ItemsService('reservations', { knex: trx, schema: req.schema });
-        const [found] = (await items.readByQuery({ filter: { reservation_number: { _eq: number } }, fields: ['id'], limit: 1 })) as { id: number }[];
-        if (!found || !(await writer.lockReservation(trx, Number(found.id)))) return { notFound: true };
-        const [row] = (await items.readByQuery({ filter: { id: { _eq: found.id } }, fields: [...ROW_FIELDS], limit: 1 })) as ReservationRow[];
-        if (!row) return { notFound: true };
-        if (!staff.admin && branchOf('return', row) !== staff.branch) return { otherBranch: true };
-        if (row.rental_status !== 'returned') return { notReturned: true };
-        const sent = row.return_receipt_sent_at !== null;
-        if (claim === sent) return { claimed: false };
-        await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
-          .updateOne(row.id, { return_receipt_sent_at: claim ? new Date().toISOString() : null });
-        return { claimed: true };
-      });
-      if ('notFound' in outcome) return notFound(res);
-      if ('otherBranch' in outcome) return res.status(403).json(errorBody('This reservation belongs to another branch: its staff record this', { code: 'OTHER_BRANCH' }));
-      if ('notReturned' in outcome) return res.status(409).json(errorBody('The car has not been returned yet', { code: 'RENTAL_STATE_CONFLICT', reason: 'not_returned' }));
-      return res.status(200).json({ data: { claimed: outcome.claimed } });
+    const receipt = (claim: boolean) => claimOnReturned((row) => {
+      const sent = row.return_receipt_sent_at !== null;
+      if (claim === sent) return { write: null, answer: { claimed: false } };
+      return { write: { return_receipt_sent_at: claim ? new Date().toISOString() : null }, answer: { claimed: true } };
     });
     router.post('/reservations/:number/receipt', receipt(true));
     router.delete('/reservations/:number/receipt', receipt(false));
+
+    // What the return left due is collected one way at a time: the storefront claims the way (`card_on_file` or
+    // `counter`) before it charges or records, so two staff members pressing both buttons at once cannot take the
+    // money twice. The same way may claim again (a retry under the same idempotency key); DELETE gives the claim back
+    // (a declined card, so the counter can collect instead).
+    const collection = (claim: boolean) => claimOnReturned((row, body) => {
+      const parsed = parseBody(collectionInput, body);
+      if ('problem' in parsed) return parsed;
+      const { method } = parsed.value;
+      const holder = row.return_collection;
+      if (claim) {
+        if (holder !== null && holder !== method) return { write: null, answer: { claimed: false, method: holder } };
+        return { write: holder === null ? { return_collection: method } : null, answer: { claimed: true, method } };
+      }
+      return { write: holder === method ? { return_collection: null } : null, answer: { released: holder === method } };
+    });
+    router.post('/reservations/:number/collection', collection(true));
+    router.delete('/reservations/:number/collection', collection(false));
 
     // A photo of the car, taken at pickup or return: its type from its first bytes, into the private folder with the
     // endpoint's rights (counter staff have no create right on files), named neutrally. The pickup and return bodies

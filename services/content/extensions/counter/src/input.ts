@@ -1,6 +1,6 @@
 // What the counter endpoints accept (docs/counter.md): one zod schema per action, strict (an unknown field is refused),
 // and the refusal as the booking API words it (400 INVALID_PAYLOAD naming the field).
-import { DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_DEPOSIT_CENTS } from '@rentacar/domain/rentals';
+import { COLLECT_METHODS, DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_DEPOSIT_CENTS } from '@rentacar/domain/rentals';
 import { z } from 'zod';
 import type { Problem } from '../../shared/endpoint';
 
@@ -42,6 +42,8 @@ export const returnInput = z.strictObject({
   deposit_kept_amount: z.number().int().min(0).max(MAX_DEPOSIT_CENTS).optional(),
 });
 export const noShowInput = z.strictObject({ notes: notes.optional() });
+/** The way the return's charges are being collected (`POST`/`DELETE /counter/reservations/:number/collection`). */
+export const collectionInput = z.strictObject({ method: z.enum(COLLECT_METHODS) });
 
 export type PickupInput = z.infer<typeof pickupInput>;
 export type ReturnInput = z.infer<typeof returnInput>;

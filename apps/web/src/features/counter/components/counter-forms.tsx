@@ -6,7 +6,7 @@ import { useId, useState, useTransition, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { formatMoney } from '@rentacar/domain/money';
 import { COUNTER_PHOTO_TYPES, DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_COUNTER_PHOTO_BYTES, MAX_COUNTER_PHOTOS, pickupFormSchema, returnFormSchema, type PickupForm as PickupValues, type ReturnForm as ReturnValues } from '@rentacar/domain/rentals';
-import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue } from '@/features/forms';
+import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue, type FormResult } from '@/features/forms';
 import type { Locale } from '@/i18n/routing';
 import type { CounterActionResult, CounterBill } from '../actions';
 
@@ -88,7 +88,21 @@ function useCounterForm() {
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
   const issueText = useIssueText();
-  return { pending, startTransition, formError, setFormError, photos, setPhotos, photoError, setPhotoError, issueText };
+  /** Sends the form with its photos; a refusal goes under its fields (the photos' under the picker) or above the form. */
+  const submit = (send: () => Promise<CounterActionResult>, serverErrors: (result: FormResult) => void, onDone: () => void) => {
+    setFormError(undefined);
+    startTransition(async () => {
+      const result = await callAction(send, connectionLost);
+      if (!result.ok) {
+        if (result.errors.photos) setPhotoError(issueText(encodeIssue(result.errors.photos)));
+        const { photos: _photos, ...rest } = result.errors;
+        serverErrors({ ok: false, errors: rest, ...(result.formError ? { formError: result.formError } : {}) });
+        return;
+      }
+      onDone();
+    });
+  };
+  return { pending, formError, setFormError, photos, setPhotos, photoError, setPhotoError, issueText, submit };
 }
 
 function formDataOf(values: Record<string, string>, photos: readonly File[]): FormData {
@@ -110,20 +124,12 @@ export function PickupForm({ number, action }: { number: string; action: Actions
     defaultValues: { mileage: '', fuelEighths: '', notes: '', depositAmount: '', depositMethod: '' },
   });
   const serverErrors = useServerErrors(setError, state.setFormError);
-  const onSubmit = handleSubmit((values) => {
-    state.setFormError(undefined);
-    state.startTransition(async () => {
-      const result = await callAction(() => action(number, formDataOf(values, state.photos)), connectionLost);
-      if (!result.ok) {
-        if (result.errors.photos) state.setPhotoError(state.issueText(encodeIssue(result.errors.photos)));
-        const { photos: _photos, ...rest } = result.errors;
-        serverErrors({ ok: false, errors: rest, ...(result.formError ? { formError: result.formError } : {}) });
-        return;
-      }
+  const onSubmit = handleSubmit((values) =>
+    state.submit(() => action(number, formDataOf(values, state.photos)), serverErrors, () => {
       setDone(true);
       router.refresh();
-    });
-  });
+    }),
+  );
   if (done) return <Done>{t('pickup.done')}</Done>;
   const error = (name: keyof PickupValues) => state.issueText(formState.errors[name]?.message);
   return (
@@ -178,20 +184,12 @@ export function ReturnForm({ number, locale, deposit, action, onReturned }: { nu
     defaultValues: { mileage: '', fuelEighths: '', damageNotes: '', damageAmount: '', depositKept: '' },
   });
   const serverErrors = useServerErrors(setError, state.setFormError);
-  const onSubmit = handleSubmit((values) => {
-    state.setFormError(undefined);
-    state.startTransition(async () => {
-      const result = await callAction(() => action(number, formDataOf(values, state.photos)), connectionLost);
-      if (!result.ok) {
-        if (result.errors.photos) state.setPhotoError(state.issueText(encodeIssue(result.errors.photos)));
-        const { photos: _photos, ...rest } = result.errors;
-        serverErrors({ ok: false, errors: rest, ...(result.formError ? { formError: result.formError } : {}) });
-        return;
-      }
+  const onSubmit = handleSubmit((values) =>
+    state.submit(() => action(number, formDataOf(values, state.photos)), serverErrors, () => {
       onReturned?.();
       router.refresh();
-    });
-  });
+    }),
+  );
   const error = (name: keyof ReturnValues) => state.issueText(formState.errors[name]?.message);
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid="return-form">

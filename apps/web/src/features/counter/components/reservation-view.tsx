@@ -2,7 +2,7 @@ import 'server-only';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
-import type { CounterReservation } from '@/content';
+import { getBookingCatalog, type CounterReservation } from '@/content';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
 import { returnChargeRows } from '../receipt-email';
@@ -25,9 +25,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+function Facts({ rows, testId }: { rows: Array<[string, ReactNode]>; testId?: string }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+    <dl data-testid={testId} className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-slate-700">{term}</dt>
@@ -45,6 +45,10 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
   const when = (value: string | null) => (value ? formatPanamaDateTimeForRenter(value, locale) : '—');
   const dash = (value: string | null | undefined) => value || '—';
   const { renter, precheckin, payments } = reservation;
+  // Coverage and extras by their names in the staff member's language (the reservation stores their codes).
+  const catalog = await getBookingCatalog();
+  const coverageName = catalog.coverages.find((coverage) => coverage.code === reservation.coverage)?.text[locale].name || reservation.coverage;
+  const extraName = (code: string) => catalog.extras.find((extra) => extra.code === code)?.text[locale].name || code;
   // Once the car is back, the bill and what is due are the final bill's (the rental, the return's charges, the deposit kept).
   const closing = await counterClosing(reservation);
   const finalBill = reservation.rentalStatus === 'returned' ? closing?.bill : undefined;
@@ -82,6 +86,7 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
       <div className="grid gap-4 md:grid-cols-2">
         <Section id="counter-renter" title={t('renter.title')}>
           <Facts
+            testId="counter-renter-facts"
             rows={[
               [t('renter.name'), renter.name],
               [t('renter.email'), renter.email ? <a className="break-all underline" href={`mailto:${renter.email}`}>{renter.email}</a> : '—'],
@@ -93,13 +98,14 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
 
         <Section id="counter-booking" title={t('booking.title')}>
           <Facts
+            testId="counter-booking-facts"
             rows={[
               [t('booking.car'), reservation.car ? `${reservation.car.name}${reservation.car.class ? ` (${reservation.car.class})` : ''}` : '—'],
               [t('booking.pickup'), t('booking.at', { when: when(reservation.pickupAt), branch: reservation.pickupBranch?.name ?? '—' })],
               [t('booking.return'), t('booking.at', { when: when(reservation.returnAt), branch: reservation.returnBranch?.name ?? '—' })],
               [t('booking.days'), reservation.days ?? '—'],
-              [t('booking.coverage'), dash(reservation.coverage)],
-              [t('booking.extras'), reservation.extras.length ? reservation.extras.map((extra) => `${extra.code} × ${extra.quantity}`).join(', ') : '—'],
+              [t('booking.coverage'), dash(coverageName)],
+              [t('booking.extras'), reservation.extras.length ? reservation.extras.map((extra) => `${extraName(extra.code)} × ${extra.quantity}`).join(', ') : '—'],
             ]}
           />
         </Section>
