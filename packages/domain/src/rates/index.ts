@@ -166,3 +166,5 @@ export function classOccupancyPercent(
   }
   return units === 0 ? null : (taken * 100) / units;
 }
+
+export { PRICE_HOLD_MINUTES, confirmsShownTotal, holdApplies, priceChange, priceHoldSchema, termsToPrice, type PriceHold, type RatePlanTerms } from './hold';
