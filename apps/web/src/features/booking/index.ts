@@ -16,7 +16,7 @@ export { BookingStepsNav } from './booking-steps-nav';
 export { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
 export { validateClient } from './client-details';
 export { sendReservationConfirmation } from './confirmation-email';
-export { priceDraft } from './draft-pricing';
+export { priceDraft, priceDraftForCheckout } from './draft-pricing';
 export { COUPON_LIMIT, LOOKUP_LIMIT } from './limits';
 export { locationFormProps } from './location-form-props';
 export { cachedPricingContent, priceFleetForDates, priceSelection, quoteAs } from './pricing';

@@ -3,7 +3,7 @@ import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/cou
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
-import { classOccupancyPercent } from '@rentacar/domain/rates';
+import { classOccupancyPercent, type RatePlanTerms } from '@rentacar/domain/rates';
 import { ageOnDate, createLocationFormSchema, type LocationFormContext } from '@rentacar/domain/validation';
 import {
   availabilityAt,
@@ -396,4 +396,16 @@ export async function priceFleetForDates(
  */
 export function quoteAs(booking: PricedBooking, reservationType: ReservationType): Quote {
   return reservationType === booking.selection.reservationType ? booking.quote : quote({ ...booking.input, reservationType });
+}
+
+/** The rate-plan terms a booking was priced with (seasons, length discounts, demand): what a price hold keeps. */
+export function ratePlanTermsOf(booking: PricedBooking): RatePlanTerms {
+  return { seasons: booking.input.seasons ?? [], lengthDiscounts: booking.input.lengthDiscounts ?? [], demand: booking.input.demand ?? null };
+}
+
+/** The same booking priced with other rate-plan terms (a price hold's): every other term as resolved. */
+export function pricedWithTerms(booking: PricedBooking, terms: RatePlanTerms): PricedBooking {
+  const input: QuoteInput = { ...booking.input, seasons: terms.seasons, lengthDiscounts: terms.lengthDiscounts, demand: terms.demand };
+  const result = quote(input);
+  return { ...booking, input, quote: result, lines: quoteLines(result) };
 }
