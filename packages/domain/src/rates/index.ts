@@ -1,4 +1,5 @@
 import { addDaysToLocalDate, formatPanamaDate, parseLocalDate, type LocalDate } from '../dates';
+import { percentOf, type Cents } from '../money';
 import type { StockForDates } from '../fleet';
 
 /**
@@ -168,3 +169,26 @@ export function classOccupancyPercent(
 }
 
 export { PRICE_HOLD_MINUTES, confirmsShownTotal, holdApplies, priceChange, priceHoldSchema, termsToPrice, type PriceHold, type RatePlanTerms } from './hold';
+
+/** How far ahead a car's "from" daily price looks when no dates were searched. */
+export const FROM_PRICE_DAYS = 30;
+
+/**
+ * A car's lowest daily price over the `FROM_PRICE_DAYS` days from `today` (a Panama date, today included), its seasons
+ * applied day by day as the quote applies them (the season's % of the daily rate, rounded to the cent). What the fleet
+ * and the landing show as "from" without dates; demand and length discounts depend on a rental's dates and length, so
+ * they are left to the quote.
+ */
+export function lowestDailyRate(
+  dailyRate: Cents,
+  seasons: readonly RateSeason[],
+  { brand, carClass, today, days = FROM_PRICE_DAYS }: { brand?: string | undefined; carClass?: string | undefined; today: LocalDate; days?: number },
+): Cents {
+  let lowest: Cents | null = null;
+  for (let index = 0; index < days; index += 1) {
+    const season = seasonFor(seasons, addDaysToLocalDate(today, index), { brand, carClass });
+    const price = season === null ? dailyRate : dailyRate + percentOf(dailyRate, season.adjustmentPercent);
+    if (lowest === null || price < lowest) lowest = price;
+  }
+  return lowest ?? dailyRate;
+}
