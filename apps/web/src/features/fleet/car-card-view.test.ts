@@ -46,6 +46,16 @@ describe('a car card’s texts', () => {
     expect(view).not.toHaveProperty('reserve');
   });
 
+  it('shows, without dates, the lowest daily price the seasons give over the next 30 days, when they move it', () => {
+    expect(carCardView(car, translators('es'), 'es', { reservable: true, fromDaily: 2550 }).from).toBe('Desde $25.50 por día en los próximos 30 días');
+    expect(carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 3600 }).from).toBe('From $36.00 per day over the next 30 days');
+    // No season in the window: the daily rate says it all.
+    expect(carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 3000 })).not.toHaveProperty('from');
+    // With dates the offer's total is the price.
+    const dated = carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 2550, offer: { availability: 'available', refusal: undefined, total: 12345, days: 4 } });
+    expect(dated).not.toHaveProperty('from');
+  });
+
   it('leaves out what the card does not show, rather than sending it as undefined', () => {
     const plain = { ...car, classCode: undefined, discountPercent: 0, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
     const view = carCardView(plain, translators('en'), 'en', { reservable: false });

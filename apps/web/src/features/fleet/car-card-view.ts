@@ -1,6 +1,7 @@
 import type { createTranslator, Messages } from 'next-intl';
-import { formatMoney } from '@rentacar/domain/money';
+import { formatMoney, type Cents } from '@rentacar/domain/money';
 import { isCarType } from '@rentacar/domain/fleet';
+import { FROM_PRICE_DAYS } from '@rentacar/domain/rates';
 import type { SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
@@ -18,9 +19,15 @@ export type CarCardTranslators = {
 /**
  * The texts of a car's card in the page's language: only what the card shows, and a text it does not show is left
  * out rather than undefined (the page's payload would spell it out). `reservable`: the card has a "Reserve" button,
- * unless the offer refuses the car.
+ * unless the offer refuses the car. `fromDaily`: without dates, the car's lowest daily price over the next 30 days with
+ * its seasons (domain `lowestDailyRate`), shown when the seasons move it off the daily rate.
  */
-export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Locale, { offer, reservable }: { offer?: CarOffer; reservable: boolean }): CarCardView {
+export function carCardView(
+  car: Car,
+  { t, tb }: CarCardTranslators,
+  locale: Locale,
+  { offer, reservable, fromDaily }: { offer?: CarOffer; reservable: boolean; fromDaily?: Cents },
+): CarCardView {
   const type = isCarType(car.type) ? t(`types.${car.type}`) : car.type;
   const status = offer?.availability ?? car.status;
   const specs: [SpriteIconName, string][] = [];
@@ -41,6 +48,7 @@ export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Loc
     specs,
     daily: formatMoney(car.dailyRate, locale),
     ...(car.discountPercent > 0 ? { prepaid: t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) }) } : {}),
+    ...(!offer && fromDaily !== undefined && fromDaily !== car.dailyRate ? { from: t('fromDaily', { price: formatMoney(fromDaily, locale), days: FROM_PRICE_DAYS }) } : {}),
     minimumDays: t('minimumDays', { days: car.minimumDays }),
     ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(refusal ? { refusal } : {}) } } : {}),
     ...(reservable && !offer?.refusal ? { reserve: tb('reserveCar', { car: `${car.make} ${car.model}` }) } : {}),

@@ -22,6 +22,8 @@ export type CarCardView = {
   name: string;
   specs: [SpriteIconName, string][];
   daily: string;
+  /** Without dates, when seasons move it: "From $25.50 per day over the next 30 days". */
+  from?: string;
   prepaid?: string;
   minimumDays: string;
   /** For a search with dates: the all-in total, what it covers, and why the car cannot be booked. */
@@ -79,6 +81,11 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
                   <span data-testid="daily-price">{car.daily}</span>
                   <span>{labels.perDay}</span>
                 </p>
+                {car.from ? (
+                  <p className="car-note" data-testid="from-price">
+                    {car.from}
+                  </p>
+                ) : null}
                 {car.prepaid ? (
                   <p className="car-prepaid" data-testid="prepaid-price">
                     {car.prepaid}
