@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { differs, parse } from './rows.mjs';
 import { defaultPresets, ids, policies, registrationSettings, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
@@ -215,6 +214,11 @@ function summarize(changes) {
   return changes.length > 8 ? `${changes.slice(0, 8).join('; ')}; … (+${changes.length - 8})` : changes.join('; ');
 }
 
+function parse(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return value;
+  try { return JSON.parse(value); } catch { return value; }
+}
 
 function serialize(p) {
   return {
@@ -226,6 +230,16 @@ function serialize(p) {
   };
 }
 
+// Does the stored row differ from the wanted values (JSON columns compared parsed; booleans as stored by SQLite)?
+function differs(row, want) {
+  for (const [k, v] of Object.entries(want)) {
+    let have = row[k];
+    if (typeof v === 'boolean' && (have === 0 || have === 1)) have = have === 1;
+    if (v !== null && typeof v === 'object') have = parse(have);
+    if (!isDeepStrictEqual(have ?? null, v ?? null)) return true;
+  }
+  return false;
+}
 
 /**
  * Demo corporate agents for local use: one user per corporate account of the seed (seed/data/corporate_accounts.json,
