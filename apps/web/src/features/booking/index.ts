@@ -11,6 +11,7 @@ export type { BookingDraft, DraftData } from './booking-draft';
 export { canOpenStep, firstIncompleteStep } from './booking-flow';
 export { couponValidationSchema, reservationChangeSchema, reservationLookupSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
 export { CHECKOUT_PATH, MANAGE_BOOKING_PATH, stepPath, THANKS_PATH } from './booking-routes';
+export { ratePlanLabels } from './bill-lines';
 export { BookingSidebar } from './booking-sidebar';
 export { BookingStepsNav } from './booking-steps-nav';
 export { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';

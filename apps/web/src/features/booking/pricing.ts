@@ -341,6 +341,8 @@ export type FleetCarOffer = {
   refusal: 'soldOut' | 'belowMinimum' | 'unavailable' | undefined;
   /** The all-in total for the dates with the mandatory cover (Law 473), in cents. */
   total: number;
+  /** What the rate plans did to that total (seasons, demand, length discount), for the card to say. */
+  ratePlans: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'>;
 };
 
 export type FleetForDates =
@@ -385,7 +387,7 @@ export async function priceFleetForDates(
     days = result.days;
     const availability = stock === undefined ? car.status : availabilityForDates(car.status, stock[car.id]);
     const refusal = availability === 'unavailable' ? 'unavailable' : availability === 'soldOut' ? 'soldOut' : isBookableForDays(car.minimumDays, result.days) ? undefined : 'belowMinimum';
-    offers.set(car.id, { availability, refusal, total: result.total });
+    offers.set(car.id, { availability, refusal, total: result.total, ratePlans: { seasons: result.seasons, demandPercent: result.demandPercent, lengthDiscountTier: result.lengthDiscountTier } });
   }
   return { ok: true, days, pickupBranch, returnBranch, offers };
 }

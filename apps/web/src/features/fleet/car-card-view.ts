@@ -5,10 +5,10 @@ import { FROM_PRICE_DAYS } from '@rentacar/domain/rates';
 import type { SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
-import type { FleetCarOffer } from '@/features/booking';
+import { ratePlanLabels, type FleetCarOffer } from '@/features/booking';
 import type { CarCardView } from './car-cards';
 
-/** A car's offer for searched dates: its all-in total and, when it cannot be booked, why. */
+/** A car's offer for searched dates: its all-in total, what the rate plans did to it and, when it cannot be booked, why. */
 export type CarOffer = FleetCarOffer & { days: number };
 
 export type CarCardTranslators = {
@@ -36,6 +36,7 @@ export function carCardView(
   if (car.bags != null) specs.push(['bags', t('bags', { count: car.bags })]);
   if (car.transmission) specs.push(['transmission', t(`transmission.${car.transmission}`)]);
   if (car.fuel) specs.push(['fuel', t(`fuel.${car.fuel}`)]);
+  const ratePlans = offer ? ratePlanLabels(offer.ratePlans, locale) : [];
   const refusal = offer?.refusal ? (offer.refusal === 'belowMinimum' ? tb('belowMinimum', { days: car.minimumDays }) : tb(offer.refusal)) : undefined;
   return {
     id: car.id,
@@ -50,7 +51,7 @@ export function carCardView(
     ...(car.discountPercent > 0 ? { prepaid: t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) }) } : {}),
     ...(!offer && fromDaily !== undefined && fromDaily !== car.dailyRate ? { from: t('fromDaily', { price: formatMoney(fromDaily, locale), days: FROM_PRICE_DAYS }) } : {}),
     minimumDays: t('minimumDays', { days: car.minimumDays }),
-    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(refusal ? { refusal } : {}) } } : {}),
+    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(ratePlans.length > 0 ? { ratePlans } : {}), ...(refusal ? { refusal } : {}) } } : {}),
     ...(reservable && !offer?.refusal ? { reserve: tb('reserveCar', { car: `${car.make} ${car.model}` }) } : {}),
   };
 }
