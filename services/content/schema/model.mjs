@@ -651,6 +651,13 @@ export const collections = [
         f.text('description'),
         f.text('terms'),
       ], { template: '{{title}}' }),
+      // Appended last (issue 31): the season whose price change and dates the promotion tells renters.
+      f.m2o('season', 'rate_seasons', {
+        template: '{{name}} · {{starts}} – {{ends}} · {{adjustment_percent}} %',
+        translations: [{ language: 'es-ES', translation: 'Temporada' }, { language: 'en-US', translation: 'Season' }],
+        // The note in both languages: staff work in the admin in either.
+        note: 'Link a season to show its price change and dates on this promotion (a draft season is not shown); without dates of its own, the promotion runs over the season\'s days. · Vincula una temporada para mostrar en esta promoción su cambio de precio y sus fechas (una temporada en borrador no se muestra); sin fechas propias, la promoción dura lo que la temporada.',
+      }),
     ],
   }),
 

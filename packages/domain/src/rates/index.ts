@@ -78,6 +78,15 @@ export function isValidSeason(season: RateSeason): boolean {
 }
 
 /**
+ * Whether `season` moves prices at `brand` at all: well formed (isValidSeason) and for that brand (an empty or absent
+ * brand list is every brand). What a promotion linked to a season tells about it (the promotions page) is shown only
+ * then, so a promotion never announces a change the brand's quotes will not make.
+ */
+export function seasonAppliesToBrand(season: RateSeason, brand: string): boolean {
+  return isValidSeason(season) && listIncludes(season.brands, brand);
+}
+
+/**
  * The season that prices a rental day on Panama date `date` for a car of class `carClass` at `brand`: among the
  * seasons covering the date (both ends included) for that brand and class, the most specific one: a season for named
  * classes before one for all classes, then the later start; a tie keeps the first listed. Null when none covers it.

@@ -5,6 +5,7 @@ import {
   demandPercentFor,
   lengthDiscountFor,
   rentalDayDates,
+  seasonAppliesToBrand,
   seasonFor,
   type RateSeason,
 } from './index';
@@ -43,6 +44,17 @@ describe('seasonFor', () => {
     expect(seasonFor([{ ...christmas, ends: '2027-12-01' }], '2027-12-25', {})).toBeNull();
     expect(seasonFor([{ ...christmas, starts: '2027-13-01' }], '2027-12-25', {})).toBeNull();
     expect(seasonFor([{ ...christmas, adjustmentPercent: -100 }], '2027-12-25', {})).toBeNull();
+  });
+});
+
+describe('seasonAppliesToBrand', () => {
+  it('is true for a well-formed season of the brand or of every brand, false otherwise', () => {
+    expect(seasonAppliesToBrand(christmas, 'firefly')).toBe(true);
+    expect(seasonAppliesToBrand({ ...christmas, brands: [] }, 'hertz')).toBe(true);
+    expect(seasonAppliesToBrand({ ...christmas, brands: ['hertz'] }, 'hertz')).toBe(true);
+    expect(seasonAppliesToBrand({ ...christmas, brands: ['hertz'] }, 'firefly')).toBe(false);
+    expect(seasonAppliesToBrand({ ...christmas, ends: '2027-12-01' }, 'firefly')).toBe(false);
+    expect(seasonAppliesToBrand({ ...christmas, adjustmentPercent: -100 }, 'firefly')).toBe(false);
   });
 });
 
