@@ -185,6 +185,8 @@ test.describe('in English on a phone', () => {
     await expect(preview).toBeVisible();
     const [current, next] = await Promise.all([preview.getByTestId('current-total').textContent(), preview.getByTestId('new-total').textContent()]);
     expect(current).not.toBe(next);
+    // The renter is told the change is priced by today's rates, not those of the day they booked.
+    await expect(preview.getByTestId('change-rates-note')).toContainText("today's rates");
     await preview.getByRole('button', { name: 'Confirm the change' }).click();
     await expect(page.getByTestId('summary-days')).toHaveText('4 days');
 

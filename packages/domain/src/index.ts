@@ -4,6 +4,7 @@ export * from './dates';
 export * from './fleet';
 export * from './money';
 export * from './quote';
+export * from './rates';
 export * from './rental-days';
 export * from './reservation-number';
 export * from './validation';

@@ -580,6 +580,25 @@ export const collections = [
       f.cents('fuel_refill_rate_per_eighth', { def: 0, width: 'half', note: 'Charged per eighth of a tank missing at return, before ITBMS, in cents (0 = no refill charge).' }),
       f.cents('late_return_hourly_rate', { def: 0, width: 'half', note: 'Charged per started hour past the booked return, before ITBMS, in cents (0 = no late charge).' }),
       f.int('late_return_grace_minutes', { def: 0, min: 0, width: 'half', note: 'A car back within this many minutes of its booked return is not late; past it, every hour from the booked return is charged.' }),
+      f.divider('divider_demand', 'Demand-aware prices'),
+      f.bool('demand_pricing_enabled', {
+        label: 'Raise prices when a class is nearly sold out', width: 'half',
+        note: 'Off by default. On: a car\'s daily price rises by the step of the highest threshold its class reaches at the pickup branch over the rental (units taken / units there), never more than the cap.',
+      }),
+      f.float('demand_cap_percent', { def: 25, min: 0, max: 100, suffix: 'percent', width: 'half', note: 'The most demand may add to a daily price, in %.' }),
+      field('demand_thresholds', 'json', {
+        special: ['cast-json'], interface: 'list',
+        schema: { default_value: JSON.stringify([{ from_percent: 80, percent: 10 }, { from_percent: 95, percent: 20 }]) },
+        options: {
+          template: 'from {{from_percent}} % taken · +{{percent}} %',
+          addLabel: 'Add a threshold',
+          fields: [
+            { field: 'from_percent', name: 'From % of the class taken', type: 'float', meta: { field: 'from_percent', type: 'float', width: 'half', interface: 'input', options: { min: 0, max: 100 }, required: true } },
+            { field: 'percent', name: 'Price rise in %', type: 'float', meta: { field: 'percent', type: 'float', width: 'half', interface: 'input', options: { min: 0, max: 100 }, required: true } },
+          ],
+        },
+        note: 'Occupancy thresholds: from this % of a class\'s units taken at the pickup branch, the daily price rises this %. The highest threshold reached applies.',
+      }),
     ],
     m2m: { field: 'ctas', junction: 'sites_config_cta', related: 'cta' },
   }),
@@ -632,6 +651,13 @@ export const collections = [
         f.text('description'),
         f.text('terms'),
       ], { template: '{{title}}' }),
+      // Appended last (issue 31): the season whose price change and dates the promotion tells renters.
+      f.m2o('season', 'rate_seasons', {
+        template: '{{name}} · {{starts}} – {{ends}} · {{adjustment_percent}} %',
+        translations: [{ language: 'es-ES', translation: 'Temporada' }, { language: 'en-US', translation: 'Season' }],
+        // The note in both languages: staff work in the admin in either.
+        note: 'Link a season to show its price change and dates on this promotion (a draft season is not shown); without dates of its own, the promotion runs over the season\'s days. · Vincula una temporada para mostrar en esta promoción su cambio de precio y sus fechas (una temporada en borrador no se muestra); sin fechas propias, la promoción dura lo que la temporada.',
+      }),
     ],
   }),
 
@@ -679,6 +705,38 @@ export const collections = [
       f.int('min_days', { def: 1, min: 1, width: 'half' }),
       f.int('max_redemptions', { min: 0, width: 'half', note: 'Empty = unlimited.' }),
       f.int('redemptions_count', { def: 0, min: 0, width: 'half', readonly: true, note: 'Counted when a reservation with the coupon is saved.' }),
+    ],
+  }),
+
+  collection('rate_seasons', {
+    icon: 'event', label: 'Rate seasons', group: 'fleet', template: '{{name}} · {{starts}} – {{ends}} · {{adjustment_percent}} %', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Seasons that raise or lower the daily price of the days they cover (Panama dates, both included).',
+    fields: [
+      f.pk(), f.status(),
+      f.string('name', { required: true, width: 'half', placeholder: 'Temporada alta' }),
+      f.float('adjustment_percent', {
+        required: true, min: -99, max: 500, suffix: 'percent', width: 'half', schema: { is_nullable: false, default_value: 0 },
+        validation: { _and: [{ adjustment_percent: { _gt: -100 } }, { adjustment_percent: { _lte: 500 } }] },
+        validation_message: 'A percentage above -100 (negative lowers the price).',
+        note: 'Change of the daily price on each day of the season: 20 raises it 20 %, -15 lowers it 15 %.',
+      }),
+      f.date('starts', { required: true, width: 'half', note: 'First day of the season (Panama date, included).' }),
+      f.date('ends', { required: true, width: 'half', note: 'Last day of the season (Panama date, included).' }),
+      f.brands('brands'),
+      f.tags('car_classes', {
+        placeholder: 'CDAR', note: 'ACRISS classes (the cars\' clasificacion) this season prices; empty = every class. A season for named classes wins over one for all classes on the days both cover; then the later start wins.',
+      }),
+    ],
+  }),
+
+  collection('length_discounts', {
+    icon: 'date_range', label: 'Length discounts', group: 'fleet', template: '{{min_days}}+ days · {{percent}} %', archive: PUBLISHABLE_ARCHIVE,
+    note: 'Percent off the car rental of longer rentals: the highest tier a rental reaches applies.',
+    fields: [
+      f.pk(), f.status(),
+      f.int('min_days', { required: true, min: 1, width: 'half', schema: { is_nullable: false }, note: 'Rentals of at least this many days get the discount.' }),
+      f.float('percent', { required: true, min: 0, max: 100, suffix: 'percent', width: 'half', schema: { is_nullable: false }, note: 'Percent off the car rental (not the coverage, extras or fees).' }),
+      f.brands('brands'),
     ],
   }),
 
@@ -1082,6 +1140,8 @@ const standaloneRows = {
   promos: PUBLISHED,
   jobs: PUBLISHED,
   extras: PUBLISHED,
+  rate_seasons: PUBLISHED,
+  length_discounts: PUBLISHED,
 };
 
 /** Rows readable while the rows they point at through `links` ({ m2o field: parent collection }) are. */
@@ -1125,5 +1185,5 @@ export const publicFileFields = collections
 // are edited through their parent, whose update event carries the parent's key).
 export const revalidatedCollections = [
   'languages', 'sites_config', 'sites_config_cars', 'flota', 'prepaid_discounts', 'branches', 'coverages',
-  'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs', 'extras',
+  'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs', 'extras', 'rate_seasons', 'length_discounts',
 ];

@@ -19,7 +19,7 @@ const DATA = join(ROOT, 'data');
 const ASSETS = join(ROOT, 'assets');
 
 const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
-  'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts'];
+  'delivery_options', 'cta', 'sites_config', 'info_pages', 'rate_seasons', 'promos', 'jobs', 'coupons', 'corporate_accounts', 'length_discounts'];
 const LANGS = ['es-ES', 'en-US'];
 const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
 const PUBLISHABLE = ['published', 'draft', 'archived'];
@@ -37,6 +37,8 @@ const ENUMS = {
   jobs: { status: PUBLISHABLE, employment_type: ['full_time', 'part_time', 'internship'] },
   coupons: { status: ['active', 'inactive'], kind: ['percent', 'fixed'] },
   corporate_accounts: { status: PUBLISHABLE },
+  rate_seasons: { status: PUBLISHABLE },
+  length_discounts: { status: PUBLISHABLE },
   languages: { code: LANGS, direction: ['ltr'] },
 };
 const TRANSLATED = {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix } from './helpers';
 
-const PUBLIC_COLLECTIONS = ['languages', 'sites_config', 'flota', 'prepaid_discounts', 'branches', 'coverages', 'extras', 'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs'];
+const PUBLIC_COLLECTIONS = ['languages', 'sites_config', 'flota', 'prepaid_discounts', 'branches', 'coverages', 'extras', 'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs', 'rate_seasons', 'length_discounts'];
 const PRIVATE_COLLECTIONS = ['coupons', 'reservations', 'payments', 'precheckins', 'corporate_accounts', 'corporate_leads', 'job_applications', 'fleet_stock', 'reservation_drafts', 'rate_limits'];
 
 let admin = '';
@@ -265,5 +265,31 @@ describe('revalidation flow', () => {
     expect(request?.options.headers?.[0]?.value).toBe(requireEnv('REVALIDATE_SECRET'));
     expect(request?.options.url).toBe(requireEnv('STOREFRONT_REVALIDATE_URL'));
     expect(flow.operation).toBe(flow.operations.find((op) => op.type === 'exec')?.id);
+  });
+});
+
+describe('rate plans (seasons and length discounts)', () => {
+  it('are read, published only, by the public and the storefront\'s token, and written by staff', async () => {
+    const name = `Temporada ${uniqueSuffix()}`;
+    const published = await create<{ id: number }>('rate_seasons', { status: 'published', name, starts: '2031-12-20', ends: '2032-01-05', adjustment_percent: -12.5, brands: ['firefly'], car_classes: ['CDAR'] });
+    const draft = await create<{ id: number }>('rate_seasons', { status: 'draft', name: `${name} borrador`, starts: '2031-12-20', ends: '2032-01-05', adjustment_percent: 20 });
+    const tier = await create<{ id: number }>('length_discounts', { status: 'draft', min_days: 400, percent: 30 });
+    for (const token of [undefined, storefront]) {
+      const seasons = await api<Array<{ id: number; adjustment_percent: number; starts: string; car_classes: string[] }>>(`/items/rate_seasons${qs({ filter: { name: { _starts_with: name } }, limit: -1 })}`, { token });
+      expect(seasons.status, seasons.text.slice(0, 200)).toBe(200);
+      expect(seasons.body.data?.map((row) => [row.id, row.adjustment_percent, row.starts, row.car_classes])).toEqual([[published.id, -12.5, '2031-12-20', ['CDAR']]]);
+      expect(seasons.body.data?.some((row) => row.id === draft.id)).toBe(false);
+      const tiers = await api<Array<{ id: number; status: string }>>(`/items/length_discounts${qs({ fields: 'id,status,min_days,percent', limit: -1 })}`, { token });
+      expect(tiers.status).toBe(200);
+      expect(tiers.body.data?.some((row) => row.id === tier.id)).toBe(false);
+      for (const row of tiers.body.data ?? []) expect(row.status).toBe('published');
+      const write = await api('/items/length_discounts', { method: 'POST', token, body: { status: 'published', min_days: 2, percent: 90 } });
+      expect([401, 403]).toContain(write.status);
+    }
+  });
+
+  it('refuse a season of -100 % or less', async () => {
+    const result = await api('/items/rate_seasons', { method: 'POST', token: admin, body: { status: 'draft', name: 'Gratis', starts: '2031-01-01', ends: '2031-01-02', adjustment_percent: -100 } });
+    expect(result.status).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { readItems } from '@directus/sdk';
 import { z } from 'zod';
 import type { DropoffFee } from '@rentacar/domain/quote';
+import { isValidSeason, type LengthDiscountTier, type RateSeason } from '@rentacar/domain/rates';
 import { contentRequest } from './client';
 import { cachedContentRead } from './cache';
 import { idText as id, localize, optionalText, parseRows, translationRow, type Localized } from './fields';
@@ -80,6 +81,22 @@ const dropoffSchema = z.object({ from_branch: id, to_branch: id, fee: cents.null
 
 const PUBLISHED = { status: { _eq: 'published' } };
 
+// A brand or class list as staff leave it: a JSON list of strings, or empty (null) for all.
+const nameList = z.array(z.string()).nullish().transform((list) => list ?? []);
+// Directus answers a float as a number; a decimal typed as text is read too.
+const number = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+
+const seasonSchema = z.object({
+  name: z.string().nullish(),
+  starts: z.string(),
+  ends: z.string(),
+  adjustment_percent: number,
+  brands: nameList,
+  car_classes: nameList,
+});
+
+const lengthDiscountSchema = z.object({ min_days: z.number().int().positive(), percent: number, brands: nameList });
+
 async function fetchCoverages(): Promise<CoverageRow[]> {
   const rows = await contentRequest(
     'GET /items/coverages',
@@ -138,27 +155,65 @@ async function fetchDropoffFees(): Promise<DropoffFee[]> {
   return parseRows(rows, dropoffSchema, 'drop-off fee').map((raw) => ({ fromBranch: raw.from_branch, toBranch: raw.to_branch, fee: raw.fee ?? 0 }));
 }
 
+/**
+ * The published seasons (`rate_seasons`), each a date range whose days' car prices move by a percentage. Directus
+ * answers a date field as `YYYY-MM-DD`; a row the domain could not price with (dates out of order, -100 % or less)
+ * is left out rather than priced wrongly.
+ */
+async function fetchRateSeasons(): Promise<RateSeason[]> {
+  const rows = await contentRequest(
+    'GET /items/rate_seasons',
+    readItems('rate_seasons', { filter: PUBLISHED, fields: ['name', 'starts', 'ends', 'adjustment_percent', 'brands', 'car_classes'], sort: ['starts', 'id'], limit: -1 }),
+  );
+  return parseRows(rows, seasonSchema, 'rate season')
+    .map((raw) => ({
+      name: raw.name ?? '',
+      starts: raw.starts.slice(0, 10),
+      ends: raw.ends.slice(0, 10),
+      adjustmentPercent: raw.adjustment_percent,
+      brands: raw.brands,
+      carClasses: raw.car_classes,
+    }))
+    .filter(isValidSeason);
+}
+
+/** The published length discounts (`length_discounts`). */
+async function fetchLengthDiscounts(): Promise<LengthDiscountTier[]> {
+  const rows = await contentRequest(
+    'GET /items/length_discounts',
+    readItems('length_discounts', { filter: PUBLISHED, fields: ['min_days', 'percent', 'brands'], sort: ['min_days', 'id'], limit: -1 }),
+  );
+  return parseRows(rows, lengthDiscountSchema, 'length discount').map((raw) => ({ minDays: raw.min_days, percent: raw.percent, brands: raw.brands }));
+}
+
 const cachedCoverages = cachedContentRead(fetchCoverages, 'coverages');
 const cachedExtras = cachedContentRead(fetchExtras, 'extras');
 const cachedDeliveryOptions = cachedContentRead(fetchDeliveryOptions, 'deliveryOptions', 'delivery-options');
 const cachedDropoffFees = cachedContentRead(fetchDropoffFees, 'dropoffFees', 'dropoff-fees');
+const cachedRateSeasons = cachedContentRead(fetchRateSeasons, 'rateSeasons', 'rate-seasons');
+const cachedLengthDiscounts = cachedContentRead(fetchLengthDiscounts, 'lengthDiscounts', 'length-discounts');
 
 export type BookingCatalog = {
   coverages: Coverage[];
   extras: Extra[];
   deliveryOptions: DeliveryOption[];
   dropoffFees: DropoffFee[];
+  /** The rate plans: published seasons and length discounts, for every brand (the quote keeps the brand's). */
+  seasons: RateSeason[];
+  lengthDiscounts: LengthDiscountTier[];
 };
 
 /** Everything a quote reads besides the fleet, the branches and the site config, from the tagged cache. */
 export async function getBookingCatalog(): Promise<BookingCatalog> {
-  const [coverages, extras, deliveryOptions, dropoffFees] = await Promise.all([
+  const [coverages, extras, deliveryOptions, dropoffFees, seasons, lengthDiscounts] = await Promise.all([
     cachedCoverages(),
     cachedExtras(),
     cachedDeliveryOptions(),
     cachedDropoffFees(),
+    cachedRateSeasons(),
+    cachedLengthDiscounts(),
   ]);
-  return { coverages: coverages.map((coverage) => withIncludedExtras(coverage, extras)), extras, deliveryOptions, dropoffFees };
+  return { coverages: coverages.map((coverage) => withIncludedExtras(coverage, extras)), extras, deliveryOptions, dropoffFees, seasons, lengthDiscounts };
 }
 
 /** A cached coverage with its included extras as codes; an extra no longer published is left out (it is not offered). */

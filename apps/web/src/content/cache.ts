@@ -22,8 +22,11 @@ export const READ_COLLECTIONS = {
   extras: ['extras'],
   deliveryOptions: ['delivery_options'],
   dropoffFees: ['dropoff_fees', 'branches'],
+  rateSeasons: ['rate_seasons'],
+  lengthDiscounts: ['length_discounts'],
   infoPages: ['info_pages', 'directus_files'],
-  promos: ['promos', 'directus_files'],
+  /** With rate_seasons: a promotion shows its linked season's change and dates. */
+  promos: ['promos', 'rate_seasons', 'directus_files'],
   jobs: ['jobs', 'branches'],
   /** Availability for dates, also expired by this instance's own bookings (stock.ts). */
   availability: ['fleet_stock', 'reservations'],

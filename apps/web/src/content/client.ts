@@ -24,6 +24,8 @@ export type ContentSchema = {
   dropoff_fees: ContentItem[];
   delivery_options: ContentItem[];
   extras: ContentItem[];
+  rate_seasons: ContentItem[];
+  length_discounts: ContentItem[];
   coupons: ContentItem[];
   reservations: ContentItem[];
   reservation_drafts: ContentItem[];

@@ -20,7 +20,7 @@ export type { BookingCatalog, Coverage, DeliveryOption, Extra } from './booking-
 export { getInfoPages } from './info-pages';
 export type { InfoPage } from './info-pages';
 export { getPublishedPromos } from './promos';
-export type { Promo } from './promos';
+export type { Promo, PromoSeason } from './promos';
 export { getJobs } from './jobs';
 export type { Job } from './jobs';
 export { findCoupon } from './coupons';

@@ -7,6 +7,7 @@ import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
 import { DEFAULT_CANCELLATION_RULE, type CancellationRule } from '@rentacar/domain/payments';
 import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
+import { DEFAULT_DEMAND_CAP_PERCENT, type DemandSettings } from '@rentacar/domain/rates';
 import { MAXIMUM_RENTAL_DAYS } from '@rentacar/domain/rental-days';
 import { DEFAULT_MINIMUM_RENTER_AGE } from '@rentacar/domain/validation';
 import { assetUrl, contentRequest } from './client';
@@ -66,6 +67,13 @@ const siteConfigSchema = z.object({
     )
     .nullish()
     .catch(null),
+  demand_pricing_enabled: z.boolean().nullish(),
+  // A malformed list means no demand step rather than a broken site (or a price from a misread step).
+  demand_thresholds: z
+    .array(z.object({ from_percent: z.number().min(0).max(100), percent: z.number().min(0).max(100) }))
+    .nullish()
+    .catch(null),
+  demand_cap_percent: z.number().min(0).max(100).nullish(),
   cars: z.array(z.object({ clasificacion: z.string().nullish() })).nullish(),
   ctas: z.array(z.object({ sort: z.number().nullish(), cta_id: ctaSchema.nullish() })).nullish(),
   translations: z
@@ -113,6 +121,8 @@ export type SiteConfig = {
   sameDayNoticeHours: number;
   minimumRenterAge: number;
   youngDriverFees: YoungDriverBand[];
+  /** Demand-aware prices: off unless staff turn them on for the brand. */
+  demand: DemandSettings;
   allowedClasses: string[];
   ctas: CallToAction[];
   text: Localized<SiteText>;
@@ -176,6 +186,11 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       dailyRate: band.daily_rate,
       maxPerRental: band.max_per_rental ?? null,
     })),
+    demand: {
+      enabled: raw.demand_pricing_enabled === true,
+      thresholds: (raw.demand_thresholds ?? []).map((step) => ({ fromPercent: step.from_percent, percent: step.percent })),
+      capPercent: raw.demand_cap_percent ?? DEFAULT_DEMAND_CAP_PERCENT,
+    },
     allowedClasses: (raw.cars ?? []).flatMap((car) => (car.clasificacion ? [car.clasificacion] : [])),
     ctas,
     text: localize(
@@ -238,7 +253,8 @@ async function fetchBrandSummaries(): Promise<BrandSummary[]> {
   });
 }
 
-const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config');
+// The key names the cached shape: 'site-config-rates' since the demand settings joined it.
+const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-rates');
 const cachedBrandSummaries = cachedContentRead(fetchBrandSummaries, 'brandSummaries', 'brand-summaries');
 
 /** The deployment brand's site config; any failure is fatal for the page ('[Site Config Error] ...', status 500). */

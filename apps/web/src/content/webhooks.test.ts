@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagsForCollection } from './cache';
+import { readTags, tagsForCollection } from './cache';
 import { isValidSecret, revalidationPayloadSchema } from './webhooks';
 
 describe('revalidation webhook', () => {
@@ -26,5 +26,10 @@ describe('revalidation webhook', () => {
   it('expires the parent collection when a translation changes', () => {
     expect(tagsForCollection('info_pages_translations')).toEqual(['content:info_pages_translations', 'content:info_pages']);
     expect(tagsForCollection('flota')).toEqual(['content:flota']);
+  });
+
+  it('expires the promotions when a season changes: a promotion shows its linked season', () => {
+    const expiredBySeasonEdit = tagsForCollection('rate_seasons');
+    expect(readTags('promos').some((tag) => expiredBySeasonEdit.includes(tag))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { couponDiscountAmount, type CouponDiscount } from '../coupons';
 import { parsePanamaDateTime, type LocalDateTime } from '../dates';
 import { assertNonNegativeCents, multiplyCents, parsePercent, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { rentalDays } from '../rental-days';
+import { demandPercentFor, lengthDiscountFor, rentalDayDates, seasonFor, type DemandSettings, type LengthDiscountTier, type RateSeason } from '../rates';
 
 export const RESERVATION_TYPES = ['postpaid', 'prepaid'] as const;
 export type ReservationType = (typeof RESERVATION_TYPES)[number];
@@ -22,6 +23,8 @@ export interface QuoteCar {
   dailyRate: Cents | null;
   /** Prepaid discount in %, used when the reservation is prepaid; null or absent = none. */
   prepaidDiscountPercent?: PercentValue | null;
+  /** The car's ACRISS class (`clasificacion`): which class-specific seasons and which class's occupancy apply. */
+  carClass?: string | undefined;
 }
 
 export interface QuoteCoverage {
@@ -104,6 +107,17 @@ export interface QuoteInput {
    */
   corporateRate?: { discountPercent: PercentValue } | null;
   taxRatePercent?: PercentValue | null;
+  /** The deployment's brand: seasons and length discounts limited to other brands do not apply. */
+  brand?: string | undefined;
+  /** The published seasons (`rate_seasons`); each rental day is priced by the one `seasonFor` picks. */
+  seasons?: readonly RateSeason[] | null;
+  /** The published length discounts (`length_discounts`); the highest tier the rental reaches applies. */
+  lengthDiscounts?: readonly LengthDiscountTier[] | null;
+  /**
+   * The brand's demand settings and how full the car's class is at the pickup branch over the rental, in %
+   * (`classOccupancyPercent`, from the same stock the booking checks); null occupancy = unknown, no adjustment.
+   */
+  demand?: { settings: DemandSettings; occupancyPercent: number | null } | null;
 }
 
 /**
@@ -118,6 +132,14 @@ export interface QuotedExtra {
   included: boolean;
 }
 
+/** The days of a rental one season priced, and what it added (negative: took off) over them. */
+export interface QuotedSeason {
+  name: string;
+  adjustmentPercent: number;
+  days: number;
+  amount: Cents;
+}
+
 /**
  * A line of the bill. Lines sum to the total: the coupon line is negative. `extra` lines carry the extra's code;
  * `airport_tax` and `tax` are always present (the bill always shows the airport tax line, 0 in town), the others
@@ -125,6 +147,9 @@ export interface QuotedExtra {
  */
 export type QuoteLineCode =
   | 'car'
+  | 'season'
+  | 'demand'
+  | 'length_discount'
   | 'corporate_discount'
   | 'coverage'
   | 'era'
@@ -158,8 +183,22 @@ export interface LabelledLine {
 /** Every amount in cents. */
 export interface Quote {
   days: number;
+  /** The car's daily price before seasons and demand: the brand's, or its prepaid price for a prepaid reservation. */
   carDailyRate: Cents;
+  /** carDailyRate × days: the `car` line. */
   carTotal: Cents;
+  /** What the seasons added to the car (signed: a low season takes off), at the reservation type's price. */
+  seasonAdjustment: Cents;
+  /** The seasons that priced some of the rental's days, in the order of their first day. */
+  seasons: QuotedSeason[];
+  /** The demand step applied, in % (0 = none), and what it added to the car. */
+  demandPercent: number;
+  demandAdjustment: Cents;
+  /** The length discount's tier reached (null = none) and what it took off the car rental. */
+  lengthDiscountTier: { minDays: number; percent: number } | null;
+  lengthDiscount: Cents;
+  /** The car rental the company rate applies to: carTotal + seasonAdjustment + demandAdjustment − lengthDiscount. */
+  carRental: Cents;
   coverage: Cents;
   era: Cents;
   /** Chosen extras and the young-driver fee together (they are taxed alike); see `extraItems` and `youngDriverFee`. */
@@ -168,7 +207,7 @@ export interface Quote {
   youngDriverFee: Cents;
   dropoff: Cents;
   delivery: QuoteDelivery;
-  /** The company rate's discount on `carTotal` (0 for retail renters). */
+  /** The company rate's discount on `carRental` (0 for retail renters). */
   corporateDiscount: Cents;
   couponDiscount: Cents;
   subtotal: Cents;
@@ -246,18 +285,24 @@ export function dropoffFee(fees: readonly DropoffFee[], from: BranchId, to: Bran
 
 /**
  * The price of a rental, line by line, in cents: the single source of truth for the fleet cards, the bill and
- * the server. Each line is rounded once, in this order:
- *   1. carDailyRate: the brand's price, or for a prepaid reservation price × (1 − discount %) rounded to the cent;
- *   2. carTotal, coverage, era, extras: daily amounts × days (exact); an extra the coverage includes is 0;
- *      corporateDiscount: for a corporate agent, the company's % of carTotal, rounded to the cent;
- *   3. dropoff and delivery: table amounts (exact);
- *   4. couponDiscount: on the sum of 2 and 3 (less the corporate discount), rounded to the cent and capped so the
+ * the server. The car's price goes daily base -> season -> demand -> prepaid discount -> length discount ->
+ * corporate rate -> coupon -> airport fee -> ITBMS, each step rounded once to the cent:
+ *   1. each rental day (its Panama date: the pickup's, then one more per 24 hours) from the brand's daily price:
+ *      + its season's % of it (`seasonFor`; none = 0), then + the demand step's % of that (`demandPercentFor`, one
+ *      step for the whole rental), then for a prepaid reservation × (1 − prepaid discount %) (`prepaidDailyRate`);
+ *      the lines split it: `car` = days × the base price at the reservation type's price (carDailyRate, as without
+ *      rate plans), `season` = what the season added to each day, `demand` = what demand added to each day, both at
+ *      the reservation type's price (so they sum to the days' prices exactly);
+ *   2. lengthDiscount: the tier's % (`lengthDiscountFor`) of that car rental (car + season + demand);
+ *   3. corporateDiscount: for a corporate agent, the company's % of what is left (carRental);
+ *   4. coverage, era, extras: daily amounts × days (exact); an extra the coverage includes is 0;
+ *      dropoff and delivery: table amounts (exact);
+ *   5. couponDiscount: on the car rental less the corporate discount plus 4, rounded to the cent and capped so the
  *      subtotal never goes below 0;
- *   5. subtotal = lines 2 and 3 − corporateDiscount − couponDiscount;
- *   6. airportTax = pickup branch fee % × (carTotal − corporateDiscount + era + extras), coverage excluded, rounded
- *      to the cent;
- *   7. tax (ITBMS) = tax % × (subtotal + airportTax), rounded to the cent;
- *   8. total = subtotal + airportTax + tax.
+ *   6. subtotal = carRental − corporateDiscount + 4 − couponDiscount;
+ *   7. airportTax = pickup branch fee % × (carRental − corporateDiscount + era + extras), coverage excluded;
+ *   8. tax (ITBMS) = tax % × (subtotal + airportTax);
+ *   9. total = subtotal + airportTax + tax.
  * Rounding is half away from zero (see `percentOf`). Throws a QuoteError when the brand does not offer the car,
  * the period is invalid or an amount is malformed.
  */
@@ -273,16 +318,45 @@ export function quote(input: QuoteInput): Quote {
     throw new QuoteError('car_not_offered', 'The brand does not offer the car');
   }
   const baseRate = cents(input.car.dailyRate, 'car daily rate');
-  const carDailyRate =
-    (input.reservationType ?? DEFAULT_RESERVATION_TYPE) === 'prepaid'
-      ? prepaidDailyRate(baseRate, toPercent(input.car.prepaidDiscountPercent, 0, 'prepaid discount'))
-      : baseRate;
+  const prepaid = (input.reservationType ?? DEFAULT_RESERVATION_TYPE) === 'prepaid';
+  const prepaidPercent = prepaid ? toPercent(input.car.prepaidDiscountPercent, 0, 'prepaid discount') : 0;
+  const atTypePrice = (rate: Cents): Cents => (prepaid ? prepaidDailyRate(rate, prepaidPercent) : rate);
+  const carDailyRate = atTypePrice(baseRate);
   const carTotal = multiplyCents(carDailyRate, days);
+
+  const demandPercent = input.demand ? demandPercentFor(input.demand.settings, input.demand.occupancyPercent) : 0;
+  const seasons: QuotedSeason[] = [];
+  let seasonAdjustment = 0;
+  let demandAdjustment = 0;
+  const seasonList = input.seasons ?? [];
+  for (const date of seasonList.length > 0 || demandPercent > 0 ? rentalDayDates(pickupAt, days) : []) {
+    const season = seasonFor(seasonList, date, { brand: input.brand, carClass: input.car.carClass });
+    const seasonal = season === null ? baseRate : baseRate + percentOf(baseRate, season.adjustmentPercent);
+    const demanded = seasonal + percentOf(seasonal, demandPercent);
+    const seasonAmount = atTypePrice(seasonal) - carDailyRate;
+    seasonAdjustment += seasonAmount;
+    demandAdjustment += atTypePrice(demanded) - atTypePrice(seasonal);
+    if (season !== null) {
+      const name = season.name ?? '';
+      const seen = seasons.find((entry) => entry.name === name && entry.adjustmentPercent === season.adjustmentPercent);
+      if (seen) {
+        seen.days += 1;
+        seen.amount += seasonAmount;
+      } else {
+        seasons.push({ name, adjustmentPercent: season.adjustmentPercent, days: 1, amount: seasonAmount });
+      }
+    }
+  }
+  const carBeforeLength = carTotal + seasonAdjustment + demandAdjustment;
+
+  const tier = lengthDiscountFor(input.lengthDiscounts ?? [], days, input.brand);
+  const lengthDiscount = tier === null ? 0 : percentOf(carBeforeLength, tier.percent);
+  const carRental = carBeforeLength - lengthDiscount;
   const corporateDiscount =
     input.corporateRate === null || input.corporateRate === undefined
       ? 0
-      : percentOf(carTotal, toPercent(input.corporateRate.discountPercent, 0, 'corporate discount'));
-  const rentalAfterCorporate = carTotal - corporateDiscount;
+      : percentOf(carRental, toPercent(input.corporateRate.discountPercent, 0, 'corporate discount'));
+  const rentalAfterCorporate = carRental - corporateDiscount;
 
   const coverageRate = coverageDailyRate(input.coverage, input.car.type);
   const coverage = multiplyCents(cents(coverageRate, 'coverage daily rate'), days);
@@ -331,6 +405,13 @@ export function quote(input: QuoteInput): Quote {
     days,
     carDailyRate,
     carTotal,
+    seasonAdjustment,
+    seasons,
+    demandPercent,
+    demandAdjustment,
+    lengthDiscountTier: tier === null ? null : { minDays: tier.minDays, percent: tier.percent },
+    lengthDiscount,
+    carRental,
     coverage,
     era,
     extras,
@@ -357,6 +438,9 @@ export function quoteLines(result: Quote): QuoteLine[] {
   const lines: QuoteLine[] = [
     { code: 'car', amount: result.carTotal },
   ];
+  if (result.seasonAdjustment !== 0) lines.push({ code: 'season', amount: result.seasonAdjustment });
+  if (result.demandAdjustment > 0) lines.push({ code: 'demand', amount: result.demandAdjustment });
+  if (result.lengthDiscount > 0) lines.push({ code: 'length_discount', amount: -result.lengthDiscount });
   if (result.corporateDiscount > 0) lines.push({ code: 'corporate_discount', amount: -result.corporateDiscount });
   lines.push({ code: 'coverage', amount: result.coverage });
   if (result.era > 0) lines.push({ code: 'era', amount: result.era });

@@ -42,8 +42,9 @@ const input = (overrides: Partial<QuoteInput> & { days?: number }): QuoteInput =
 
 const none = { price: 0, description: '' };
 
-// The itemised extras are checked in their own tests below.
-type Row = [string, QuoteInput, Omit<Quote, 'extraItems' | 'youngDriverFee'>];
+// The itemised extras are checked in their own tests below, the rate plans in rate-plans.test.ts.
+type RatePlanFields = 'seasonAdjustment' | 'seasons' | 'demandPercent' | 'demandAdjustment' | 'lengthDiscountTier' | 'lengthDiscount' | 'carRental';
+type Row = [string, QuoteInput, Omit<Quote, 'extraItems' | 'youngDriverFee' | RatePlanFields>];
 
 const rows: Row[] = [
   [

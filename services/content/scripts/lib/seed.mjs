@@ -14,7 +14,7 @@ import { basename, dirname, extname, join, relative, sep } from 'node:path';
 
 export const LOAD_ORDER = [
   'languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
-  'delivery_options', 'cta', 'sites_config', 'info_pages', 'promos', 'jobs', 'coupons', 'corporate_accounts',
+  'delivery_options', 'cta', 'sites_config', 'info_pages', 'rate_seasons', 'promos', 'jobs', 'coupons', 'corporate_accounts', 'length_discounts',
 ];
 
 const ROOT_FOLDER = 'Storefront assets';

@@ -67,3 +67,34 @@ describe('labelLines', () => {
     expect(spanish.filter((line) => line.included !== undefined).map((line) => line.code)).toEqual(['extra.ADDITIONAL_DRIVER']);
   });
 });
+
+describe('the rate plans\' lines', () => {
+  const planned = quote({
+    car: { type: 'sedan', dailyRate: 5000, carClass: 'CDAR' },
+    pickupAt: '2028-01-04T10:00',
+    returnAt: '2028-01-11T10:00',
+    coverage: { dailyRateSedan: 1200, dailyRateOther: 1800, includesEra: false },
+    pickupBranch: { id: 1, airportFeePercent: 0 },
+    returnBranch: { id: 1 },
+    seasons: [{ name: 'Navidad', starts: '2027-12-20', ends: '2028-01-05', adjustmentPercent: 20 }],
+    lengthDiscounts: [{ minDays: 7, percent: 10 }],
+    demand: { settings: { enabled: true, thresholds: [{ fromPercent: 80, percent: 10 }], capPercent: 25 }, occupancyPercent: 80 },
+  });
+  const planContext: LineContext = { ...context, days: planned.days, carDailyRate: planned.carDailyRate, ratePlans: planned };
+
+  it('labels the season, demand and length discount in both languages, and the lines sum to the total', () => {
+    const en = labelLines(quoteLines(planned), planContext, 'en');
+    expect(en.slice(0, 4).map((line) => [line.code, line.label, line.amount])).toEqual([
+      ['car', 'Car: 7 days × $50.00', 35000],
+      ['season', 'Season: Navidad (+20% × 2 days)', 2000],
+      ['demand', 'High demand (+10%)', 3700],
+      ['length_discount', 'Discount for 7 days or more (−10%)', -4070],
+    ]);
+    expect(en.reduce((sum, line) => sum + line.amount, 0)).toBe(planned.total);
+    expect(labelLines(quoteLines(planned), planContext, 'es').slice(1, 4).map((line) => line.label)).toEqual([
+      'Temporada: Navidad (+20% × 2 días)',
+      'Alta demanda (+10%)',
+      'Descuento por 7 días o más (−10%)',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
-import type { LabelledLine, QuoteLine } from '@rentacar/domain/quote';
+import type { LabelledLine, Quote, QuoteLine } from '@rentacar/domain/quote';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
@@ -18,6 +18,8 @@ export type LineContext = {
   corporate?: { company: string; discountPercent: number } | undefined;
   airportFeePercent: number;
   taxRatePercent: number;
+  /** What the rate plans applied (the quote's own figures), for the season, demand and length-discount lines. */
+  ratePlans?: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'> | undefined;
 };
 
 const CATALOGUES: Record<Locale, Messages> = { es, en };
@@ -30,18 +32,62 @@ export function lineCode(line: QuoteLine): string {
 // Built once per language: a translator parses its messages on first use, and quotes are labelled on every request.
 const lineTranslators = new Map<Locale, ReturnType<typeof lineTranslator>>();
 const percentFormats = new Map<Locale, Intl.NumberFormat>();
+const signedPercentFormats = new Map<Locale, Intl.NumberFormat>();
 
 function lineTranslator(locale: Locale) {
   return createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
 }
 
-/** Labels the quote's lines in `locale`. */
-export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
+type RatePlans = Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'>;
+type RatePlanCode = 'season' | 'demand' | 'length_discount';
+
+function translatorFor(locale: Locale) {
   const t = lineTranslators.get(locale) ?? lineTranslator(locale);
   lineTranslators.set(locale, t);
-  const format = percentFormats.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2 });
-  percentFormats.set(locale, format);
-  const percent = (value: number) => format.format(value);
+  return t;
+}
+
+function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
+  const cache = signed ? signedPercentFormats : percentFormats;
+  const format = cache.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) });
+  cache.set(locale, format);
+  return format;
+}
+
+/** The label of a rate plan's line (season, demand, length discount) from the quote's own figures. */
+function ratePlanLabel(code: RatePlanCode, ratePlans: RatePlans | undefined, locale: Locale): string {
+  const t = translatorFor(locale);
+  const percent = (value: number) => percentFormat(locale, false).format(value);
+  switch (code) {
+    case 'season': {
+      const parts = (ratePlans?.seasons ?? []).map((season) =>
+        t('seasonPart', { name: season.name || t('seasonUnnamed'), percent: percentFormat(locale, true).format(season.adjustmentPercent), days: season.days }),
+      );
+      return t('season', { seasons: parts.join('; ') });
+    }
+    case 'demand':
+      return t('demand', { percent: percent(ratePlans?.demandPercent ?? 0) });
+    case 'length_discount':
+      return t('length_discount', { days: ratePlans?.lengthDiscountTier?.minDays ?? 0, percent: percent(ratePlans?.lengthDiscountTier?.percent ?? 0) });
+  }
+}
+
+/**
+ * What the rate plans did to a price, in `locale`, with the bill's own labels and in the quote's order (season,
+ * demand, length discount): the fleet's cards say it beside a total for searched dates. Empty when none applied.
+ */
+export function ratePlanLabels(ratePlans: RatePlans, locale: Locale): string[] {
+  const codes: RatePlanCode[] = [];
+  if (ratePlans.seasons.length > 0) codes.push('season');
+  if (ratePlans.demandPercent > 0) codes.push('demand');
+  if (ratePlans.lengthDiscountTier !== null) codes.push('length_discount');
+  return codes.map((code) => ratePlanLabel(code, ratePlans, locale));
+}
+
+/** Labels the quote's lines in `locale`. */
+export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
+  const t = translatorFor(locale);
+  const percent = (value: number) => percentFormat(locale, false).format(value);
   return lines.map((line) => {
     const label = (() => {
       switch (line.code) {
@@ -57,6 +103,10 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t('delivery', { description: context.deliveryDescription });
         case 'coupon':
           return t('coupon', { code: context.couponCode ?? '' });
+        case 'season':
+        case 'demand':
+        case 'length_discount':
+          return ratePlanLabel(line.code, context.ratePlans, locale);
         case 'corporate_discount':
           return t('corporate_discount', { company: context.corporate?.company ?? '', percent: percent(context.corporate?.discountPercent ?? 0) });
         case 'airport_tax':

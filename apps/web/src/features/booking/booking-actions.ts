@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
@@ -62,6 +63,9 @@ async function withDraft(action: (draft: BookingDraft) => Promise<ActionResult>)
     throw error;
   }
 }
+
+/** The total (cents) the checkout showed when the renter confirmed or paid: the server books no other. */
+const shownTotalSchema = z.number().int().nonnegative();
 
 function goTo(locale: Locale, path: string): never {
   redirect({ href: path, locale });
@@ -280,8 +284,9 @@ export async function removeCoupon(): Promise<ActionResult> {
  * check in one transaction. The idempotency key is saved in the draft before the booking, so a double click, a retry
  * or a refresh books once.
  */
-export async function confirmReservation(locale: string): Promise<ActionResult> {
+export async function confirmReservation(locale: string, shownTotal: unknown): Promise<ActionResult> {
   const language = localeOrDefault(locale);
+  const shown = shownTotalSchema.safeParse(shownTotal);
   return withDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;
@@ -291,6 +296,8 @@ export async function confirmReservation(locale: string): Promise<ActionResult> 
     // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.
     const priced = await priceDraft(draft);
     if (!priced.ok) return failure(formErrors(priced.issues, {}), priced.issues[0] ? { message: priced.issues[0].message, ...(priced.issues[0].params ? { params: priced.issues[0].params } : {}) } : undefined);
+    // The price hold ended and the rules of the moment price it otherwise: the checkout shows the new total first.
+    if (!confirmsShownTotal(shown.success ? shown.data : null, priced.booking.quote.total)) goTo(language, CHECKOUT_PATH);
 
     const confirmationKey = draft.data.confirmationKey ?? `draft-${draft.id}-${randomUUID()}`;
     if (!draft.data.confirmationKey) await saveBookingDraft({ id: draft.id, data: { ...draft.data, confirmationKey } });

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { z } from 'zod';
 import { RESERVATION_TYPES } from '@rentacar/domain/quote';
+import { priceHoldSchema } from '@rentacar/domain/rates';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { createDraft, readDraft, saveDraft } from '@/content';
@@ -59,6 +60,12 @@ export const draftDataSchema = z.object({
   payment: z.object({ key: z.string(), provider: z.string() }).optional(),
   /** Started by a signed-in corporate agent: their company's rate applies while they stay signed in. */
   corporate: z.object({ companyId: z.string(), agentId: z.string() }).optional(),
+  /**
+   * The price hold (domain `rates`' hold): the rate plans the checkout showed the total with, and since when. Started
+   * by the checkout; while it applies every price of the draft uses its terms. One of another shape is dropped (the
+   * draft then prices by the rules of the moment), never the draft.
+   */
+  priceHold: priceHoldSchema.optional().catch(undefined),
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
 

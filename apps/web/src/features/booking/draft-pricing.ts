@@ -1,11 +1,13 @@
 import 'server-only';
+import type { Cents } from '@rentacar/domain/money';
 import type { ReservationType } from '@rentacar/domain/quote';
+import { holdApplies, priceChange, termsToPrice, type PriceHold } from '@rentacar/domain/rates';
 import type { Locale } from '@/i18n/routing';
 import type { PanelPrice } from './bill-view';
 import type { BookingSelection } from './booking-request';
 import { selectionOfDraft, type BookingDraft } from './booking-draft';
 import { panelPriceOf } from './panel-price';
-import { basicCoverage, cachedPricingContent, priceSelection, type PricingResult } from './pricing';
+import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, ratePlanTermsOf, type PricingResult } from './pricing';
 
 /**
  * Choices on the open step not saved yet (the live price panel prices them). A key present replaces the draft's
@@ -20,15 +22,42 @@ export type DraftChoices = Partial<Pick<BookingSelection, 'coverageId' | 'era' |
  * `basicCoverageUntilChosen`: the panel beside the steps needs the quote's terms before a coverage is picked (it shows
  * the lowest total then, naming no coverage); a booking never takes one the renter did not choose.
  * `choices`: the open step's choices, over the saved ones.
+ * While the draft's price hold applies (`now` within its 30 minutes) the draft is priced with the rate plans it keeps.
  */
 export async function priceDraft(
   draft: BookingDraft,
-  { reservationType, basicCoverageUntilChosen = false, choices = {} }: { reservationType?: ReservationType; basicCoverageUntilChosen?: boolean; choices?: DraftChoices } = {},
+  {
+    reservationType,
+    basicCoverageUntilChosen = false,
+    choices = {},
+    now = new Date(),
+  }: { reservationType?: ReservationType; basicCoverageUntilChosen?: boolean; choices?: DraftChoices; now?: Date } = {},
 ): Promise<PricingResult> {
   const [saved, content] = await Promise.all([selectionOfDraft(draft.data), cachedPricingContent()]);
   const selection = { ...saved, ...choices };
   const coverageId = selection.coverageId ?? (basicCoverageUntilChosen ? basicCoverage(content.catalog.coverages)?.id : undefined);
-  return priceSelection({ ...selection, coverageId, ...(reservationType ? { reservationType } : {}) }, { content, unusableCoupon: 'drop' });
+  const priced = await priceSelection({ ...selection, coverageId, ...(reservationType ? { reservationType } : {}) }, { content, unusableCoupon: 'drop', now });
+  const hold = draft.data.priceHold;
+  if (!priced.ok || !hold || !holdApplies(hold, now)) return priced;
+  return { ...priced, booking: pricedWithTerms(priced.booking, hold.terms) };
+}
+
+/** What the checkout shows: the draft priced, the hold to keep in the draft, and a total moved since it was shown. */
+export type HeldDraftPrice = { priced: PricingResult; hold: PriceHold | undefined; change: { before: Cents; after: Cents } | null };
+
+/**
+ * The draft priced for the checkout, where the renter sees the total they confirm: the hold's price while it applies;
+ * else the price of the moment, held from `now` (the caller saves `hold` in the draft), with the total the ended
+ * hold priced the same booking at when the two differ (`change`, told to the renter before they confirm).
+ */
+export async function priceDraftForCheckout(draft: BookingDraft, now: Date = new Date()): Promise<HeldDraftPrice> {
+  const priced = await priceDraft(draft, { now });
+  const previous = draft.data.priceHold;
+  if (!priced.ok) return { priced, hold: previous, change: null };
+  const decided = termsToPrice(previous, ratePlanTermsOf(priced.booking), now);
+  if (decided.held || !previous) return { priced, hold: decided.hold, change: null };
+  const before = pricedWithTerms(priced.booking, previous.terms).quote.total;
+  return { priced, hold: decided.hold, change: priceChange(before, priced.booking.quote.total) };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '@rentacar/domain/coupons';
+import type { StockForDates } from '@rentacar/domain/fleet';
 import { DEFAULT_CANCELLATION_RULE } from '@rentacar/domain/payments';
+import { DEFAULT_DEMAND_SETTINGS } from '@rentacar/domain/rates';
 import type { Branch, Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
 import type { BookingSelection } from './booking-request';
 import type { PricingContent } from './pricing';
@@ -9,8 +11,13 @@ import type { PricingContent } from './pricing';
 // a stand-in, counting its reads.
 const findCoupon = vi.fn<(code: string) => Promise<StoredCoupon | null>>();
 vi.mock('@/content/coupons', () => ({ findCoupon: (code: string) => findCoupon(code) }));
+// The stock at the pickup branch (GET /booking/availability), which the demand step measures.
+const availabilityAt = vi.fn<(branchId: string, pickupAt: string, returnAt: string, brand: string) => Promise<Record<string, StockForDates>>>();
+vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
+vi.mock('@/content/stock', () => ({ availabilityAt: (...args: [string, string, string, string]) => availabilityAt(...args), stockChanged: () => undefined }));
 
 const { priceSelection, quoteAs } = await import('./pricing');
+const { clearLogged, loggedLines } = await import('../../../test/log-capture');
 
 const text = { es: { name: 'Básica', description: '', benefits: [] }, en: { name: 'Basic', description: '', benefits: [] } };
 const car: Car = {
@@ -27,12 +34,12 @@ const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, daily
 const site = {
   brand: 'firefly', siteName: 'Firefly', reservationMinDays: 1, reservationMaxDays: 90, reservationHoldsPerClient: 10,
   cancellationRule: DEFAULT_CANCELLATION_RULE, disableReservationsUntil: undefined, eraDailyRate: 399, taxRatePercent: 7,
-  sameDayNoticeHours: 2, minimumRenterAge: 21, youngDriverFees: [], allowedClasses: [],
+  sameDayNoticeHours: 2, minimumRenterAge: 21, youngDriverFees: [], allowedClasses: [], demand: DEFAULT_DEMAND_SETTINGS,
 } as unknown as SiteConfig;
 const content: PricingContent = {
   appData: { site, fleet: { cars: [car], failed: false } },
   branches: [branch],
-  catalog: { coverages: [coverage], extras: [], deliveryOptions: [], dropoffFees: [] },
+  catalog: { coverages: [coverage], extras: [], deliveryOptions: [], dropoffFees: [], seasons: [], lengthDiscounts: [] },
 };
 
 const selection: BookingSelection = {
@@ -48,7 +55,10 @@ function storedCoupon(overrides: Partial<Coupon>): StoredCoupon {
   };
 }
 
-beforeEach(() => findCoupon.mockReset());
+beforeEach(() => {
+  findCoupon.mockReset();
+  availabilityAt.mockReset();
+});
 
 describe('priceSelection and its coupon', () => {
   it('applies a valid coupon, reading it once', async () => {
@@ -110,5 +120,41 @@ describe('extras a coverage includes', () => {
     if (!charged.ok) throw new Error('the selection should price');
     // 3 days × 800
     expect(charged.booking.lines.find((line) => line.code === 'extra')).toEqual({ code: 'extra', amount: 2400, extraCode: 'ADDITIONAL_DRIVER', quantity: 1 });
+  });
+});
+
+describe('rate plans from the content', () => {
+  const plain = { ...selection, couponCode: undefined };
+  const sibling: Car = { ...car, id: '8', model: 'Soluto' };
+  const withRates = (siteChanges: Partial<SiteConfig>, catalogChanges: Partial<PricingContent['catalog']> = {}): PricingContent => ({
+    ...content,
+    appData: { site: { ...site, ...siteChanges }, fleet: { cars: [car, sibling], failed: false } },
+    catalog: { ...content.catalog, ...catalogChanges },
+  });
+
+  it('prices the published seasons and length discounts of the brand', async () => {
+    const seasons = [{ name: 'Verano', starts: '2027-03-12', ends: '2027-03-31', adjustmentPercent: 20 }];
+    const priced = await priceSelection({ ...plain, returnAt: '2027-03-17T10:00' }, { content: withRates({}, { seasons, lengthDiscounts: [{ minDays: 7, percent: 10 }] }), now });
+    if (!priced.ok) throw new Error('the selection should price');
+    // 7 days of 30.00, 5 of them (from the 12th) at +20 %: 21000 + 3000, then 10 % off
+    expect(priced.booking.lines.slice(0, 3)).toEqual([{ code: 'car', amount: 21000 }, { code: 'season', amount: 3000 }, { code: 'length_discount', amount: -2400 }]);
+    expect(availabilityAt).not.toHaveBeenCalled();
+  });
+
+  it('with demand on, measures the car\'s class at the pickup branch over the rental from the stock', async () => {
+    availabilityAt.mockResolvedValue({ '7': { units: 3, occupied: 3 }, '8': { units: 2, occupied: 1 } });
+    const priced = await priceSelection(plain, { content: withRates({ demand: { ...DEFAULT_DEMAND_SETTINGS, enabled: true } }), now });
+    if (!priced.ok) throw new Error('the selection should price');
+    expect(availabilityAt).toHaveBeenCalledWith('1', plain.pickupAt, plain.returnAt, 'firefly');
+    // 4 of the class's 5 units taken: 80 %, +10 % on 3 days of 30.00
+    expect(priced.booking.lines.find((line) => line.code === 'demand')).toEqual({ code: 'demand', amount: 900 });
+  });
+
+  it('prices without a demand step when the stock cannot be read', async () => {
+    availabilityAt.mockRejectedValue(new Error('content service down'));
+    clearLogged();
+    const priced = await priceSelection(plain, { content: withRates({ demand: { ...DEFAULT_DEMAND_SETTINGS, enabled: true } }), now });
+    expect(priced.ok && priced.booking.lines.some((line) => line.code === 'demand')).toBe(false);
+    expect(loggedLines()).toEqual(['error [fleet] stock for the demand step could not be read']);
   });
 });

@@ -3,6 +3,7 @@ import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/cou
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
+import { classOccupancyPercent, type RatePlanTerms } from '@rentacar/domain/rates';
 import { ageOnDate, createLocationFormSchema, type LocationFormContext } from '@rentacar/domain/validation';
 import {
   availabilityAt,
@@ -155,6 +156,31 @@ function youngDriverFor(site: SiteConfig, birthday: string | undefined, pickupAt
   return youngDriverBandFor(site.youngDriverFees, ageOnDate(birthday, formatPanamaDate(pickup)));
 }
 
+/**
+ * How full the car's class is at the pickup branch over the rental, in %, from the stock the booking checks (units and
+ * units taken per car, GET /booking/availability): the units taken of every car of the class over their units
+ * (`classOccupancyPercent`). A car without a class is measured alone. Null when the branch has none of it.
+ */
+function occupancyOf(car: Car, cars: readonly Car[], stock: Record<string, StockForDates>): number | null {
+  const classOf = (candidate: Car) => candidate.classCode ?? `car:${candidate.id}`;
+  return classOccupancyPercent(stock, cars.map((candidate) => ({ id: candidate.id, classCode: classOf(candidate) })), classOf(car));
+}
+
+/**
+ * The stock at the pickup branch for the dates, read only when the brand has demand-aware prices on (it is what they
+ * measure); undefined when it is off, or when the stock cannot be read: prices then carry no demand step (the booking
+ * itself checks the stock in the content service).
+ */
+async function stockForDemand(site: SiteConfig, pickupBranch: Branch, pickupAt: string, returnAt: string): Promise<Record<string, StockForDates> | undefined> {
+  if (!site.demand.enabled) return undefined;
+  try {
+    return await availabilityAt(pickupBranch.id, pickupAt, returnAt, site.brand);
+  } catch (error) {
+    log.error({ err: error }, 'stock for the demand step could not be read');
+    return undefined;
+  }
+}
+
 type QuoteParts = {
   car: Car;
   coverage: Coverage;
@@ -164,12 +190,14 @@ type QuoteParts = {
   returnBranch: Branch;
   delivery: DeliveryOption | undefined;
   selection: Pick<BookingSelection, 'pickupAt' | 'returnAt' | 'reservationType' | 'era' | 'extras' | 'birthday'>;
+  /** How full the car's class is at the pickup branch over the rental (`occupancyOf`); null = unknown. */
+  occupancyPercent: number | null;
 };
 
 /** The domain quote's input: the one place content-service data becomes the quote's terms. */
-function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection }: QuoteParts): QuoteInput {
+function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection, occupancyPercent }: QuoteParts): QuoteInput {
   return {
-    car: { type: car.type, dailyRate: car.dailyRate, prepaidDiscountPercent: car.discountPercent },
+    car: { type: car.type, dailyRate: car.dailyRate, prepaidDiscountPercent: car.discountPercent, carClass: car.classCode },
     pickupAt: selection.pickupAt,
     returnAt: selection.returnAt,
     reservationType: selection.reservationType,
@@ -186,6 +214,10 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
     dropoffFees: catalog.dropoffFees,
     delivery: delivery ? { price: delivery.price, description: delivery.code } : null,
     taxRatePercent: site.taxRatePercent,
+    brand: site.brand,
+    seasons: catalog.seasons,
+    lengthDiscounts: catalog.lengthDiscounts,
+    demand: { settings: site.demand, occupancyPercent },
   };
 }
 
@@ -251,8 +283,10 @@ export async function priceSelection(
   // The company's rate as it is now; a company gone or unpublished books at the public rate.
   const company = selection.corporate ? await readCompany(selection.corporate.companyId) : undefined;
   const corporate = company && selection.corporate ? { company, agentId: selection.corporate.agentId } : undefined;
+  const stock = await stockForDemand(site, pickupBranch, selection.pickupAt, selection.returnAt);
+  const occupancyPercent = stock === undefined ? null : occupancyOf(car, fleet.cars, stock);
   const input: QuoteInput = {
-    ...quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection }),
+    ...quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection, occupancyPercent }),
     corporateRate: corporate ? { discountPercent: corporate.company.discountPercent } : null,
   };
 
@@ -307,6 +341,8 @@ export type FleetCarOffer = {
   refusal: 'soldOut' | 'belowMinimum' | 'unavailable' | undefined;
   /** The all-in total for the dates with the mandatory cover (Law 473), in cents. */
   total: number;
+  /** What the rate plans did to that total (seasons, demand, length discount), for the card to say. */
+  ratePlans: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'>;
 };
 
 export type FleetForDates =
@@ -346,11 +382,12 @@ export async function priceFleetForDates(
   const offers = new Map<string, FleetCarOffer>();
   let days = 1;
   for (const car of fleet.cars) {
-    const result = quote(quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery: undefined, selection }));
+    const occupancyPercent = stock === undefined || !site.demand.enabled ? null : occupancyOf(car, fleet.cars, stock);
+    const result = quote(quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery: undefined, selection, occupancyPercent }));
     days = result.days;
     const availability = stock === undefined ? car.status : availabilityForDates(car.status, stock[car.id]);
     const refusal = availability === 'unavailable' ? 'unavailable' : availability === 'soldOut' ? 'soldOut' : isBookableForDays(car.minimumDays, result.days) ? undefined : 'belowMinimum';
-    offers.set(car.id, { availability, refusal, total: result.total });
+    offers.set(car.id, { availability, refusal, total: result.total, ratePlans: { seasons: result.seasons, demandPercent: result.demandPercent, lengthDiscountTier: result.lengthDiscountTier } });
   }
   return { ok: true, days, pickupBranch, returnBranch, offers };
 }
@@ -361,4 +398,16 @@ export async function priceFleetForDates(
  */
 export function quoteAs(booking: PricedBooking, reservationType: ReservationType): Quote {
   return reservationType === booking.selection.reservationType ? booking.quote : quote({ ...booking.input, reservationType });
+}
+
+/** The rate-plan terms a booking was priced with (seasons, length discounts, demand): what a price hold keeps. */
+export function ratePlanTermsOf(booking: PricedBooking): RatePlanTerms {
+  return { seasons: booking.input.seasons ?? [], lengthDiscounts: booking.input.lengthDiscounts ?? [], demand: booking.input.demand ?? null };
+}
+
+/** The same booking priced with other rate-plan terms (a price hold's): every other term as resolved. */
+export function pricedWithTerms(booking: PricedBooking, terms: RatePlanTerms): PricedBooking {
+  const input: QuoteInput = { ...booking.input, seasons: terms.seasons, lengthDiscounts: terms.lengthDiscounts, demand: terms.demand };
+  const result = quote(input);
+  return { ...booking, input, quote: result, lines: quoteLines(result) };
 }

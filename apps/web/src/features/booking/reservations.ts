@@ -48,6 +48,7 @@ export function labelledLines(booking: PricedBooking, locale: Locale): LabelledL
       corporate: booking.corporate ? { company: booking.corporate.company.name, discountPercent: booking.corporate.company.discountPercent } : undefined,
       airportFeePercent: booking.pickupBranch.airportFeePercent,
       taxRatePercent: booking.site.taxRatePercent,
+      ratePlans: booking.quote,
     },
     locale,
   );

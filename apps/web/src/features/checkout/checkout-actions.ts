@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
 import { z } from 'zod';
+import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
 import type { FormIssue } from '@/features/forms';
@@ -123,12 +124,14 @@ type Payable = { ok: true; reservation: SavedReservation; data: DraftData } | { 
  * prices now, else a new one (an older unpaid one is cancelled, so it stops holding a unit). Priced once, the coupon
  * read once.
  */
-async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Locale): Promise<Payable> {
+async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Locale, shownTotal: number | null): Promise<Payable> {
   const client = data.client;
   if (!client || !data.termsAccepted) return { ok: false, data, ending: { goTo: stepPath('client') } };
   // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
   const priced = await priceDraft({ id: draft.id, data }, { reservationType: 'prepaid' });
   if (!priced.ok) return { ok: false, data, ending: { answer: failed(firstIssue(priced.issues)) } };
+  // The price hold ended and the rules of the moment price it otherwise: the checkout shows the new total first.
+  if (!confirmsShownTotal(shownTotal, priced.booking.quote.total)) return { ok: false, data, ending: { goTo: CHECKOUT_PATH } };
   const earlier = data.reservation && !data.reservation.done ? await readReservationById(data.reservation.id) : undefined;
   if (earlier?.status === 'paid') return { ok: false, data: finished(data, earlier), ending: { goTo: THANKS_PATH } };
   if (earlier && earlier.status === 'unpaid' && earlier.reservationType === 'prepaid' && earlier.totals.total === priced.booking.quote.total) {
@@ -176,6 +179,7 @@ function answer(data: DraftData, reservation: SavedReservation, provider: string
 async function payWith(
   draft: BookingDraft,
   locale: Locale,
+  shownTotal: number | null,
   provider: 'card' | 'paypal',
   pay: (reservation: SavedReservation) => Promise<PaymentOutcome>,
 ): Promise<{ data: DraftData; ending: Ending }> {
@@ -183,26 +187,36 @@ async function payWith(
   if (draft.data.paymentMethod !== provider) return { data: draft.data, ending: { goTo: CHECKOUT_PATH } };
   const closed = await closeOpenAttempt(draft.data);
   if (!closed.ok) return closed;
-  const payable = await reservationToPay(draft, closed.data, locale);
+  const payable = await reservationToPay(draft, closed.data, locale, shownTotal);
   if (!payable.ok) return payable;
   return answer(payable.data, payable.reservation, provider === 'card' ? 'metrobank' : 'paypal', await pay(payable.reservation));
 }
 
-/** Pays the reservation by card with the single-use token the gateway's own fields gave the browser. */
-export async function payCheckoutByCard(locale: string, input: unknown): Promise<PaymentActionResult> {
+/** The total (cents) the checkout showed when the renter paid: the server charges no other. */
+const shownTotalSchema = z.number().int().nonnegative();
+const shownTotalOf = (value: unknown): number | null => {
+  const parsed = shownTotalSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+/**
+ * Pays the reservation by card with the single-use token the gateway's own fields gave the browser, at the total the
+ * checkout showed (`shownTotal`, bound by the page).
+ */
+export async function payCheckoutByCard(shownTotal: unknown, locale: string, input: unknown): Promise<PaymentActionResult> {
   const language = localeOrDefault(locale);
   const parsed = cardTokenSchema.safeParse(input);
   if (!parsed.success) return failed(PROCESSING_ERROR);
   return withCheckoutDraft(
-    (draft) => payWith(draft, language, 'card', (reservation) => payByCard({ reservation, locale: language, token: parsed.data.token, card: parsed.data.card })),
+    (draft) => payWith(draft, language, shownTotalOf(shownTotal), 'card', (reservation) => payByCard({ reservation, locale: language, token: parsed.data.token, card: parsed.data.card })),
     language,
   );
 }
 
-/** Creates the PayPal order for the reservation; the browser then goes to PayPal's approval page. */
-export async function payCheckoutWithPayPal(locale: string): Promise<PaymentActionResult> {
+/** Creates the PayPal order for the reservation at the total the checkout showed; the browser then goes to PayPal. */
+export async function payCheckoutWithPayPal(shownTotal: unknown, locale: string): Promise<PaymentActionResult> {
   const language = localeOrDefault(locale);
-  return withCheckoutDraft((draft) => payWith(draft, language, 'paypal', (reservation) => payWithPayPal({ reservation, locale: language })), language);
+  return withCheckoutDraft((draft) => payWith(draft, language, shownTotalOf(shownTotal), 'paypal', (reservation) => payWithPayPal({ reservation, locale: language })), language);
 }
 
 /**

@@ -10,9 +10,10 @@ import {
   ConfirmButton,
   CouponForm,
   firstIncompleteStep,
-  priceDraft,
+  priceDraftForCheckout,
   quoteAs,
   readBookingDraft,
+  saveBookingDraft,
   stepPath,
   THANKS_PATH,
 } from '@/features/booking';
@@ -20,6 +21,7 @@ import { getBookingCatalog, loadAppData } from '@/content';
 import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
+import { PriceChangeNotice } from './price-change-notice';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { attemptMarked, endCheckoutAttempt } from './checkout-attempt';
 
@@ -39,7 +41,10 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const draft = awaitsPayment && !attemptMarked(await cookies(), found.data) ? await endCheckoutAttempt(found) : found;
   if (draft.data.reservation?.done) redirect({ href: THANKS_PATH, locale });
   if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location'), locale });
-  const [catalog, t, { site }, query, priced] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraft(draft)]);
+  const [catalog, t, { site }, query, held] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraftForCheckout(draft)]);
+  // The total shown here is held (the price hold); a hold started or renewed now is kept in the draft.
+  const { priced, change } = held;
+  if (held.hold !== draft.data.priceHold) await saveBookingDraft({ id: draft.id, data: { ...draft.data, priceHold: held.hold } });
   const refusedCoupon = priced.ok ? priced.refusedCoupon : undefined;
   const coupon = priced.ok && priced.booking.coupon ? { code: priced.booking.coupon.code, discount: formatMoney(priced.booking.quote.couponDiscount, locale) } : undefined;
   const refused = refusedCoupon && draft.data.couponCode ? { code: draft.data.couponCode, issue: { message: refusedCoupon.message, ...(refusedCoupon.params ? { params: refusedCoupon.params } : {}) } } : undefined;
@@ -61,6 +66,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const method = options.find((option) => option.method === draft.data.paymentMethod)?.method;
   const notice = typeof query.pago === 'string' ? PAYMENT_RETURN_NOTICES[query.pago] : undefined;
   const amountLabel = priced.ok ? formatMoney(priced.booking.quote.total, locale) : '';
+  // The confirmation and the payments carry the total this page shows: the server books no other (checkout-actions.ts).
+  const shownTotal = priced.ok ? priced.booking.quote.total : null;
   // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
   const resume = method === 'card' && draft.data.payment !== undefined;
 
@@ -84,6 +91,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
             <h2 id="payment-title" className="text-lg font-bold text-slate-900">
               {t('checkout.payment')}
             </h2>
+            {change ? <PriceChangeNotice before={change.before} after={change.after} locale={locale} /> : null}
             {notice ? <PaymentError error={{ message: notice }} /> : null}
             <PaymentMethodChoice options={options} selected={method} locale={locale} />
             {!priced.ok || method === undefined ? null : method === 'card' && cardFields ? (
@@ -94,13 +102,13 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
                 amountLabel={amountLabel}
                 thanksHref={getPathname({ href: THANKS_PATH, locale })}
                 resume={resume}
-                pay={payCheckoutByCard}
+                pay={payCheckoutByCard.bind(null, shownTotal)}
                 check={checkCheckoutPayment}
               />
             ) : method === 'paypal' ? (
-              <PayPalPayButton locale={locale} start={payCheckoutWithPayPal} />
+              <PayPalPayButton locale={locale} start={payCheckoutWithPayPal.bind(null, shownTotal)} />
             ) : (
-              <ConfirmButton locale={locale} />
+              <ConfirmButton locale={locale} shownTotal={shownTotal} />
             )}
           </section>
         </div>

@@ -11,6 +11,8 @@ const car: Car = {
   doors: 4, bags: 1, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
 };
 
+const NO_RATE_PLANS = { seasons: [], demandPercent: 0, lengthDiscountTier: null };
+
 const translators = (locale: 'es' | 'en'): CarCardTranslators => {
   const messages = { es, en }[locale];
   return { t: createTranslator({ locale, messages, namespace: 'fleet' }), tb: createTranslator({ locale, messages, namespace: 'booking.fleet' }) };
@@ -35,15 +37,43 @@ describe('a car card’s texts', () => {
   });
 
   it('says it in English, with the offer for searched dates and the stock’s availability', () => {
-    const view = carCardView(car, translators('en'), 'en', { reservable: true, offer: { availability: 'lowAvailability', refusal: undefined, total: 12345, days: 4 } });
+    const view = carCardView(car, translators('en'), 'en', { reservable: true, offer: { availability: 'lowAvailability', refusal: undefined, total: 12345, days: 4, ratePlans: NO_RATE_PLANS } });
     expect(view).toMatchObject({ statusLabel: 'Few left', name: 'Kia Rio or similar', reserve: 'Reserve the Kia Rio' });
     expect(view.offer).toEqual({ total: '$123.45 total', note: 'for 4 days, taxes and fees included' });
   });
 
   it('gives a refused car the reason and no button', () => {
-    const view = carCardView(car, translators('es'), 'es', { reservable: true, offer: { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1 } });
+    const view = carCardView(car, translators('es'), 'es', { reservable: true, offer: { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1, ratePlans: NO_RATE_PLANS } });
     expect(view.offer?.refusal).toBe('3 días mínimo: elige fechas más largas');
     expect(view).not.toHaveProperty('reserve');
+  });
+
+  it('shows, without dates, the lowest daily price the seasons give over the next 30 days, when they move it', () => {
+    expect(carCardView(car, translators('es'), 'es', { reservable: true, fromDaily: 2550 }).from).toBe('Desde $25.50 por día en los próximos 30 días');
+    expect(carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 3600 }).from).toBe('From $36.00 per day over the next 30 days');
+    // No season in the window: the daily rate says it all.
+    expect(carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 3000 })).not.toHaveProperty('from');
+    // With dates the offer's total is the price.
+    const dated = carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 2550, offer: { availability: 'available', refusal: undefined, total: 12345, days: 4, ratePlans: NO_RATE_PLANS } });
+    expect(dated).not.toHaveProperty('from');
+  });
+
+  it('says what the rate plans did to the total for searched dates, with the bill’s labels, in both languages', () => {
+    const ratePlans = {
+      seasons: [{ name: 'Temporada alta', adjustmentPercent: 20, days: 2, amount: 1200 }],
+      demandPercent: 10,
+      lengthDiscountTier: { minDays: 7, percent: 10 },
+    };
+    const offer = { availability: 'available' as const, refusal: undefined, total: 30000, days: 7, ratePlans };
+    expect(carCardView(car, translators('es'), 'es', { reservable: true, offer }).offer?.ratePlans).toEqual([
+      'Temporada: Temporada alta (+20% × 2 días)',
+      'Alta demanda (+10%)',
+      'Descuento por 7 días o más (−10%)',
+    ]);
+    const lowSeason = { ...ratePlans, seasons: [{ name: '', adjustmentPercent: -15, days: 7, amount: -3150 }], demandPercent: 0, lengthDiscountTier: null };
+    expect(carCardView(car, translators('en'), 'en', { reservable: true, offer: { ...offer, ratePlans: lowSeason } }).offer?.ratePlans).toEqual([
+      'Season: seasonal rate (-15% × 7 days)',
+    ]);
   });
 
   it('leaves out what the card does not show, rather than sending it as undefined', () => {

@@ -1,13 +1,14 @@
 import type { createTranslator, Messages } from 'next-intl';
-import { formatMoney } from '@rentacar/domain/money';
+import { formatMoney, type Cents } from '@rentacar/domain/money';
 import { isCarType } from '@rentacar/domain/fleet';
+import { FROM_PRICE_DAYS } from '@rentacar/domain/rates';
 import type { SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
-import type { FleetCarOffer } from '@/features/booking';
+import { ratePlanLabels, type FleetCarOffer } from '@/features/booking';
 import type { CarCardView } from './car-cards';
 
-/** A car's offer for searched dates: its all-in total and, when it cannot be booked, why. */
+/** A car's offer for searched dates: its all-in total, what the rate plans did to it and, when it cannot be booked, why. */
 export type CarOffer = FleetCarOffer & { days: number };
 
 export type CarCardTranslators = {
@@ -18,9 +19,15 @@ export type CarCardTranslators = {
 /**
  * The texts of a car's card in the page's language: only what the card shows, and a text it does not show is left
  * out rather than undefined (the page's payload would spell it out). `reservable`: the card has a "Reserve" button,
- * unless the offer refuses the car.
+ * unless the offer refuses the car. `fromDaily`: without dates, the car's lowest daily price over the next 30 days with
+ * its seasons (domain `lowestDailyRate`), shown when the seasons move it off the daily rate.
  */
-export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Locale, { offer, reservable }: { offer?: CarOffer; reservable: boolean }): CarCardView {
+export function carCardView(
+  car: Car,
+  { t, tb }: CarCardTranslators,
+  locale: Locale,
+  { offer, reservable, fromDaily }: { offer?: CarOffer; reservable: boolean; fromDaily?: Cents },
+): CarCardView {
   const type = isCarType(car.type) ? t(`types.${car.type}`) : car.type;
   const status = offer?.availability ?? car.status;
   const specs: [SpriteIconName, string][] = [];
@@ -29,6 +36,7 @@ export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Loc
   if (car.bags != null) specs.push(['bags', t('bags', { count: car.bags })]);
   if (car.transmission) specs.push(['transmission', t(`transmission.${car.transmission}`)]);
   if (car.fuel) specs.push(['fuel', t(`fuel.${car.fuel}`)]);
+  const ratePlans = offer ? ratePlanLabels(offer.ratePlans, locale) : [];
   const refusal = offer?.refusal ? (offer.refusal === 'belowMinimum' ? tb('belowMinimum', { days: car.minimumDays }) : tb(offer.refusal)) : undefined;
   return {
     id: car.id,
@@ -41,8 +49,9 @@ export function carCardView(car: Car, { t, tb }: CarCardTranslators, locale: Loc
     specs,
     daily: formatMoney(car.dailyRate, locale),
     ...(car.discountPercent > 0 ? { prepaid: t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) }) } : {}),
+    ...(!offer && fromDaily !== undefined && fromDaily !== car.dailyRate ? { from: t('fromDaily', { price: formatMoney(fromDaily, locale), days: FROM_PRICE_DAYS }) } : {}),
     minimumDays: t('minimumDays', { days: car.minimumDays }),
-    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(refusal ? { refusal } : {}) } } : {}),
+    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(ratePlans.length > 0 ? { ratePlans } : {}), ...(refusal ? { refusal } : {}) } } : {}),
     ...(reservable && !offer?.refusal ? { reserve: tb('reserveCar', { car: `${car.make} ${car.model}` }) } : {}),
   };
 }

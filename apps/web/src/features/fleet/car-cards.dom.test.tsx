@@ -12,6 +12,7 @@ const base: Car = {
   dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 3,
   doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
 };
+const NO_RATE_PLANS = { seasons: [], demandPercent: 0, lengthDiscountTier: null };
 const cars: Car[] = [base, { ...base, id: '8', make: 'Toyota', model: 'Yaris' }, { ...base, id: '9', make: 'Suzuki', model: 'Swift' }];
 
 /** The grid as a page draws it: each card's texts from carCardView, in `language`. */
@@ -36,8 +37,8 @@ function renderGrid(language: Language, { offers, reservable }: { offers?: Recor
 
 describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
   const text = {
-    es: { reserve: 'Reservar', reserveYaris: 'Reservar el Toyota Yaris', yaris: 'Toyota Yaris o similar', refusal: '3 días mínimo: elige fechas más largas' },
-    en: { reserve: 'Reserve', reserveYaris: 'Reserve the Toyota Yaris', yaris: 'Toyota Yaris or similar', refusal: '3 days minimum: choose longer dates' },
+    es: { season: 'Temporada: Temporada alta (+20% × 2 días)', week: 'Descuento por 7 días o más (−10%)', reserve: 'Reservar', reserveYaris: 'Reservar el Toyota Yaris', yaris: 'Toyota Yaris o similar', refusal: '3 días mínimo: elige fechas más largas' },
+    en: { season: 'Season: Temporada alta (+20% × 2 days)', week: 'Discount for 7 days or more (−10%)', reserve: 'Reserve', reserveYaris: 'Reserve the Toyota Yaris', yaris: 'Toyota Yaris or similar', refusal: '3 days minimum: choose longer dates' },
   }[language];
 
   it('shows each car under its heading, and its button submits the form with that car', async () => {
@@ -58,12 +59,21 @@ describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
   });
 
   it('says why a car cannot be booked for the dates, and offers no button for it', () => {
-    renderGrid(language, { reservable: true, offers: { '8': { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1 }, '9': { availability: 'soldOut', refusal: 'soldOut', total: 9000, days: 1 } } });
+    renderGrid(language, { reservable: true, offers: { '8': { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1, ratePlans: NO_RATE_PLANS }, '9': { availability: 'soldOut', refusal: 'soldOut', total: 9000, days: 1, ratePlans: NO_RATE_PLANS } } });
     const [, yaris, swift] = screen.getAllByTestId('car-card');
     expect(within(yaris as HTMLElement).getByTestId('refusal')).toHaveTextContent(text.refusal);
     expect(within(yaris as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(swift as HTMLElement).getByTestId('refusal')).toHaveTextContent(catalogues[language].booking.fleet.soldOut);
     expect(within(swift as HTMLElement).getByText(catalogues[language].fleet.status.soldOut)).toHaveAttribute('data-status', 'soldOut');
     expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('lists under a total for the dates what the rate plans did to it, and nothing for a car they left alone', () => {
+    const ratePlans = { seasons: [{ name: 'Temporada alta', adjustmentPercent: 20, days: 2, amount: 1200 }], demandPercent: 0, lengthDiscountTier: { minDays: 7, percent: 10 } };
+    renderGrid(language, { reservable: true, offers: { '7': { availability: 'available', refusal: undefined, total: 30000, days: 7, ratePlans }, '8': { availability: 'available', refusal: undefined, total: 21000, days: 7, ratePlans: NO_RATE_PLANS } } });
+    const [rio, yaris] = screen.getAllByTestId('car-card');
+    const items = within(within(rio as HTMLElement).getByTestId('rate-plans')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([text.season, text.week]);
+    expect(within(yaris as HTMLElement).queryByTestId('rate-plans')).toBeNull();
   });
 });

@@ -22,10 +22,15 @@ export type CarCardView = {
   name: string;
   specs: [SpriteIconName, string][];
   daily: string;
+  /** Without dates, when seasons move it: "From $25.50 per day over the next 30 days". */
+  from?: string;
   prepaid?: string;
   minimumDays: string;
-  /** For a search with dates: the all-in total, what it covers, and why the car cannot be booked. */
-  offer?: { total: string; note: string; refusal?: string };
+  /**
+   * For a search with dates: the all-in total, what it covers, the rate plans in it (the bill's labels: "Season: High
+   * season (+20% × 2 days)", "Discount for 7 days or more (−10%)"), and why the car cannot be booked.
+   */
+  offer?: { total: string; note: string; ratePlans?: string[]; refusal?: string };
   /** The "Reserve" button's accessible name ("Reservar el Kia Picanto"), when the card has one. */
   reserve?: string;
 };
@@ -79,6 +84,11 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
                   <span data-testid="daily-price">{car.daily}</span>
                   <span>{labels.perDay}</span>
                 </p>
+                {car.from ? (
+                  <p className="car-note" data-testid="from-price">
+                    {car.from}
+                  </p>
+                ) : null}
                 {car.prepaid ? (
                   <p className="car-prepaid" data-testid="prepaid-price">
                     {car.prepaid}
@@ -93,6 +103,13 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
                       {car.offer.total}
                     </p>
                     <p className="text-xs text-slate-600">{car.offer.note}</p>
+                    {car.offer.ratePlans ? (
+                      <ul className="mt-1 text-xs text-slate-700" data-testid="rate-plans">
+                        {car.offer.ratePlans.map((label) => (
+                          <li key={label}>{label}</li>
+                        ))}
+                      </ul>
+                    ) : null}
                     {car.offer.refusal ? (
                       <p className="mt-2 text-sm font-semibold text-red-800" data-testid="refusal">
                         {car.offer.refusal}

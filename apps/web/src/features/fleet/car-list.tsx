@@ -1,7 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { IconSprite, type SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
-import type { Car } from '@/content';
+import { formatPanamaDate } from '@rentacar/domain/dates';
+import { lowestDailyRate } from '@rentacar/domain/rates';
+import { getBookingCatalog, loadAppData, type Car } from '@/content';
 import type { FleetCarOffer } from '@/features/booking';
 import { CarGrid } from './car-cards';
 import { carCardView } from './car-card-view';
@@ -31,11 +33,14 @@ export async function CarList({
   reserve?: ReserveSearch;
   offers?: { byCar: ReadonlyMap<string, FleetCarOffer>; days: number };
 }) {
-  const [t, tb] = await Promise.all([getTranslations('fleet'), getTranslations('booking.fleet')]);
+  const [t, tb, catalog, { site }] = await Promise.all([getTranslations('fleet'), getTranslations('booking.fleet'), getBookingCatalog(), loadAppData()]);
+  const today = formatPanamaDate(new Date());
 
   const views = cars.map((car) => {
     const found = offers?.byCar.get(car.id);
-    return carCardView(car, { t, tb }, locale, { offer: found && offers ? { ...found, days: offers.days } : undefined, reservable: reserve !== undefined });
+    // Without dates: the lowest daily price the seasons give over the next 30 days ("from").
+    const fromDaily = offers ? undefined : lowestDailyRate(car.dailyRate, catalog.seasons, { brand: site.brand, carClass: car.classCode, today });
+    return carCardView(car, { t, tb }, locale, { offer: found && offers ? { ...found, days: offers.days } : undefined, reservable: reserve !== undefined, fromDaily });
   });
   const grid = <CarGrid cars={views} labels={{ perDay: t('perDay'), reserve: tb('reserve') }} headingLevel={headingLevel} eager={eager} />;
   return (

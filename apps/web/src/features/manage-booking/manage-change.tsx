@@ -58,6 +58,9 @@ export function ManageChange(props: Props) {
               <dd className="text-xl font-bold text-slate-900" data-testid="new-total">{preview.newTotal}</dd>
             </div>
           </dl>
+          <p className="text-sm text-slate-700" data-testid="change-rates-note">
+            {t('repricedToday')}
+          </p>
           {preview.payment ? (
             <p className="text-sm font-semibold text-slate-800" data-testid="change-payment">
               {issueText(encodeIssue(preview.payment))}

@@ -1,16 +1,21 @@
 import { getTranslations } from 'next-intl/server';
-import { CalendarDays, Tag } from 'lucide-react';
+import { CalendarDays, Tag, TrendingDown, TrendingUp } from 'lucide-react';
 import type { Locale } from '@/i18n/routing';
 import { buttonClass } from '@/features/forms';
 import { formatContentDate } from '@/features/i18n';
 import { bookWithPromoCode } from './promo-actions';
-import type { Promo } from '@/content';
+import { promoValidity } from './promo-schedule';
+import type { Promo, PromoSeason } from '@/content';
 
-/** The promotion's validity as renters read it: both Panama days when known, else the one there is. */
+/**
+ * The promotion's validity as renters read it: both Panama days when known, else the one there is. A promotion linked
+ * to a season gives the season's days where it has none of its own (promo-schedule.ts).
+ */
 async function validityText(promo: Promo, locale: Locale): Promise<string | undefined> {
-  const t = await getTranslations('promos');
-  const from = promo.validFrom ? formatContentDate(promo.validFrom, locale) : undefined;
-  const until = promo.validUntil ? formatContentDate(promo.validUntil, locale) : undefined;
+  const t = await getTranslations({ locale, namespace: 'promos' });
+  const { validFrom, validUntil } = promoValidity(promo);
+  const from = validFrom ? formatContentDate(validFrom, locale) : undefined;
+  const until = validUntil ? formatContentDate(validUntil, locale) : undefined;
   if (from && until) return t('validity', { from, until });
   if (until) return t('validUntil', { date: until });
   if (from) return t('validFrom', { date: from });
@@ -18,7 +23,26 @@ async function validityText(promo: Promo, locale: Locale): Promise<string | unde
 }
 
 /**
- * One promotion: artwork, title, description, code, validity and (on /promos) its terms. With `bookable`, a promotion
+ * What the linked season does to the daily price, on its days and (when it names some) for its classes: "Temporada:
+ * 15 % menos por día del …" for a lower price, "Tarifas de temporada: +20 % por día …" for a higher one. Only told: the
+ * quote applies the season to each day it covers. A season that changes nothing (0 %) says nothing.
+ */
+async function seasonText(season: PromoSeason, locale: Locale): Promise<string | undefined> {
+  if (season.adjustmentPercent === 0) return undefined;
+  const t = await getTranslations({ locale, namespace: 'promos' });
+  const lower = season.adjustmentPercent < 0;
+  const values = {
+    percent: Math.abs(season.adjustmentPercent),
+    from: formatContentDate(season.starts, locale),
+    until: formatContentDate(season.ends, locale),
+  };
+  if (season.carClasses.length === 0) return lower ? t('seasonLower', values) : t('seasonHigher', values);
+  const classes = season.carClasses.join(', ');
+  return lower ? t('seasonLowerClasses', { ...values, classes }) : t('seasonHigherClasses', { ...values, classes });
+}
+
+/**
+ * One promotion: artwork, title, description, code, its season's price change, validity and (on /promos) its terms. With `bookable`, a promotion
  * with a coupon has a "book with this code" button: a plain form posting to a server action (works without
  * JavaScript, and the page stays the same static page for everyone), which remembers the code and opens the fleet.
  */
@@ -35,10 +59,12 @@ export async function PromoCard({
   withTerms?: boolean;
   bookable?: boolean;
 }) {
-  const t = await getTranslations('promos');
+  const t = await getTranslations({ locale, namespace: 'promos' });
   const text = promo.text[locale];
   const Heading = headingLevel;
   const validity = await validityText(promo, locale);
+  const season = promo.season ? await seasonText(promo.season, locale) : undefined;
+  const SeasonIcon = promo.season && promo.season.adjustmentPercent < 0 ? TrendingDown : TrendingUp;
   const hintId = `promo-${promo.id}-book-hint`;
   return (
     <article className="card" data-testid="promo-card">
@@ -62,6 +88,12 @@ export async function PromoCard({
             <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 font-mono font-semibold text-slate-900">
               <Tag aria-hidden="true" className="size-4" />
               {t('code', { code: promo.couponCode })}
+            </p>
+          ) : null}
+          {season ? (
+            <p className="flex items-center gap-1.5" data-testid="promo-season">
+              <SeasonIcon aria-hidden="true" className="size-4 shrink-0" />
+              {season}
             </p>
           ) : null}
           {validity ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPromoRunning, nextPromoChange, runningPromos, secondsUntil, type PromoWindow } from './promo-schedule';
+import { isPromoRunning, nextPromoChange, promoValidity, runningPromos, secondsUntil, type PromoWindow } from './promo-schedule';
 
 /** The instant a Panama wall clock (UTC-5 all year) shows `local`. */
 const panama = (local: string): Date => new Date(`${local}-05:00`);
@@ -75,6 +75,47 @@ describe('nextPromoChange', () => {
 
   it('ignores a promotion whose dates cannot be read (it is not shown either)', () => {
     expect(nextPromoChange([span('2026-12-01', 'later')], panama('2026-11-23T08:45'))).toBeUndefined();
+  });
+});
+
+describe('a promotion linked to a season', () => {
+  const lowSeason = { starts: '2031-09-01', ends: '2031-10-31' };
+  const withSeason = (validFrom: string | undefined, validUntil: string | undefined): PromoWindow => ({ validFrom, validUntil, season: lowSeason });
+
+  it('without dates of its own runs over the season\'s days, both included, and says so', () => {
+    const promo = withSeason(undefined, undefined);
+    expect(promoValidity(promo)).toEqual({ validFrom: '2031-09-01', validUntil: '2031-10-31' });
+    expect(isPromoRunning(promo, '2031-08-31')).toBe(false);
+    expect(isPromoRunning(promo, '2031-09-01')).toBe(true);
+    expect(isPromoRunning(promo, '2031-10-31')).toBe(true);
+    expect(isPromoRunning(promo, '2031-11-01')).toBe(false);
+    // Empty strings are no dates, as for a promotion without a season.
+    expect(promoValidity(withSeason('', ' '))).toEqual({ validFrom: '2031-09-01', validUntil: '2031-10-31' });
+  });
+
+  it('with dates of its own runs over them, whatever the season\'s', () => {
+    const promo = withSeason('2031-08-15', '2031-09-15');
+    expect(promoValidity(promo)).toEqual({ validFrom: '2031-08-15', validUntil: '2031-09-15' });
+    expect(isPromoRunning(promo, '2031-08-15')).toBe(true);
+    expect(isPromoRunning(promo, '2031-09-16')).toBe(false);
+  });
+
+  it('takes the season\'s date only on the side it leaves open', () => {
+    expect(promoValidity(withSeason('2031-08-15', undefined))).toEqual({ validFrom: '2031-08-15', validUntil: '2031-10-31' });
+    expect(promoValidity(withSeason(undefined, '2031-09-30'))).toEqual({ validFrom: '2031-09-01', validUntil: '2031-09-30' });
+    expect(isPromoRunning(withSeason('2031-08-15', undefined), '2031-11-01')).toBe(false);
+  });
+
+  it('changes the list at the season\'s edges when the season gives its dates', () => {
+    const promos = [withSeason(undefined, undefined)];
+    expect(nextPromoChange(promos, panama('2031-08-20T10:00'))).toEqual(panama('2031-09-01T00:00'));
+    expect(nextPromoChange(promos, panama('2031-09-01T00:00'))).toEqual(panama('2031-11-01T00:00'));
+    expect(runningPromos(promos, panama('2031-10-31T23:59'))).toHaveLength(1);
+    expect(runningPromos(promos, panama('2031-11-01T00:00'))).toHaveLength(0);
+  });
+
+  it('without a season, an open bound stays open', () => {
+    expect(promoValidity(span(undefined, '2031-09-30'))).toEqual({ validFrom: undefined, validUntil: '2031-09-30' });
   });
 });
 

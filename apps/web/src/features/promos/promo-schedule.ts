@@ -11,7 +11,26 @@ import { addDaysToLocalDate, formatPanamaDate, parseLocalDate, parsePanamaDate, 
  * one earlier can publish a promotion without a coupon.
  */
 
-export type PromoWindow = { validFrom: string | undefined; validUntil: string | undefined };
+/**
+ * A promotion linked to a rate season runs over the season's days where it has no date of its own: without dates it
+ * runs (and says it is valid) from the season's first day to its last; a date of its own, when set, wins on its side
+ * (a promotion announced from 15 August for a season starting 1 September runs from 15 August to the season's end).
+ */
+export type PromoWindow = {
+  validFrom: string | undefined;
+  validUntil: string | undefined;
+  season?: { starts: string; ends: string } | undefined;
+};
+
+const isSet = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/** The promotion's own bounds, each open one taken from its season when it has one (see PromoWindow). */
+export function promoValidity(promo: PromoWindow): { validFrom: string | undefined; validUntil: string | undefined } {
+  return {
+    validFrom: isSet(promo.validFrom) ? promo.validFrom : promo.season?.starts,
+    validUntil: isSet(promo.validUntil) ? promo.validUntil : promo.season?.ends,
+  };
+}
 
 /** A stored bound as a Panama day: `YYYY-MM-DD`, or a date-time whose day is meant. Null when unreadable. */
 function dayOf(value: string): LocalDate | null {
@@ -20,13 +39,14 @@ function dayOf(value: string): LocalDate | null {
 }
 
 /**
- * The first and last day of a promotion (undefined = open on that side), or null when a bound is unreadable: such a
+ * The first and last day of a promotion (its own, else its season's; undefined = open on that side), or null when a bound is unreadable: such a
  * promotion is not shown, as an unreadable coupon date makes the coupon inactive, so a typing mistake in the admin
  * never keeps an offer on the site forever.
  */
 function daysOf(promo: PromoWindow): { first: LocalDate | undefined; last: LocalDate | undefined } | null {
-  const first = promo.validFrom?.trim() ? dayOf(promo.validFrom) : undefined;
-  const last = promo.validUntil?.trim() ? dayOf(promo.validUntil) : undefined;
+  const { validFrom, validUntil } = promoValidity(promo);
+  const first = isSet(validFrom) ? dayOf(validFrom) : undefined;
+  const last = isSet(validUntil) ? dayOf(validUntil) : undefined;
   if (first === null || last === null) return null;
   return { first, last };
 }

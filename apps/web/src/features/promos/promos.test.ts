@@ -83,3 +83,38 @@ describe('runningPromoCouponCode: only a running promotion of this brand carries
     expect(await runningPromoCouponCode('firefly', code, now)).toBe(expected);
   });
 });
+
+describe('getPromos: a promotion linked to a season', () => {
+  const season = (fields: Record<string, unknown>) => ({
+    status: 'published',
+    starts: '2031-09-01',
+    ends: '2031-10-31',
+    adjustment_percent: -10,
+    brands: [],
+    car_classes: null,
+    ...fields,
+  });
+  const inSeason = panama('2031-09-15T10:00');
+  const shown = async (linked: unknown, brand: 'firefly' | 'hertz' = 'firefly') => {
+    contentRequest.mockResolvedValue([row(9, 'temporada-baja', { season: linked })]);
+    return getPromos(brand, inSeason);
+  };
+
+  it('carries a published season of the brand, and runs over its days without dates of its own', async () => {
+    expect((await shown(season({ car_classes: ['MDMR'] })))[0]?.season).toEqual({ starts: '2031-09-01', ends: '2031-10-31', adjustmentPercent: -10, carClasses: ['MDMR'] });
+    expect((await shown(season({ brands: ['firefly'], adjustment_percent: '12.5' })))[0]?.season?.adjustmentPercent).toBe(12.5);
+    contentRequest.mockResolvedValue([row(9, 'temporada-baja', { season: season({}) })]);
+    expect(await getPromos('firefly', panama('2031-08-31T23:59'))).toEqual([]);
+    expect(await getPromos('firefly', panama('2031-11-01T00:00'))).toEqual([]);
+  });
+
+  it('treats a draft season, another brand\'s, a malformed one or none as no season', async () => {
+    for (const linked of [season({ status: 'draft' }), season({ brands: ['hertz'] }), season({ ends: '2031-08-01' }), season({ starts: null }), null, undefined]) {
+      const promos = await shown(linked);
+      // Without a season it has no dates: it runs always, and tells no season.
+      expect(promos.map((promo) => promo.slug)).toEqual(['temporada-baja']);
+      expect(promos[0]?.season).toBeUndefined();
+    }
+    expect((await shown(season({ brands: ['hertz'] }), 'hertz'))[0]?.season).toBeDefined();
+  });
+});
