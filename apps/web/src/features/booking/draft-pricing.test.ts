@@ -1,34 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DEMAND_SETTINGS, type RateSeason } from '@rentacar/domain/rates';
-import type { Branch, Car, Coverage, SiteConfig } from '@/content';
+import type { RateSeason } from '@rentacar/domain/rates';
 import type { BookingDraft } from './booking-draft';
 import type * as Pricing from './pricing';
 import type { PricingContent } from './pricing';
+import { testPricingContent } from './pricing-content.testing';
 
 // The checkout's price hold on a draft, priced from content held in memory: what staff publish is `seasons`.
 let seasons: RateSeason[] = [];
-const car: Car = {
-  id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
-  dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 1,
-  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: undefined,
-};
-const branch: Branch = {
-  id: '1', code: 'OBA', name: 'Obarrio', city: 'Panamá', province: 'Panamá', address: '', phone: undefined, email: undefined,
-  latitude: undefined, longitude: undefined, isAirport: false, airportFeePercent: 0,
-  openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: { es: '', en: '' },
-};
-const text = { es: { name: 'Básica', description: '', benefits: [] }, en: { name: 'Basic', description: '', benefits: [] } };
-const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, includedExtras: [], text };
-const site = {
-  brand: 'firefly', siteName: 'Firefly', reservationMinDays: 1, reservationMaxDays: 90, reservationHoldsPerClient: 10,
-  disableReservationsUntil: undefined, eraDailyRate: 399, taxRatePercent: 7,
-  sameDayNoticeHours: 2, minimumRenterAge: 21, youngDriverFees: [], allowedClasses: [], demand: DEFAULT_DEMAND_SETTINGS,
-} as unknown as SiteConfig;
-const content = (): PricingContent => ({
-  appData: { site, fleet: { cars: [car], failed: false } },
-  branches: [branch],
-  catalog: { coverages: [coverage], extras: [], deliveryOptions: [], dropoffFees: [], seasons, lengthDiscounts: [] },
-});
+const content = (): PricingContent => testPricingContent({ seasons });
 
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
 vi.mock('@/features/accounts', () => ({ currentAgent: () => Promise.resolve(undefined) }));

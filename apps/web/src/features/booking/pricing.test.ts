@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '@rentacar/domain/coupons';
 import type { StockForDates } from '@rentacar/domain/fleet';
-import { DEFAULT_CANCELLATION_RULE } from '@rentacar/domain/payments';
 import { DEFAULT_DEMAND_SETTINGS } from '@rentacar/domain/rates';
-import type { Branch, Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
+import type { Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
 import type { BookingSelection } from './booking-request';
 import type { PricingContent } from './pricing';
+import { testCar, testCoverage, testPricingContent, testSite } from './pricing-content.testing';
 
 // Pricing from content held in memory (the option every caller with content in hand uses); only the coupon store is
 // a stand-in, counting its reads.
@@ -19,28 +19,10 @@ vi.mock('@/content/stock', () => ({ availabilityAt: (...args: [string, string, s
 const { priceSelection, quoteAs } = await import('./pricing');
 const { clearLogged, loggedLines } = await import('../../../test/log-capture');
 
-const text = { es: { name: 'Básica', description: '', benefits: [] }, en: { name: 'Basic', description: '', benefits: [] } };
-const car: Car = {
-  id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
-  dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 1,
-  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: undefined,
-};
-const branch: Branch = {
-  id: '1', code: 'OBA', name: 'Obarrio', city: 'Panamá', province: 'Panamá', address: '', phone: undefined, email: undefined,
-  latitude: undefined, longitude: undefined, isAirport: false, airportFeePercent: 0,
-  openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: { es: '', en: '' },
-};
-const coverage: Coverage = { id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, includedExtras: [], text };
-const site = {
-  brand: 'firefly', siteName: 'Firefly', reservationMinDays: 1, reservationMaxDays: 90, reservationHoldsPerClient: 10,
-  cancellationRule: DEFAULT_CANCELLATION_RULE, disableReservationsUntil: undefined, eraDailyRate: 399, taxRatePercent: 7,
-  sameDayNoticeHours: 2, minimumRenterAge: 21, youngDriverFees: [], allowedClasses: [], demand: DEFAULT_DEMAND_SETTINGS,
-} as unknown as SiteConfig;
-const content: PricingContent = {
-  appData: { site, fleet: { cars: [car], failed: false } },
-  branches: [branch],
-  catalog: { coverages: [coverage], extras: [], deliveryOptions: [], dropoffFees: [], seasons: [], lengthDiscounts: [] },
-};
+const car = testCar;
+const coverage = testCoverage;
+const site = testSite;
+const content = testPricingContent();
 
 const selection: BookingSelection = {
   carId: '7', pickupBranch: '1', returnBranch: '1', pickupAt: '2027-03-10T10:00', returnAt: '2027-03-13T10:00', coverageId: '1',
