@@ -4,7 +4,7 @@
 // row per car and branch. docs/content-model.md, "Booking endpoint". Every row it needs is created here through the
 // admin (a draft branch and two unpublished cars, so no storefront page changes) and removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { adminToken, api, createdRows, dataOf, errorCode, firstOf, qs, requireEnv, type ApiResult, uniqueSuffix } from './helpers';
 
 interface Reservation {
   /** The reservation's reference, as the booking routes answer it (`<id>.<mac>`). */
@@ -36,16 +36,8 @@ let carB = 0; // 1 unit
 let bufferMinutes = 120;
 let holdMinutes = 30;
 let counter = 0;
-const cleanup: Array<{ path: string }> = [];
-
-async function create<T extends { id: number | string }>(collection: string, body: Record<string, unknown>): Promise<T> {
-  const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
-  const result = await api<T>(path, { method: 'POST', token: admin, body });
-  expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
-  const item = dataOf(result);
-  cleanup.push({ path: `${path}/${item.id}` });
-  return item;
-}
+const testRows = createdRows(() => admin);
+const create = testRows.create;
 
 /** A reservation body the storefront would send, for car A by default. */
 function reservation(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -103,7 +95,7 @@ const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z
 function expectCreated(result: ApiResult<Reservation>): Reservation {
   expect(result.status, result.text.slice(0, 300)).toBe(201);
   const row = dataOf(result);
-  cleanup.push({ path: `/items/reservations/${recordId(row.id)}` });
+  testRows.track(`/items/reservations/${recordId(row.id)}`);
   return row;
 }
 
@@ -141,7 +133,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const { path } of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
+  await testRows.removeAll();
 });
 
 describe('addresses', () => {
@@ -256,7 +248,7 @@ describe('reservations against the stock', () => {
     const results = await Promise.all(bodies.map((body) => book(body)));
     const created = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);
-    for (const result of created) cleanup.push({ path: `/items/reservations/${recordId(dataOf(result).id)}` });
+    for (const result of created) testRows.track(`/items/reservations/${recordId(dataOf(result).id)}`);
     expect(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
     expect(created).toHaveLength(3);
     expect(refused).toHaveLength(37);
@@ -295,7 +287,7 @@ describe('reservations against the stock', () => {
     const written = await api<Omit<Reservation, 'id'> & { id: number }>('/items/reservations', { method: 'POST', token: admin, body: reservation({ ...dates(10), idempotency_key: `partner-${suffix}`, total: 12_345 }) });
     expect(written.status, written.text.slice(0, 300)).toBe(200);
     const row = dataOf(written);
-    cleanup.push({ path: `/items/reservations/${row.id}` });
+    testRows.track(`/items/reservations/${row.id}`);
     expect([row.channel, row.total_usd]).toEqual(['api', 123.45]);
     const retotalled = await api<Omit<Reservation, 'id'> & { id: number }>(`/items/reservations/${row.id}`, { method: 'PATCH', token: admin, body: { total: 5_000 } });
     expect(dataOf(retotalled).total_usd).toBe(50);
@@ -315,7 +307,7 @@ describe('reservations against the stock', () => {
     expect(statuses, results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(results.map((r) => dataOf(r).id));
     expect(ids.size).toBe(1);
-    cleanup.push({ path: `/items/reservations/${recordId([...ids][0] ?? '')}` });
+    testRows.track(`/items/reservations/${recordId([...ids][0] ?? '')}`);
     const rows = (await reservationsOf(carA)).filter((r) => r.idempotency_key === concurrent.idempotency_key);
     expect(rows).toHaveLength(1);
 
@@ -324,7 +316,7 @@ describe('reservations against the stock', () => {
     const pair = await Promise.all([book({ ...shared, car: carA }), book({ ...shared, car: carB })]);
     expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text.slice(0, 200)).join('\n')).toEqual([200, 201]);
     expect(new Set(pair.map((r) => dataOf(r).id)).size).toBe(1);
-    cleanup.push({ path: `/items/reservations/${recordId(dataOf(pair[0]).id)}` });
+    testRows.track(`/items/reservations/${recordId(dataOf(pair[0]).id)}`);
   });
 
   it('frees the unit of a cancelled reservation', async () => {
@@ -474,7 +466,7 @@ describe('reservations per client (hold_limit)', () => {
       ['2032-02-01', '2032-02-03', '2032-02-05', '2032-02-07'].map((date) => book(reservation({ pickup_date: `${date}T10:00`, return_date: `${date}T18:00`, hold_limit: holdLimit }))),
     );
     expect(results.map((r) => r.status).sort(), results.map((r) => r.text.slice(0, 120)).join('\n')).toEqual([201, 429, 429, 429]);
-    for (const result of results.filter((r) => r.status === 201)) cleanup.push({ path: `/items/reservations/${recordId(dataOf(result).id)}` });
+    for (const result of results.filter((r) => r.status === 201)) testRows.track(`/items/reservations/${recordId(dataOf(result).id)}`);
   });
 
   it('answers 400 naming the part of a malformed hold_limit', async () => {
@@ -548,7 +540,7 @@ describe('stock, drafts and counters: who reads and writes them', () => {
     expect(created.status, created.text.slice(0, 200)).toBe(201);
     const draft = dataOf(created);
     const uuid = recordId(draft.id);
-    cleanup.push({ path: `/items/reservation_drafts/${uuid}` });
+    testRows.track(`/items/reservation_drafts/${uuid}`);
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
     const updated = await api(`/booking/drafts/${draft.id}`, { method: 'PATCH', token: storefront, body: { data: { step: 2 }, expires_at: expiresAt } });
     expect(updated.status).toBe(200);

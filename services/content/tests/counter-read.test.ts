@@ -4,7 +4,7 @@
 // not back in time (overdue) and the warning on the next booking of its unit, and a branch's day. Every row it needs is
 // created here through the admin (two draft branches, unpublished cars) and removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix } from './helpers';
+import { adminToken, api, createdRows, dataOf, errorCode, firstOf, panamaClock, qs, requireEnv, uniqueSuffix } from './helpers';
 
 type Allowed = { allowed: true } | { allowed: false; reason: string };
 interface CounterRecord {
@@ -42,26 +42,15 @@ let staffHere = '';
 let staffThere = '';
 let agent = '';
 let counter = 0;
-const cleanup: Array<{ path: string }> = [];
-
-async function create<T extends { id: number | string }>(collection: string, body: Record<string, unknown>): Promise<T> {
-  const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
-  const result = await api<T>(path, { method: 'POST', token: admin, body });
-  expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
-  const item = dataOf(result);
-  cleanup.push({ path: `${path}/${item.id}` });
-  return item;
-}
-
-/** Panama wall clock (UTC-5) `minutes` from now, to the minute. */
-const panama = (minutes: number) => new Date(Date.now() - 5 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 16);
+const testRows = createdRows(() => admin);
+const create = testRows.create;
 
 async function reservation(overrides: Record<string, unknown> = {}): Promise<{ id: number; number: string }> {
   counter += 1;
   const number = `TR-${suffix}-${counter}`.toUpperCase();
   const { id } = await create<{ id: number }>('reservations', {
     reservation_number: number, brand: 'firefly', status: 'unpaid', reservation_type: 'postpaid', car,
-    pickup_branch: here, return_branch: here, pickup_date: panama(60 * 3), return_date: panama(60 * 24 * 2), days: 2,
+    pickup_branch: here, return_branch: here, pickup_date: panamaClock(60 * 3), return_date: panamaClock(60 * 24 * 2), days: 2,
     client_name: 'Ana', client_last_name: 'Pérez', client_email: 'ana@example.com', client_phone: '+50761234567', language: 'es-ES',
     lines: [{ code: 'car', label: 'Alquiler', amount: 9000 }, { code: 'tax', label: 'ITBMS', amount: 630 }], total: 9630,
     ...overrides,
@@ -98,7 +87,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const { path } of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
+  await testRows.removeAll();
 });
 
 describe('who may read at the counter', () => {
@@ -161,7 +150,7 @@ describe('a reservation at the counter', () => {
       payment_standing: 'payAtPickup',
       pickup_branch: { id: here },
       return_branch: { id: here },
-      pickup_date: panama(60 * 3),
+      pickup_date: panamaClock(60 * 3),
       car: { id: car, name: `Test Read ${suffix}`, class: 'CDAR' },
       renter: { name: 'Ana Pérez', email: 'ana@example.com', phone: '+50761234567', language: 'es-ES' },
       lines: [{ code: 'car', label: 'Alquiler', amount: 9000 }, { code: 'tax', label: 'ITBMS', amount: 630 }],
@@ -178,8 +167,8 @@ describe('a reservation at the counter', () => {
   });
 
   it('marks a car not back by its booked return as overdue, and warns the next booking of its unit when no other unit is left', async () => {
-    const late = await reservation({ car: lateCar, pickup_date: panama(-60 * 24 * 2), return_date: panama(-60) });
-    const roomyLate = await reservation({ car: roomyCar, pickup_date: panama(-60 * 24 * 2), return_date: panama(-60) });
+    const late = await reservation({ car: lateCar, pickup_date: panamaClock(-60 * 24 * 2), return_date: panamaClock(-60) });
+    const roomyLate = await reservation({ car: roomyCar, pickup_date: panamaClock(-60 * 24 * 2), return_date: panamaClock(-60) });
     expect((await pickup(late.number)).status).toBe(200);
     expect((await pickup(roomyLate.number)).status).toBe(200);
     const next = await reservation({ car: lateCar });
@@ -189,7 +178,7 @@ describe('a reservation at the counter', () => {
     expect(lateRecord).toMatchObject({ rental_status: 'picked_up', overdue: true, late_unit_warning: null });
     expect(lateRecord.allowed.return).toEqual({ allowed: false, reason: 'other_branch' });
     expect(dataOf(await read(late.number, staffHere)).allowed.return).toEqual({ allowed: true });
-    expect(dataOf(await read(next.number, staffHere)).late_unit_warning).toEqual({ reservation_number: late.number, return_date: panama(-60) });
+    expect(dataOf(await read(next.number, staffHere)).late_unit_warning).toEqual({ reservation_number: late.number, return_date: panamaClock(-60) });
     // Two units: the late car keeps one, the next booking has the other.
     expect(dataOf(await read(roomyNext.number, staffHere)).late_unit_warning).toBeNull();
   });
@@ -197,13 +186,13 @@ describe('a reservation at the counter', () => {
 
 describe('the day at a branch', () => {
   it('lists the day\'s pickups and returns at the staff member\'s branch and every car of it not back in time', async () => {
-    const pickupDay = panama(60 * 3).slice(0, 10);
-    const coming = await reservation({ pickup_date: `${pickupDay}T23:30`, return_date: panama(60 * 24 * 3) });
+    const pickupDay = panamaClock(60 * 3).slice(0, 10);
+    const coming = await reservation({ pickup_date: `${pickupDay}T23:30`, return_date: panamaClock(60 * 24 * 3) });
     await create('precheckins', { reservation: coming.id, status: 'paid' });
     const cancelled = await reservation({ pickup_date: `${pickupDay}T23:00`, status: 'cancelled' });
     const elsewhere = await reservation({ pickup_date: `${pickupDay}T22:00`, pickup_branch: there, return_branch: there });
-    const back = await reservation({ pickup_date: panama(-60 * 24 * 3), return_date: `${pickupDay}T23:45` });
-    const out = await reservation({ pickup_date: panama(-60 * 24 * 3), return_date: panama(-120) });
+    const back = await reservation({ pickup_date: panamaClock(-60 * 24 * 3), return_date: `${pickupDay}T23:45` });
+    const out = await reservation({ pickup_date: panamaClock(-60 * 24 * 3), return_date: panamaClock(-120) });
     expect((await pickup(out.number)).status).toBe(200);
 
     const result = await day(staffHere, { date: pickupDay });

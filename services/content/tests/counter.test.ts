@@ -6,7 +6,7 @@
 // sets are put back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG } from './files';
-import { adminToken, api, dataOf, errorCode, firstOf, postForm, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { adminToken, api, createdRows, dataOf, errorCode, firstOf, panamaClock, postForm, qs, requireEnv, type ApiResult, uniqueSuffix } from './helpers';
 
 interface Counted { car: number; units: number; occupied: number }
 interface Done {
@@ -34,19 +34,8 @@ let agent = '';
 let site: Site | undefined;
 let bufferMinutes = 120;
 let counter = 0;
-const cleanup: Array<{ path: string }> = [];
-
-async function create<T extends { id: number | string }>(collection: string, body: Record<string, unknown>): Promise<T> {
-  const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
-  const result = await api<T>(path, { method: 'POST', token: admin, body });
-  expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
-  const item = dataOf(result);
-  cleanup.push({ path: `${path}/${item.id}` });
-  return item;
-}
-
-/** Panama wall clock (UTC-5) `minutes` from now, to the minute. */
-const panama = (minutes: number) => new Date(Date.now() - 5 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 16);
+const testRows = createdRows(() => admin);
+const create = testRows.create;
 
 /** A reservation at `here` written by the admin (the counter acts on bookings whatever their dates), its number. */
 async function reservation(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -54,7 +43,7 @@ async function reservation(overrides: Record<string, unknown> = {}): Promise<str
   const number = `TC-${suffix}-${counter}`.toUpperCase();
   await create('reservations', {
     reservation_number: number, brand: 'firefly', status: 'paid', reservation_type: 'postpaid', car,
-    pickup_branch: here, return_branch: here, pickup_date: panama(-60), return_date: panama(60 * 24), days: 1,
+    pickup_branch: here, return_branch: here, pickup_date: panamaClock(-60), return_date: panamaClock(60 * 24), days: 1,
     client_name: 'Ana', client_last_name: 'Pérez', client_email: 'ana@example.com', language: 'es-ES', total: 5000,
     ...overrides,
   });
@@ -111,7 +100,7 @@ afterAll(async () => {
     const { id, turnaround_buffer_minutes: _buffer, ...rates } = site;
     await api(`/items/sites_config/${id}`, { method: 'PATCH', token: admin, body: rates });
   }
-  for (const { path } of cleanup.reverse()) await api(path, { method: 'DELETE', token: admin });
+  await testRows.removeAll();
 });
 
 describe('who may act at the counter', () => {
@@ -164,14 +153,14 @@ describe('the order of events', () => {
   it('refuses a return before the pickup, a pickup of a cancelled booking, a no-show before the pickup time', async () => {
     expectConflict(await giveBack(await reservation()), 'not_picked_up');
     expectConflict(await pickup(await reservation({ status: 'cancelled' })), 'reservation_cancelled');
-    expectConflict(await noShow(await reservation({ pickup_date: panama(60), return_date: panama(60 * 24) })), 'pickup_time_not_reached');
+    expectConflict(await noShow(await reservation({ pickup_date: panamaClock(60), return_date: panamaClock(60 * 24) })), 'pickup_time_not_reached');
   });
 
   it('hands a car over once, records who, where, mileage and fuel, then refuses a second pickup or a no-show', async () => {
     const form = new FormData();
     form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'door.jpg');
     const photo = dataOf(await postForm<{ id: string }>('/files', form, admin)).id;
-    cleanup.push({ path: `/files/${photo}` });
+    testRows.track(`/files/${photo}`);
     const number = await reservation();
     const done = await pickup(number, staffHere, { mileage: 10_000, fuel_eighths: 6, notes: ' Rayón en la puerta ', photos: [photo] });
     expect(done.status, done.text.slice(0, 300)).toBe(200);
@@ -188,7 +177,7 @@ describe('the order of events', () => {
   });
 
   it('takes a late car back with its charges (missing fuel, started hours past the grace, damage, ITBMS), then nothing more', async () => {
-    const number = await reservation({ pickup_date: panama(-60 * 24), return_date: panama(-90) });
+    const number = await reservation({ pickup_date: panamaClock(-60 * 24), return_date: panamaClock(-90) });
     expect((await pickup(number, staffHere, { mileage: 20_000, fuel_eighths: 8 })).status).toBe(200);
     const back = await giveBack(number, staffHere, { mileage: 20_350, fuel_eighths: 5, damage_notes: 'Abolladura', damage_amount: 25_000 });
     expect(back.status, back.text.slice(0, 300)).toBe(200);
@@ -232,7 +221,7 @@ describe('the booking API once the counter has acted', () => {
     for (const [number, reason] of [[pickedUp, 'already_picked_up'], [returned, 'already_returned'], [missed, 'marked_no_show']] as const) {
       const reference = await referenceOf(number);
       expectConflict(await change(reference, { status: 'cancelled' }), reason);
-      expectConflict(await change(reference, { return_date: panama(60 * 48), total: 9000 }), reason);
+      expectConflict(await change(reference, { return_date: panamaClock(60 * 48), total: 9000 }), reason);
       expectConflict(await change(reference, { pickup_branch: there }), reason);
       expect(await rowOf(number)).toMatchObject({ status: 'paid', total: 5000, pickup_branch: here });
     }
@@ -247,20 +236,20 @@ describe('the booking API once the counter has acted', () => {
 
 describe('the stock follows the counter', () => {
   it('keeps a late car\'s unit until it is returned, then frees it after the buffer', async () => {
-    const number = await reservation({ car: lateCar, pickup_date: panama(-60 * 24), return_date: panama(-90) });
-    const later = [panama(60 * 24 * 7), panama(60 * 24 * 8)] as const;
+    const number = await reservation({ car: lateCar, pickup_date: panamaClock(-60 * 24), return_date: panamaClock(-90) });
+    const later = [panamaClock(60 * 24 * 7), panamaClock(60 * 24 * 8)] as const;
     expect(await occupied(lateCar, ...later)).toBe(0);
     expect((await pickup(number)).status).toBe(200);
     expect(await occupied(lateCar, ...later)).toBe(1);
     expect((await giveBack(number)).status).toBe(200);
     expect(await occupied(lateCar, ...later)).toBe(0);
-    expect(await occupied(lateCar, panama(bufferMinutes - 10), panama(60 * 24))).toBe(1);
-    expect(await occupied(lateCar, panama(bufferMinutes + 2), panama(60 * 24))).toBe(0);
+    expect(await occupied(lateCar, panamaClock(bufferMinutes - 10), panamaClock(60 * 24))).toBe(1);
+    expect(await occupied(lateCar, panamaClock(bufferMinutes + 2), panamaClock(60 * 24))).toBe(0);
   });
 
   it('frees a no-show\'s unit at once', async () => {
-    const number = await reservation({ car: noShowCar, pickup_date: panama(-30), return_date: panama(60 * 48) });
-    const during = [panama(60 * 24), panama(60 * 30)] as const;
+    const number = await reservation({ car: noShowCar, pickup_date: panamaClock(-30), return_date: panamaClock(60 * 48) });
+    const during = [panamaClock(60 * 24), panamaClock(60 * 30)] as const;
     expect(await occupied(noShowCar, ...during)).toBe(1);
     expect((await noShow(number)).status).toBe(200);
     expect(await occupied(noShowCar, ...during)).toBe(0);
@@ -269,7 +258,7 @@ describe('the stock follows the counter', () => {
 
 describe('the deposit, the receipt claim and the photos', () => {
   it('records a deposit at pickup and gives it back at the return less what is kept, never more than the deposit nor the charges', async () => {
-    const number = await reservation({ pickup_date: panama(-60 * 24), return_date: panama(60 * 24) });
+    const number = await reservation({ pickup_date: panamaClock(-60 * 24), return_date: panamaClock(60 * 24) });
     const half = await pickup(number, staffHere, { mileage: 1_000, fuel_eighths: 8, deposit_amount: 20_000 });
     expect(half.status).toBe(400);
     expect(half.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'deposit_method' });
@@ -342,7 +331,7 @@ describe('the deposit, the receipt claim and the photos', () => {
     const stored = await upload(staffHere, JPEG, 'image/jpeg');
     expect(stored.status, stored.text.slice(0, 300)).toBe(201);
     const { id } = dataOf(stored);
-    cleanup.push({ path: `/files/${id}` });
+    testRows.track(`/files/${id}`);
     const file = await api<{ folder: string }>(`/files/${id}${qs({ fields: 'folder' })}`, { token: staffHere });
     expect(file.status).toBe(200);
     expect(dataOf(file).folder).toBe('5f0c1a2e-8b7d-4c61-9a3e-0d6b2f4e7a34');

@@ -1,4 +1,5 @@
 // Small REST helpers for the content-service tests (no SDK: the tests speak the API the storefront uses).
+import { expect } from 'vitest';
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -88,3 +89,30 @@ export function errorCode(result: ApiResult): string | undefined {
 export async function postForm<T = unknown>(path: string, form: FormData, token: string | null): Promise<ApiResult<T>> {
   return answerOf<T>(await fetch(`${contentUrl()}${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
 }
+
+/**
+ * The rows a test file creates as the administrator (`token()`), removed newest first by `removeAll` in its
+ * `afterAll`: `create` adds an item (a user through /users) and expects 200, `track` adds a path created otherwise.
+ */
+export function createdRows(token: () => string) {
+  const paths: string[] = [];
+  return {
+    create: async <T extends { id: number | string }>(collection: string, body: Record<string, unknown>): Promise<T> => {
+      const path = collection === 'directus_users' ? '/users' : `/items/${collection}`;
+      const result = await api<T>(path, { method: 'POST', token: token(), body });
+      expect(result.status, `create ${collection}: ${result.text.slice(0, 300)}`).toBe(200);
+      const item = dataOf(result);
+      paths.push(`${path}/${item.id}`);
+      return item;
+    },
+    track: (path: string): void => {
+      paths.push(path);
+    },
+    removeAll: async (): Promise<void> => {
+      for (const path of paths.reverse()) await api(path, { method: 'DELETE', token: token() });
+    },
+  };
+}
+
+/** Panama wall clock (UTC-5, no daylight saving) `minutes` from now, to the minute: `YYYY-MM-DDTHH:mm`. */
+export const panamaClock = (minutes: number): string => new Date(Date.now() - 5 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 16);
