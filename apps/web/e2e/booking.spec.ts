@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
 import { installIntlCounter } from '../test/intl-counter';
 import { client as clientAddress } from '../test/integration-clients';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, seriousViolations, SPANISH } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
@@ -13,10 +12,6 @@ import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, SPANISH } from '
 
 const outbox = process.env.MAIL_OUTBOX_DIR;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 function emailFor(number: string): string | undefined {
   if (!outbox) return undefined;

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ENGLISH, SPANISH } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ENGLISH, seriousViolations, SPANISH } from './helpers';
 
 // The seed's branches: 12 in all, three in Chiriquí (DAV, DVC, BOQ), one in Veraguas (STG); Tocumen (PTY) is open
 // round the clock, Obarrio (OBA) on Sunday 09:00–13:00, Costa del Este (CDE) and David Centro (DVC) not on Sunday.
@@ -9,11 +8,6 @@ import { ENGLISH, SPANISH } from './helpers';
 /** Saturday 21 June 2025, 18:00 in Panama. */
 const SATURDAY_18_00_IN_PANAMA = new Date('2025-06-21T23:00:00Z');
 
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${what}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
-}
 
 test.describe('branches in Spanish', () => {
   test.use(SPANISH);
@@ -169,7 +163,7 @@ test.describe('branches in Spanish', () => {
     for (const path of ['/sucursales', '/sucursales/provincia/chiriqui', '/sucursales/provincia/darien']) {
       await page.goto(path);
       await expect(page.locator('[data-testid="open-now"][data-state="pending"]')).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page, path);
+      expect(await seriousViolations(page), path).toEqual([]);
     }
   });
 });
@@ -203,6 +197,6 @@ test.describe('branches in English', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/en\/sucursales$/);
     await expect(page.getByTestId('branch')).toHaveCount(12);
-    await expectNoSeriousAxeViolations(page, '/en/sucursales');
+    expect(await seriousViolations(page), '/en/sucursales').toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { generateReservationNumber } from '@rentacar/domain/reservation-number';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH } from './helpers';
+import { ENGLISH, seriousViolations, SPANISH } from './helpers';
 
 // The counter (/mostrador) as branch staff use it on a tablet: sign in with a Counter staff user (a corporate agent is
 // refused), see the day at the branch (today's pickup, a late return marked in words), find a reservation by typing its
@@ -154,8 +153,7 @@ for (const [language, options] of [['es', SPANISH], ['en', ENGLISH]] as const) {
       // The coverage and the renter's language by name, in the staff member's language.
       await expect(booking.getByTestId('counter-booking-facts')).toContainText(text.coverage);
       await expect(booking.getByTestId('counter-renter-facts')).toContainText(text.language);
-      const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(violations.map((violation) => violation.id)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // A number no reservation has: said under the field, the form ready for another.
       let unknown = generateReservationNumber('firefly');

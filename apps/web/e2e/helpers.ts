@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -139,4 +140,18 @@ export async function parsedOutbox(keep: (mail: ParsedMail) => boolean): Promise
   const files = await readdir(outbox).catch(() => []);
   const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(outbox, file)))));
   return mails.filter(keep);
+}
+
+/**
+ * The page's serious and critical axe violations (WCAG 2.0 and 2.1, A and AA), each as its rule and the elements it
+ * found; empty when there are none. The card fields' frame is left out: the gateway serves it, not the storefront.
+ * Waits for the page's title first: after a client-side navigation Next streams the new page's metadata after its
+ * content, and a check in between would count the title as missing.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await expect(page).not.toHaveTitle('');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid=card-fields-frame]').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH } from './helpers';
 
 // Paying now, as a renter does it, against the real stack and the gateway sandbox: the card fields live in the
 // gateway's frame, the 3-D Secure check in its own window, PayPal's approval on PayPal's (sandbox) page. Then the
@@ -78,10 +77,6 @@ async function fillCard(page: Page, language: Language, number: string, expiry =
   await fields.getByLabel(text.cvc).fill(cvc);
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid=card-fields-frame]').analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-}
 
 type Row = Record<string, unknown>;
 

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, outboxMessages, SPANISH, type Language } from './helpers';
+import { ENGLISH, type Language, outboxMessages, seriousViolations, SPANISH } from './helpers';
 
 // Online pre-check-in as a renter does it, against the real stack: find the reservation, give the driver's documents
 // (uploads checked by their bytes on the server), accept the terms by typing the name, pay what is due by card (or
@@ -169,10 +168,6 @@ async function find(page: Page, language: Language, number: string, email: strin
   await page.getByRole('button', { name: text.find, exact: true }).click();
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid=card-fields-frame]').analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-}
 
 async function precheckinOf(number: string): Promise<{ reservation: Row; precheckin: Row; payments: Row[] }> {
   const reservation = await firstRow(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=*`);

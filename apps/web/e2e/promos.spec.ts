@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH } from './helpers';
 
 // Promotions as a renter sees them, against the real stack and the seed: only running promotions, with their
 // validity and terms; "book with this code" remembers the promotion's coupon on the server and opens the fleet, and the
@@ -43,10 +42,6 @@ const TEXT = {
   },
 } as const;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-}
 
 /** The running promotion's card: validity and terms shown, the button named by what it does and its code. */
 async function checkListing(page: Page, language: Language): Promise<void> {
