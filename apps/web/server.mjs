@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { logger, runWithRequestId } from './logger.mjs';
+import { StorefrontResponse } from './server-response.mjs';
 
 const log = logger.child({ area: 'server' });
 
@@ -94,7 +95,8 @@ function logWhenDone(request, response, reqId) {
   });
 }
 
-const server = createServer((request, response) => {
+// Answers go out through StorefrontResponse: a cached page's HTML is written as bytes (server-response.mjs).
+const server = createServer({ ServerResponse: StorefrontResponse }, (request, response) => {
   globalThis[METRICS]?.recorder?.observeRequest(request, response);
   const reqId = serverEdge.stamp(request);
   response.setHeader('X-Request-Id', reqId);
