@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BYTES_FROM_LENGTH, StorefrontResponse } from '../../server-response.mjs';
+import { BYTES_FROM_LENGTH, KEPT_BYTES_LIMIT, keptBytesSize, StorefrontResponse, utf8BytesOf } from '../../server-response.mjs';
 
 let server: Server | undefined;
 
@@ -69,5 +69,34 @@ describe('the production server writing an answer', () => {
     const bytes = Buffer.from('bytes as they are');
     expect((await fetchAnswer((response) => response.end(bytes))).body.equals(bytes)).toBe(true);
     expect((await fetchAnswer((response) => response.end())).body.length).toBe(0);
+  });
+
+  it('answers the same page again from the bytes it made the first time, and the same bytes as a fresh encoding', async () => {
+    const end = vi.spyOn(ServerResponse.prototype, 'end');
+    const first = await fetchAnswer((response) => response.end(page));
+    const second = await fetchAnswer((response) => response.end(page));
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(end.mock.calls[1]?.[0]).toBe(end.mock.calls[0]?.[0]);
+    // Another string with the same text gets the same bytes; a changed page gets its own.
+    const changed = page.replace('Panamá', 'Colón');
+    expect(utf8BytesOf(changed).equals(Buffer.from(changed, 'utf8'))).toBe(true);
+    expect(utf8BytesOf([page].join('')).equals(Buffer.from(page, 'utf8'))).toBe(true);
+  });
+
+  it('keeps at most its limit of bytes, letting the least recently answered strings go first', () => {
+    const megabyteText = (index: number) => `${index}`.padEnd(1024 * 1024, '-');
+    const hot = megabyteText(0);
+    const hotBytes = utf8BytesOf(hot);
+    for (let index = 1; index <= 40; index++) {
+      utf8BytesOf(megabyteText(index));
+      // The page answered on every view stays.
+      expect(utf8BytesOf(hot)).toBe(hotBytes);
+      expect(keptBytesSize().weight).toBeLessThanOrEqual(KEPT_BYTES_LIMIT);
+    }
+    expect(keptBytesSize().entries).toBeLessThan(KEPT_BYTES_LIMIT / (1024 * 1024));
+    // A string larger than the limit is answered, not kept.
+    const huge = 'x'.repeat(KEPT_BYTES_LIMIT);
+    expect(utf8BytesOf(huge).length).toBe(KEPT_BYTES_LIMIT);
+    expect(keptBytesSize().weight).toBeLessThanOrEqual(KEPT_BYTES_LIMIT);
   });
 });
