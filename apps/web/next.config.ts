@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   // The test harness builds into its own folder so tests never share a cache with `npm start`.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
+  // Off behind nginx, which compresses for the browsers (COMPRESS_RESPONSES, src/lib/env-schema.ts).
+  compress: process.env.COMPRESS_RESPONSES !== 'false',
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // Hashing every cached page per response cost a tenth of the CPU under load; caches in front use their own validators.

@@ -144,6 +144,8 @@ export function clusterLayout({ root, env, overrides = {} }) {
       INSTANCE_NAME: `web-${index + 1}`,
       REDIS_URL: `${redisUrl}/0`,
       TRUSTED_PROXIES: host,
+      // nginx compresses for the browsers and keeps one copy of a page for all of them.
+      COMPRESS_RESPONSES: 'false',
     },
   }));
   return {

@@ -102,6 +102,10 @@ const serverEnvSchema = z.object({
       for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
       return ranges;
     }),
+  // Whether the storefront compresses its answers (gzip) for clients that ask. On by default, for a storefront reached
+  // directly (npm start); off behind nginx, which compresses itself and keeps one copy of a page for every browser (a
+  // compressed answer varies on Accept-Encoding, which browsers write differently). Read when the server starts.
+  COMPRESS_RESPONSES: z.enum(['true', 'false']).default('true'),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
   // Prometheus metrics (README, "Metrics and traces"): served at http://127.0.0.1:METRICS_PORT/metrics, apart from the

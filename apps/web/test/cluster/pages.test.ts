@@ -70,6 +70,21 @@ describe('the storefront behind nginx', () => {
     }
   });
 
+  it('keeps one copy of a page for every browser, compressed by nginx for those that ask', async () => {
+    // Browsers ask for different compressions; the copy nginx keeps serves them all (and clients that ask for none).
+    const path = `/es/flota?compression-${Date.now()}`;
+    const chromium = await fetch(`${clusterUrl}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(chromium.headers.get('x-cache-status')).toBe('MISS');
+    const page = await chromium.text();
+    expect(page).toContain('<html lang="es"');
+    for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+      const again = await fetch(`${clusterUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+      expect(again.headers.get('x-cache-status'), acceptEncoding).toBe('HIT');
+      expect(again.headers.get('content-encoding'), acceptEncoding).toBe(acceptEncoding === 'identity' ? null : 'gzip');
+      expect(await again.text(), acceptEncoding).toBe(page);
+    }
+  });
+
   it('never hands a page in another language, or a cached copy to a signed-in agent', async () => {
     // The address without a language: Spanish or a redirect to English, by browser language, asked every time.
     for (let i = 0; i < 2; i += 1) {
