@@ -114,6 +114,13 @@ describe('Panama local date-times', () => {
     ['2024-02-29', true],
     ['2025-02-29', false],
     ['2025-04-31', false],
+    ['2025-04-30', true],
+    ['2025-12-31', true],
+    ['2025-13-01', false],
+    ['2025-00-10', false],
+    ['2025-01-00', false],
+    ['2000-02-29', true],
+    ['2100-02-29', false],
     ['0999-01-01', false],
     ['2025-1-01', false],
   ])('parseLocalDate(%j) valid = %s', (input, valid) => {

@@ -27,12 +27,16 @@ export function parseLocalDate(value: string): DateParts | null {
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  // Date.UTC rolls 2025-02-30 over to March, so a round trip catches impossible days without any time zone.
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1000 || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return null;
   }
   return { year, month, day };
+}
+
+/** Days in `month` (1-12) of `year` in the Gregorian calendar: arithmetic, no Date (quotes check dates by the dozen). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Minutes since midnight for `HH:mm` (00:00–23:59), or for `24:00` when `allowEndOfDay`; null otherwise. */

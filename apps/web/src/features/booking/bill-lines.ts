@@ -47,6 +47,25 @@ function translatorFor(locale: Locale) {
   return t;
 }
 
+type LineMessageKey = Parameters<ReturnType<typeof lineTranslator>>[0];
+
+// The same few labels come back on quote after quote ("ITBMS (7 %)", "3 days at $45.00"), and formatting a message
+// costs more than the rest of labelling a line: labels are kept by language, message and values, and the memory is
+// emptied when it fills.
+const LABEL_MEMORY_SIZE = 4096;
+const labelMemory = new Map<string, string>();
+
+/** The line message `key` in `locale` with `values`. */
+function lineLabel(locale: Locale, key: LineMessageKey, values?: Record<string, string | number>): string {
+  const memoryKey = values === undefined ? `${locale} ${key}` : `${locale} ${key} ${JSON.stringify(values)}`;
+  const known = labelMemory.get(memoryKey);
+  if (known !== undefined) return known;
+  const label = translatorFor(locale)(key, values);
+  if (labelMemory.size >= LABEL_MEMORY_SIZE) labelMemory.clear();
+  labelMemory.set(memoryKey, label);
+  return label;
+}
+
 function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
   const cache = signed ? signedPercentFormats : percentFormats;
   const format = cache.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) });
@@ -56,7 +75,7 @@ function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
 
 /** The label of a rate plan's line (season, demand, length discount) from the quote's own figures. */
 function ratePlanLabel(code: RatePlanCode, ratePlans: RatePlans | undefined, locale: Locale): string {
-  const t = translatorFor(locale);
+  const t = (key: LineMessageKey, values?: Record<string, string | number>) => lineLabel(locale, key, values);
   const percent = (value: number) => percentFormat(locale, false).format(value);
   switch (code) {
     case 'season': {
@@ -86,7 +105,7 @@ export function ratePlanLabels(ratePlans: RatePlans, locale: Locale): string[] {
 
 /** Labels the quote's lines in `locale`. */
 export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
-  const t = translatorFor(locale);
+  const t = (key: LineMessageKey, values?: Record<string, string | number>) => lineLabel(locale, key, values);
   const percent = (value: number) => percentFormat(locale, false).format(value);
   return lines.map((line) => {
     const label = (() => {
