@@ -143,6 +143,9 @@ describe('Panama local date-times', () => {
     ['2024-02-28', 1, '2024-02-29', 3],
     ['2025-03-01', -1, '2025-02-28', 6],
     ['2025-06-15', 0, '2025-06-15', 0],
+    ['1969-12-31', 1, '1970-01-01', 3],
+    ['1900-01-01', 0, '1900-01-01', 1],
+    ['2100-03-01', 0, '2100-03-01', 1],
   ])('%s + %i day = %s (weekday of start %i)', (date, days, expected, weekday) => {
     expect(addDaysToLocalDate(date, days)).toBe(expected);
     expect(weekdayOfLocalDate(date)).toBe(weekday);
@@ -198,6 +201,17 @@ describe('opening hours and slots', () => {
       { days: [1], open: '09:00', close: '11:00' },
     ];
     expect(timeSlots(overlapping, '2025-06-16')).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30']);
+  });
+
+  it('gives the same intervals for every date of a weekday, whatever a caller did with an earlier answer', () => {
+    const hours: OpeningHours = [{ days: [1, 2], open: '22:00', close: '02:00' }];
+    const monday = openIntervals(hours, '2025-06-16');
+    expect(monday).toEqual([[1320, 1440]]);
+    monday.push([0, 1]);
+    monday.reverse();
+    expect(openIntervals(hours, '2025-06-23')).toEqual([[1320, 1440]]);
+    expect(openIntervals(hours, '2025-06-17')).toEqual([[0, 120], [1320, 1440]]);
+    expect(openIntervals(hours, '2025-06-19')).toEqual([]);
   });
 
   it('treats equal open and close as round the clock', () => {

@@ -132,7 +132,9 @@ export function weekdayOfLocalDate(date: LocalDate): number {
   if (parts === null) {
     throw new RangeError(`Invalid date: ${date}`);
   }
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
+  // Days since 1970-01-01, a Thursday (4).
+  const days = Date.UTC(parts.year, parts.month - 1, parts.day) / 86_400_000;
+  return (((days + 4) % 7) + 7) % 7;
 }
 
 /** Adds whole days to a Panama calendar date (calendar arithmetic, no time zone involved). */

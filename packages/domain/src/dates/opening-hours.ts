@@ -1,5 +1,4 @@
 import {
-  addDaysToLocalDate,
   formatLocalTime,
   parseLocalTime,
   splitLocalDateTime,
@@ -61,7 +60,21 @@ export function parseOpeningHours(value: unknown): OpeningHours | null {
  */
 export function openIntervals(hours: OpeningHours, date: LocalDate): Array<[number, number]> {
   const weekday = weekdayOfLocalDate(date);
-  const previousWeekday = weekdayOfLocalDate(addDaysToLocalDate(date, -1));
+  // A day's intervals depend only on its weekday: worked out once per branch's hours and weekday (quotes and the
+  // booking form check the same branches' hours over and over), handed out as copies.
+  let byWeekday = intervalsByWeekday.get(hours);
+  if (byWeekday === undefined) {
+    byWeekday = [];
+    intervalsByWeekday.set(hours, byWeekday);
+  }
+  const known = (byWeekday[weekday] ??= intervalsOnWeekday(hours, weekday));
+  return known.map(([start, end]) => [start, end]);
+}
+
+const intervalsByWeekday = new WeakMap<OpeningHours, Array<Array<[number, number]>>>();
+
+function intervalsOnWeekday(hours: OpeningHours, weekday: number): Array<[number, number]> {
+  const previousWeekday = (weekday + 6) % 7;
   const intervals: Array<[number, number]> = [];
   for (const rule of hours) {
     const open = parseLocalTime(rule.open);
