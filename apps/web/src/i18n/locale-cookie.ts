@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE_SETTINGS, type Locale } from './routing';
+import { LOCALE_COOKIE_SETTINGS, type Locale } from './locales';
 
 /** The two names the remembered language is kept under: next-intl's, and `language` with the same attributes. */
 export const LOCALE_COOKIE_NAMES = [LOCALE_COOKIE_SETTINGS.name, 'language'] as const;

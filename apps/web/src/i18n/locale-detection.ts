@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './routing';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales';
 
 /**
  * Splits `/en/flota` into its locale prefix (if any) and the path without it. next-intl reads a prefix only inside its

@@ -61,12 +61,13 @@ export default async function LocaleLayout({ children, params }: Props) {
     <html lang={locale} className={sans.variable} style={brandStyle}>
       <body className="flex min-h-screen flex-col font-sans">
         <BrandProvider value={{ siteName: site.siteName, logoUrl: site.logoUrl, homeHref: getPathname({ href: '/', locale }), errorTexts }}>
-            <LoadingBar color={site.colors.primary}>
-              <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-modal focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
-                {nav('skipToContent')}
-              </a>
-              {children}
-            </LoadingBar>
+            <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-modal focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow">
+              {nav('skipToContent')}
+            </a>
+            {children}
+            {/* Page furniture without markup of its own. The loading bar and the checkout-attempt watcher load after
+                hydration; the build watcher does not, as it must be listening before any chunk can fail to load. */}
+            <LoadingBar color={site.colors.primary} />
             <PageViewTracker />
             <RememberLocale locale={locale} />
             <BuildWatcher />

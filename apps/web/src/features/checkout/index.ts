@@ -4,7 +4,7 @@
  */
 export { choosePaymentMethod } from './checkout-actions';
 export { carriesAttemptMarker, endCheckoutAttemptOf, unmarkAttempt } from './checkout-attempt';
-export { CheckoutAttemptWatcher } from './checkout-attempt-watcher';
+export { CheckoutAttemptWatcher } from './checkout-attempt-watcher-after-hydration';
 export { keepsCheckoutAttempt, leavesCheckout } from './checkout-exit';
 export { ReservationCheckout } from './checkout-page';
 export { handlePaymentCancel, handlePaymentReturn } from './payment-returns';
