@@ -20,8 +20,6 @@ const nextConfig: NextConfig = {
   // The test harness builds into its own folder so tests never share a cache with `npm start`.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
-  // Off behind nginx, which compresses for the browsers (COMPRESS_RESPONSES, src/lib/env-schema.ts).
-  compress: process.env.COMPRESS_RESPONSES !== 'false',
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // Hashing every cached page per response cost a tenth of the CPU under load; caches in front use their own validators.
@@ -57,6 +55,8 @@ const withNextIntl = createNextIntlPlugin({
 export default function config(phase: string): NextConfig {
   // `next start` refuses to start, naming the variable, when the environment is invalid: in production that includes
   // a missing DIRECTUS_STOREFRONT_TOKEN or REVALIDATE_SECRET (src/lib/env-schema.ts). The build needs neither.
-  if (phase === PHASE_PRODUCTION_SERVER) parseServerEnv({ ...process.env, NODE_ENV: 'production' });
-  return withNextIntl(nextConfig);
+  if (phase !== PHASE_PRODUCTION_SERVER) return withNextIntl(nextConfig);
+  const env = parseServerEnv({ ...process.env, NODE_ENV: 'production' });
+  // Compression is a server's setting: off behind nginx, which compresses for the browsers (COMPRESS_RESPONSES).
+  return withNextIntl({ ...nextConfig, compress: env.compressResponses });
 }

@@ -185,6 +185,8 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
+    /** COMPRESS_RESPONSES: whether answers are compressed for clients that ask (next.config.ts; off behind nginx). */
+    compressResponses: values.COMPRESS_RESPONSES === 'true',
     /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (none by default). */
     trustedProxies: values.TRUSTED_PROXIES,
     instanceName: values.INSTANCE_NAME,

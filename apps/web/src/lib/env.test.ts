@@ -141,6 +141,12 @@ describe('corporate accounts and instances', () => {
     expect(() => parseServerEnv({ ...local, REDIS_URL: 'http://127.0.0.1:6380' })).toThrow(/REDIS_URL/);
   });
 
+  it('compresses answers unless COMPRESS_RESPONSES is false (behind nginx), and refuses another value, naming it', () => {
+    expect(parseServerEnv(local).compressResponses).toBe(true);
+    expect(parseServerEnv({ ...local, COMPRESS_RESPONSES: 'false' }).compressResponses).toBe(false);
+    expect(() => parseServerEnv({ ...local, COMPRESS_RESPONSES: 'no' })).toThrow(/COMPRESS_RESPONSES/);
+  });
+
   it('trusts no proxy by default, and refuses a TRUSTED_PROXIES entry that is not an address or range, naming it', () => {
     expect(parseServerEnv(local).trustedProxies).toEqual([]);
     expect(parseServerEnv({ ...local, TRUSTED_PROXIES: ' 127.0.0.1 , 172.31.250.0/24,fd00::/8 ' }).trustedProxies).toEqual([
