@@ -66,6 +66,11 @@ function lineLabel(locale: Locale, key: LineMessageKey, values?: Record<string, 
   return label;
 }
 
+/** `lineLabel` for one language, as `t` reads in the labelling code. */
+function labelsIn(locale: Locale) {
+  return (key: LineMessageKey, values?: Record<string, string | number>) => lineLabel(locale, key, values);
+}
+
 function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
   const cache = signed ? signedPercentFormats : percentFormats;
   const format = cache.get(locale) ?? new Intl.NumberFormat(FORMAT_LOCALE[locale], { maximumFractionDigits: 2, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) });
@@ -75,7 +80,7 @@ function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
 
 /** The label of a rate plan's line (season, demand, length discount) from the quote's own figures. */
 function ratePlanLabel(code: RatePlanCode, ratePlans: RatePlans | undefined, locale: Locale): string {
-  const t = (key: LineMessageKey, values?: Record<string, string | number>) => lineLabel(locale, key, values);
+  const t = labelsIn(locale);
   const percent = (value: number) => percentFormat(locale, false).format(value);
   switch (code) {
     case 'season': {
@@ -105,7 +110,7 @@ export function ratePlanLabels(ratePlans: RatePlans, locale: Locale): string[] {
 
 /** Labels the quote's lines in `locale`. */
 export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
-  const t = (key: LineMessageKey, values?: Record<string, string | number>) => lineLabel(locale, key, values);
+  const t = labelsIn(locale);
   const percent = (value: number) => percentFormat(locale, false).format(value);
   return lines.map((line) => {
     const label = (() => {
