@@ -42,4 +42,5 @@ RUN test -n "$BRAND" || { echo 'the build argument BRAND is required (firefly, h
 ENV BRAND=${BRAND} \
     NODE_ENV=production
 EXPOSE 3000
-CMD ["node", "/app/apps/web/server.mjs", "--hostname", "0.0.0.0", "--port", "3000"]
+# Node's options as scripts/lib/web-server.mjs passes them (STOREFRONT_NODE_OPTIONS: async context frames).
+CMD ["node", "--experimental-async-context-frame", "/app/apps/web/server.mjs", "--hostname", "0.0.0.0", "--port", "3000"]

@@ -3,7 +3,7 @@
 // (AsyncLocalStorage, set by server.mjs where the request arrives) and every line written meanwhile carries it as
 // `reqId`. docs/operations.md says how to follow a request by it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { hostname } from 'node:os';
 import { pino } from 'pino';
 
@@ -19,9 +19,21 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** A new request id, in nginx's shape (32 hexadecimal digits). */
+// Request ids are cut from a block of random bytes filled in bulk: reading the system's random source for each
+// request (or dashing and undashing a UUID) was a visible share of a quote's CPU.
+const ID_BYTES = 16;
+const idBlock = Buffer.alloc(ID_BYTES * 256);
+let idOffset = idBlock.length;
+
+/** A new request id, in nginx's shape: 32 hexadecimal digits, 128 random bits. */
 export function newRequestId() {
-  return randomBytes(16).toString('hex');
+  if (idOffset === idBlock.length) {
+    randomFillSync(idBlock);
+    idOffset = 0;
+  }
+  const id = idBlock.toString('hex', idOffset, idOffset + ID_BYTES);
+  idOffset += ID_BYTES;
+  return id;
 }
 
 /**

@@ -21,6 +21,12 @@ const log = logger.child({ area: 'server' });
 // As under `next start`: React and Next run their production builds.
 process.env.NODE_ENV ??= 'production';
 
+// Started by scripts/lib/web-server.mjs or the image, Node runs with async context frames (STOREFRONT_NODE_OPTIONS):
+// without them the request-scoped stores put a hook on every promise, and the server is slower, not wrong.
+if (!process.execArgv.includes('--experimental-async-context-frame')) {
+  log.warn('started without --experimental-async-context-frame (scripts/lib/web-server.mjs): every request costs more CPU');
+}
+
 const { values } = parseArgs({
   options: { hostname: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: process.env.PORT ?? '3000' } },
 });

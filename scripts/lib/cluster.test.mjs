@@ -101,3 +101,13 @@ describe('the nginx configuration', () => {
     expect(new Set(names)).toEqual(new Set(['NGINX_LISTEN', 'NGINX_CACHE_DIR', 'STOREFRONT_SERVERS', 'NGINX_ACCESS_LOG']));
   });
 });
+
+describe('the storefront image', () => {
+  it('starts the server with the options every local start passes (async context frames)', async () => {
+    const { STOREFRONT_NODE_OPTIONS } = await import('./web-server.mjs');
+    const dockerfile = readFileSync(new URL('../../deploy/web.Dockerfile', import.meta.url), 'utf8');
+    const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]');
+    expect(STOREFRONT_NODE_OPTIONS).toContain('--experimental-async-context-frame');
+    expect(command).toEqual(['node', ...STOREFRONT_NODE_OPTIONS, '/app/apps/web/server.mjs', '--hostname', '0.0.0.0', '--port', '3000']);
+  });
+});

@@ -40,6 +40,10 @@ describe('the request id decided at the edge', () => {
   it('gives every request its own id', () => {
     const edge = serverEdge([]);
     expect(edge.stamp(incoming('198.51.100.9', {}))).not.toBe(edge.stamp(incoming('198.51.100.9', {})));
+    // Ids are cut from blocks of random bytes: across several blocks, each is new and well formed.
+    const ids = Array.from({ length: 1000 }, () => edge.stamp(incoming('198.51.100.9', {})));
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

@@ -106,4 +106,13 @@ describe('addresses as keys', () => {
     expect(normaliseAddress('1.2.3.4:80')).toBe('1.2.3.4');
     for (const bad of ['', 'unknown', '1.2.3', '1.2.3.4.5', 'fe80::1::2']) expect(normaliseAddress(bad), bad).toBeUndefined();
   });
+
+  it('answers an address asked again the same way, past the memory of answers it keeps', () => {
+    for (let i = 0; i < 3000; i++) normaliseAddress(`10.0.${i >> 8}.${i & 255}`);
+    expect(normaliseAddress(' ::FFFF:1.2.3.4 ')).toBe('1.2.3.4');
+    expect(normaliseAddress(' ::FFFF:1.2.3.4 ')).toBe('1.2.3.4');
+    expect(normaliseAddress('unknown')).toBeUndefined();
+    expect(normaliseAddress('unknown')).toBeUndefined();
+    expect(normaliseAddress('10.0.11.183')).toBe('10.0.11.183');
+  });
 });

@@ -14,6 +14,20 @@ const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/;
  */
 export function normaliseAddress(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
+  // Every request reads its peer's address, and peers come back (nginx, a browser's connections): answers are kept,
+  // the memory emptied when it fills.
+  const known = normalisedMemory.get(value);
+  if (known !== undefined) return known ?? undefined;
+  const normalised = normalise(value);
+  if (normalisedMemory.size >= NORMALISED_MEMORY_SIZE) normalisedMemory.clear();
+  normalisedMemory.set(value, normalised ?? null);
+  return normalised;
+}
+
+const NORMALISED_MEMORY_SIZE = 1024;
+const normalisedMemory = new Map<string, string | null>();
+
+function normalise(value: string): string | undefined {
   let address = value.trim();
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);
   if (bracketed?.[1]) address = bracketed[1];

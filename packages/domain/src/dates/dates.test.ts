@@ -14,6 +14,7 @@ import {
   isSameDayNoticeOk,
   isSamePanamaDay,
   panamaWallClock,
+  splitLocalDateTime,
   openIntervals,
   parseLocalDate,
   parseLocalTime,
@@ -80,6 +81,25 @@ describe('Panama local date-times', () => {
     for (let minute = 0; minute < 3000; minute++) panamaWallClock(new Date(Date.UTC(2026, 0, 1, 5, minute)));
     expect(panamaWallClock(utc('2026-03-10T15:45:00Z'))).toEqual({ date: '2026-03-10', time: '10:45' });
     expect(panamaWallClock(new Date(Date.UTC(2026, 0, 1, 5, 2999)))).toEqual({ date: '2026-01-03', time: '01:59' });
+  });
+
+  it('splits a wall-clock date-time into its day and minutes, the same way when asked again', () => {
+    expect(splitLocalDateTime('2026-03-10T10:45')).toEqual({ date: '2026-03-10', minutes: 645 });
+    expect(splitLocalDateTime('2026-03-10T10:45')).toEqual({ date: '2026-03-10', minutes: 645 });
+    expect(Object.isFrozen(splitLocalDateTime('2026-03-10T10:45'))).toBe(true);
+    for (const bad of ['2026-03-10T24:00', '2026-02-30T10:00', '2026-03-10 10:45', '2026-03-10T10:45:00', '2026-3-10T10:45', '']) {
+      expect(splitLocalDateTime(bad), bad).toBeNull();
+      expect(splitLocalDateTime(bad), bad).toBeNull();
+    }
+  });
+
+  it('reads the minute of an instant wherever in that minute it falls, also before 1908 when the offset had seconds', () => {
+    expect(panamaWallClock(utc('2026-03-10T15:46:00.000Z'))).toEqual({ date: '2026-03-10', time: '10:46' });
+    expect(panamaWallClock(utc('2026-03-10T15:46:59.999Z'))).toEqual({ date: '2026-03-10', time: '10:46' });
+    expect(panamaWallClock(utc('2026-03-10T15:47:00.000Z'))).toEqual({ date: '2026-03-10', time: '10:47' });
+    // Panama's local mean time was UTC−5:19:36: 12:00:10 was 06:40:34 and 12:00:50 was 06:41:14.
+    expect(panamaWallClock(utc('1900-01-01T12:00:10Z'))).toEqual({ date: '1900-01-01', time: '06:40' });
+    expect(panamaWallClock(utc('1900-01-01T12:00:50Z'))).toEqual({ date: '1900-01-01', time: '06:41' });
   });
 
   it.each<[string, string]>([

@@ -62,8 +62,28 @@ export function formatLocalTime(minutes: number): LocalTime {
   return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+// A quote splits the same two date-times a dozen times over (slots, opening hours, instants): answers are kept per
+// string (a pure function of it; only well-shaped strings, at most as many as the memory holds, emptied when full).
+const SPLIT_MEMORY_SIZE = 1024;
+const LOCAL_DATE_TIME_LENGTH = 'YYYY-MM-DDTHH:mm'.length;
+const splitMemory = new Map<string, Readonly<{ date: LocalDate; minutes: number }> | null>();
+
 /** Splits a `YYYY-MM-DDTHH:mm` string into its date and minutes since midnight, or null when malformed. */
-export function splitLocalDateTime(value: string): { date: LocalDate; minutes: number } | null {
+export function splitLocalDateTime(value: string): Readonly<{ date: LocalDate; minutes: number }> | null {
+  if (value.length !== LOCAL_DATE_TIME_LENGTH) {
+    return null;
+  }
+  const known = splitMemory.get(value);
+  if (known !== undefined) {
+    return known;
+  }
+  const split = splitWellShaped(value);
+  if (splitMemory.size >= SPLIT_MEMORY_SIZE) splitMemory.clear();
+  splitMemory.set(value, split);
+  return split;
+}
+
+function splitWellShaped(value: string): Readonly<{ date: LocalDate; minutes: number }> | null {
   const match = LOCAL_DATE_TIME.exec(value);
   if (match === null) {
     return null;
@@ -73,7 +93,7 @@ export function splitLocalDateTime(value: string): { date: LocalDate; minutes: n
   if (parseLocalDate(date) === null || parsedMinutes === null) {
     return null;
   }
-  return { date, minutes: parsedMinutes };
+  return Object.freeze({ date, minutes: parsedMinutes });
 }
 
 // The platform's own time-zone data (Intl) reads the wall clock, so no time-zone library reaches the pages' JavaScript
@@ -81,14 +101,18 @@ export function splitLocalDateTime(value: string): { date: LocalDate; minutes: n
 let panamaClock: Intl.DateTimeFormat | undefined;
 
 // Reading the wall clock through Intl costs microseconds, and one quote reads the same few instants (pickup, return,
-// now) a dozen times over: answers are kept per instant, exactly, and the memory is emptied when it fills.
+// now) a dozen times over. Since 1970 Panama's offset from UTC has been whole minutes (−5:00 since 1908), so an
+// instant's wall clock to the minute depends only on its minute: answers are kept per minute (`now` moves within one
+// for a minute of quotes), and the memory is emptied when it fills. Earlier instants are worked out each time.
 const WALL_CLOCK_MEMORY_SIZE = 1024;
+const MINUTE_MS = 60_000;
 const wallClockMemory = new Map<number, { date: LocalDate; time: LocalTime }>();
 
 /** The Panama calendar date and wall-clock time (to the minute) of an instant. */
 export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTime } {
   const at = instant.getTime();
-  const remembered = wallClockMemory.get(at);
+  const minute = at >= 0 ? Math.floor(at / MINUTE_MS) : undefined;
+  const remembered = minute === undefined ? undefined : wallClockMemory.get(minute);
   if (remembered !== undefined) return { ...remembered };
   panamaClock ??= new Intl.DateTimeFormat('en-US', {
     timeZone: PANAMA_TIME_ZONE,
@@ -105,8 +129,10 @@ export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTi
     date: `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day}`,
     time: `${part.hour}:${part.minute}`,
   };
-  if (wallClockMemory.size >= WALL_CLOCK_MEMORY_SIZE) wallClockMemory.clear();
-  wallClockMemory.set(at, wallClock);
+  if (minute !== undefined) {
+    if (wallClockMemory.size >= WALL_CLOCK_MEMORY_SIZE) wallClockMemory.clear();
+    wallClockMemory.set(minute, wallClock);
+  }
   return { ...wallClock };
 }
 

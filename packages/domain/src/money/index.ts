@@ -35,6 +35,11 @@ export function sumCents(...amounts: readonly Cents[]): Cents {
   return amounts.reduce((total, amount) => total + assertCents(amount), 0);
 }
 
+// The same amounts come back page after page and quote after quote (a car's daily rate, a fee), and formatting with
+// Intl costs about a microsecond: answers are kept per language and amount, each memory emptied when it fills.
+const FORMATTED_MEMORY_SIZE = 4096;
+const formattedMemory: Record<MoneyLocale, Map<Cents, string>> = { es: new Map(), en: new Map() };
+
 /**
  * The one money format of the storefront, in both languages and for every brand: the narrow dollar sign, thousands
  * separated by commas and always two decimals, "$1,500.00" (es-PA and en-US group and point the same way). The narrow
@@ -44,6 +49,16 @@ export function sumCents(...amounts: readonly Cents[]): Cents {
  */
 export function formatMoney(cents: Cents, locale: MoneyLocale): string {
   assertCents(cents);
+  const memory = formattedMemory[locale];
+  const known = memory.get(cents);
+  if (known !== undefined) return known;
+  const formatted = formatWithIntl(cents, locale);
+  if (memory.size >= FORMATTED_MEMORY_SIZE) memory.clear();
+  memory.set(cents, formatted);
+  return formatted;
+}
+
+function formatWithIntl(cents: Cents, locale: MoneyLocale): string {
   let formatter = formatters.get(locale);
   if (formatter === undefined) {
     formatter = new Intl.NumberFormat(INTL_LOCALES[locale], {

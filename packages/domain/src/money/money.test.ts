@@ -32,6 +32,15 @@ describe('formatMoney', () => {
 
   it('refuses a float', () => {
     expect(() => formatMoney(3.99, 'en')).toThrow(RangeError);
+    expect(() => formatMoney(3.99, 'en')).toThrow(RangeError);
+  });
+
+  it('writes an amount asked again the same way, also after many other amounts', () => {
+    expect(formatMoney(4500, 'es')).toBe('$45.00');
+    for (let cents = 0; cents < 10_000; cents += 1) formatMoney(cents * 7, cents % 2 === 0 ? 'es' : 'en');
+    expect(formatMoney(4500, 'es')).toBe('$45.00');
+    expect(formatMoney(-4500, 'en')).toBe('-$45.00');
+    expect(formatMoney(-4500, 'en')).toBe('-$45.00');
   });
 });
 

@@ -22,20 +22,24 @@ type Issue = { message: ValidationMessageKey; params?: Record<string, unknown> }
 
 const REQUIRED: ValidationMessageKey = 'validation.required';
 
+type TextCheck = (value: string) => Issue | ValidationMessageKey | null;
+
+/** The first rule a trimmed required text breaks (empty, longer than `maxLength`, then `check`), or null. */
+function requiredTextIssue(value: string, maxLength: number, check?: TextCheck): Issue | null {
+  const found: Issue | ValidationMessageKey | null = value === '' ? REQUIRED : value.length > maxLength ? 'validation.tooLong' : (check?.(value) ?? null);
+  return found === null ? null : typeof found === 'string' ? { message: found } : found;
+}
+
 /**
  * A trimmed string that is required, whose remaining rules live in `check`: each field reports at most one key,
  * the first rule it breaks, which is what a form shows under the field.
  */
-export function requiredText(maxLength: number, check?: (value: string) => Issue | ValidationMessageKey | null) {
+export function requiredText(maxLength: number, check?: TextCheck) {
   return z.string({ error: REQUIRED }).check(
     z.trim(),
     z.superRefine((value, ctx) => {
-      const found: Issue | ValidationMessageKey | null =
-        value === '' ? REQUIRED : value.length > maxLength ? 'validation.tooLong' : (check?.(value) ?? null);
-      if (found !== null) {
-        const issue = typeof found === 'string' ? { message: found } : found;
-        ctx.addIssue({ code: 'custom', message: issue.message, ...(issue.params ? { params: issue.params } : {}) });
-      }
+      const issue = requiredTextIssue(value, maxLength, check);
+      if (issue !== null) ctx.addIssue({ code: 'custom', message: issue.message, ...(issue.params ? { params: issue.params } : {}) });
     }),
   );
 }
@@ -108,6 +112,73 @@ function rentalLengthIssue(days: number, minimum: number | undefined, maximum: n
   return days > maximum ? { message: 'validation.maximumDays', params: { days: maximum } } : null;
 }
 
+/** The location form's values once each is read: the branches' ids and the date-times as typed. */
+export interface LocationValues {
+  pickupBranchId: string | number;
+  returnBranchId: string | number;
+  pickupDate: string;
+  returnDate: string;
+}
+
+/** A broken location rule, under the date field the form shows it at. */
+export interface LocationIssue {
+  path: 'pickupDate' | 'returnDate';
+  message: ValidationMessageKey;
+  params?: Record<string, number>;
+}
+
+const DATE_TIME_MAX_LENGTH = 32;
+const dateTimeCheck: TextCheck = (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null);
+
+/**
+ * The rules across the fields, on trimmed values: a pickup not in the past, with same-day notice, not before
+ * `disable_reservations_until`, on a slot inside its branch's hours; a return after the pickup, on a slot inside its
+ * branch's hours, meeting the car's minimum days and the longest online rental. A date that does not parse is left to
+ * its field's own rule.
+ */
+function locationRuleIssues(values: LocationValues, context: LocationFormContext): LocationIssue[] {
+  const issues: LocationIssue[] = [];
+  const now = context.now ?? new Date();
+  const pickup = parsePanamaDateTime(values.pickupDate);
+  const returnAt = parsePanamaDateTime(values.returnDate);
+  const slotIssue = (value: string, id: string | number): ValidationMessageKey | null => {
+    if (!isOnSlot(value)) {
+      return 'validation.timeSlot';
+    }
+    const hours = context.hoursFor?.(String(id));
+    return hours !== null && hours !== undefined && !isOpenAt(hours, value) ? 'validation.branchClosed' : null;
+  };
+
+  if (pickup !== null) {
+    const noticeHours = context.sameDayNoticeHours ?? DEFAULT_SAME_DAY_NOTICE_HOURS;
+    const message: ValidationMessageKey | null =
+      pickup.getTime() < now.getTime()
+        ? 'validation.pickupInPast'
+        : isBeforeDisabledUntil(pickup, context.disableReservationsUntil)
+          ? 'validation.disabledUntil'
+          : !isSameDayNoticeOk(pickup, now, noticeHours)
+            ? 'validation.minimumNotice'
+            : slotIssue(values.pickupDate, values.pickupBranchId);
+    if (message !== null) {
+      issues.push(message === 'validation.minimumNotice' ? { path: 'pickupDate', message, params: { hours: noticeHours } } : { path: 'pickupDate', message });
+    }
+  }
+
+  if (returnAt !== null) {
+    const days = pickup !== null && returnAt.getTime() > pickup.getTime() ? rentalDays(pickup, returnAt) : null;
+    const slot = slotIssue(values.returnDate, values.returnBranchId);
+    const length = days === null ? null : rentalLengthIssue(days, context.minimumDays, context.maximumDays ?? MAXIMUM_RENTAL_DAYS);
+    if (pickup !== null && days === null) {
+      issues.push({ path: 'returnDate', message: 'validation.returnBeforePickup' });
+    } else if (slot !== null) {
+      issues.push({ path: 'returnDate', message: slot });
+    } else if (length !== null) {
+      issues.push({ path: 'returnDate', message: length.message, params: length.params });
+    }
+  }
+  return issues;
+}
+
 /**
  * Where and when: branch ids and Panama `YYYY-MM-DDTHH:mm` date-times on 30-minute slots inside the branch's
  * hours, a pickup not in the past, with same-day notice, not before `disable_reservations_until`, and a return
@@ -118,52 +189,33 @@ export function createLocationFormSchema(context: LocationFormContext = {}) {
     .object({
       pickupBranchId: branchId,
       returnBranchId: branchId,
-      pickupDate: requiredText(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
-      returnDate: requiredText(32, (value) => (parsePanamaDateTime(value) === null ? 'validation.dateTime' : null)),
+      pickupDate: requiredText(DATE_TIME_MAX_LENGTH, dateTimeCheck),
+      returnDate: requiredText(DATE_TIME_MAX_LENGTH, dateTimeCheck),
     })
-    .check(z.superRefine((values, ctx) => {
-      const now = context.now ?? new Date();
-      const pickup = parsePanamaDateTime(values.pickupDate);
-      const returnAt = parsePanamaDateTime(values.returnDate);
-      const add = (path: 'pickupDate' | 'returnDate', message: ValidationMessageKey, params?: Record<string, unknown>) => {
-        ctx.addIssue({ code: 'custom', path: [path], message, ...(params ? { params } : {}) });
-      };
-      const slotIssue = (value: string, id: string | number): ValidationMessageKey | null => {
-        if (!isOnSlot(value)) {
-          return 'validation.timeSlot';
+    .check(
+      z.superRefine((values, ctx) => {
+        for (const { path, message, params } of locationRuleIssues(values, context)) {
+          ctx.addIssue({ code: 'custom', path: [path], message, ...(params ? { params } : {}) });
         }
-        const hours = context.hoursFor?.(String(id));
-        return hours !== null && hours !== undefined && !isOpenAt(hours, value) ? 'validation.branchClosed' : null;
-      };
+      }),
+    );
+}
 
-      if (pickup !== null) {
-        const noticeHours = context.sameDayNoticeHours ?? DEFAULT_SAME_DAY_NOTICE_HOURS;
-        const issue: ValidationMessageKey | null =
-          pickup.getTime() < now.getTime()
-            ? 'validation.pickupInPast'
-            : isBeforeDisabledUntil(pickup, context.disableReservationsUntil)
-              ? 'validation.disabledUntil'
-              : !isSameDayNoticeOk(pickup, now, noticeHours)
-                ? 'validation.minimumNotice'
-                : slotIssue(values.pickupDate, values.pickupBranchId);
-        if (issue !== null) {
-          add('pickupDate', issue, issue === 'validation.minimumNotice' ? { hours: noticeHours } : undefined);
-        }
-      }
-
-      if (returnAt !== null) {
-        const days = pickup !== null && returnAt.getTime() > pickup.getTime() ? rentalDays(pickup, returnAt) : null;
-        const slot = slotIssue(values.returnDate, values.returnBranchId);
-        const length = days === null ? null : rentalLengthIssue(days, context.minimumDays, context.maximumDays ?? MAXIMUM_RENTAL_DAYS);
-        if (pickup !== null && days === null) {
-          add('returnDate', 'validation.returnBeforePickup');
-        } else if (slot !== null) {
-          add('returnDate', slot);
-        } else if (length !== null) {
-          add('returnDate', length.message, length.params);
-        }
-      }
-    }));
+/**
+ * The date rules of the location form without its schema, for a server that already found both branches: the same
+ * issues in the same order as `createLocationFormSchema(context)` reports for these values (each date field's own rule,
+ * then the rules across fields), at a fraction of a schema's cost: a quote checks them on every request.
+ */
+export function locationFormIssues(values: LocationValues, context: LocationFormContext = {}): LocationIssue[] {
+  const trimmed = { ...values, pickupDate: values.pickupDate.trim(), returnDate: values.returnDate.trim() };
+  const issues: LocationIssue[] = [];
+  for (const path of ['pickupDate', 'returnDate'] as const) {
+    const issue = requiredTextIssue(trimmed[path], DATE_TIME_MAX_LENGTH, dateTimeCheck);
+    // Required, too long or not a date-time: none of them has parameters.
+    if (issue !== null) issues.push({ path, message: issue.message });
+  }
+  issues.push(...locationRuleIssues(trimmed, context));
+  return issues;
 }
 
 export type LocationFormValues = z.output<ReturnType<typeof createLocationFormSchema>>;

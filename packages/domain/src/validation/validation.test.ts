@@ -15,6 +15,8 @@ import {
   createCardFormSchema,
   createClientFormSchema,
   createLocationFormSchema,
+  locationFormIssues,
+  type LocationValues,
   detectCardBrand,
   isOldEnough,
   isValidCardNumber,
@@ -312,6 +314,39 @@ describe('location form', () => {
   it('uses the configured notice and skips hours it does not know', () => {
     const relaxed = createLocationFormSchema({ now: new Date('2025-06-16T15:00:00Z'), sameDayNoticeHours: 1 });
     expect(errors(relaxed, { ...valid, pickupBranchId: 99, pickupDate: '2025-06-16T11:00', returnDate: '2025-06-16T23:30' })).toBeNull();
+  });
+
+  it.each<[string, Partial<LocationValues>]>([
+    ['a valid request', {}],
+    ['malformed dates', { pickupDate: '16/06/2025 12:00', returnDate: '2025-06-18 12:00' }],
+    ['missing dates', { pickupDate: '', returnDate: '  ' }],
+    ['a date too long to be one', { returnDate: '2025-06-18T12:00:00.000000000000000000' }],
+    ['dates with spaces around them', { pickupDate: ' 2025-06-16T12:00 ', returnDate: '2025-06-18T12:00 ' }],
+    ['pickup in the past', { pickupDate: '2025-06-16T09:30' }],
+    ['same day, 1 h 30 min notice', { pickupDate: '2025-06-16T11:30' }],
+    ['off the grid, both', { pickupDate: '2025-06-16T12:15', returnDate: '2025-06-18T12:10' }],
+    ['return branch closed on Sunday', { returnDate: '2025-06-22T10:00' }],
+    ['return before pickup', { returnDate: '2025-06-16T11:00' }],
+    ['1 day with a 2-day minimum', { returnDate: '2025-06-17T12:30' }],
+    ['91 days', { returnBranchId: '1', returnDate: '2025-09-15T12:00' }],
+    ['a malformed pickup and a valid return', { pickupDate: 'mañana', returnDate: '2025-06-22T10:00' }],
+  ])('without the schema, reports what the schema reports: %s', (_label, overrides) => {
+    const context = { now: new Date('2025-06-16T15:00:00Z'), hoursFor: (id: string) => hours[id], disableReservationsUntil: null, minimumDays: 2 };
+    const values: LocationValues = { ...valid, pickupBranchId: '1', ...overrides };
+    const fromSchema = (createLocationFormSchema(context).safeParse(values).error?.issues ?? []).map((entry) => ({
+      path: entry.path[0],
+      message: entry.message,
+      ...('params' in entry && entry.params ? { params: entry.params } : {}),
+    }));
+    expect(locationFormIssues(values, context)).toEqual(fromSchema);
+  });
+
+  it('without the schema, passes the notice and the minimum as parameters', () => {
+    const context = { now: new Date('2025-06-16T15:00:00Z'), minimumDays: 3 };
+    expect(locationFormIssues({ ...valid, pickupDate: '2025-06-16T11:00', returnDate: '2025-06-17T12:00' }, context)).toEqual([
+      { path: 'pickupDate', message: 'validation.minimumNotice', params: { hours: 2 } },
+      { path: 'returnDate', message: 'validation.minimumDays', params: { days: 3 } },
+    ]);
   });
 
   it('defaults to the current time', () => {

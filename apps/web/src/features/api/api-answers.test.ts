@@ -17,6 +17,27 @@ describe('reading a JSON body', () => {
     await expect(readJsonBody(Readable.from(['{"car_id": ']))).rejects.toThrow(SyntaxError);
   });
 
+  it('refuses a body whose stream fails or closes before its end, and reads chunks from any async source alike', async () => {
+    const failing = new Readable({ read() {} });
+    const reading = readJsonBody(failing);
+    failing.push('{"car_id":');
+    failing.destroy(new Error('connection reset'));
+    await expect(reading).rejects.toThrow('connection reset');
+
+    const cut = new Readable({ read() {} });
+    const cutReading = readJsonBody(cut);
+    cut.push('{"car_id":');
+    cut.destroy();
+    await expect(cutReading).rejects.toThrow(/closed before it ended/);
+
+    // Chunks as an async source that is not a Node stream (a counted or transformed body).
+    async function* chunks(parts: Array<Buffer | string>) {
+      for (const part of parts) yield await Promise.resolve(part);
+    }
+    await expect(readJsonBody(chunks([Buffer.from('{"car_id":'), '"ñ"}']))).resolves.toEqual({ car_id: 'ñ' });
+    await expect(readJsonBody(chunks(['{"a":"', 'x'.repeat(JSON_BODY_LIMIT_BYTES), '"}']))).rejects.toThrow(SyntaxError);
+  });
+
   it('reads a web request’s body the same way, and answers 400 or 422 in the caller’s language', async () => {
     const request = (body: string) => new Request('http://127.0.0.1/api/quote', { method: 'POST', body });
     await expect(readJsonBody(bodyChunks(request('{"days":3}')))).resolves.toEqual({ days: 3 });

@@ -78,14 +78,32 @@ function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
   return format;
 }
 
+// The same few percentages (the tax, an airport fee, a season's) are written on every quote: kept per language and
+// sign display, as the labels are, each memory emptied when it fills.
+const PERCENT_MEMORY_SIZE = 1024;
+const percentTexts = new Map<string, Map<number, string>>();
+
+/** A percentage as the bill writes it, "7" or "+15" (`signed`), in `locale`'s digits. */
+function formatPercent(locale: Locale, value: number, signed = false): string {
+  const memoryKey = signed ? `${locale}+` : locale;
+  const memory = percentTexts.get(memoryKey) ?? new Map<number, string>();
+  percentTexts.set(memoryKey, memory);
+  const known = memory.get(value);
+  if (known !== undefined) return known;
+  const text = percentFormat(locale, signed).format(value);
+  if (memory.size >= PERCENT_MEMORY_SIZE) memory.clear();
+  memory.set(value, text);
+  return text;
+}
+
 /** The label of a rate plan's line (season, demand, length discount) from the quote's own figures. */
 function ratePlanLabel(code: RatePlanCode, ratePlans: RatePlans | undefined, locale: Locale): string {
   const t = labelsIn(locale);
-  const percent = (value: number) => percentFormat(locale, false).format(value);
+  const percent = (value: number) => formatPercent(locale, value);
   switch (code) {
     case 'season': {
       const parts = (ratePlans?.seasons ?? []).map((season) =>
-        t('seasonPart', { name: season.name || t('seasonUnnamed'), percent: percentFormat(locale, true).format(season.adjustmentPercent), days: season.days }),
+        t('seasonPart', { name: season.name || t('seasonUnnamed'), percent: formatPercent(locale, season.adjustmentPercent, true), days: season.days }),
       );
       return t('season', { seasons: parts.join('; ') });
     }
@@ -111,7 +129,7 @@ export function ratePlanLabels(ratePlans: RatePlans, locale: Locale): string[] {
 /** Labels the quote's lines in `locale`. */
 export function labelLines(lines: readonly QuoteLine[], context: LineContext, locale: Locale): LabelledLine[] {
   const t = labelsIn(locale);
-  const percent = (value: number) => percentFormat(locale, false).format(value);
+  const percent = (value: number) => formatPercent(locale, value);
   return lines.map((line) => {
     const label = (() => {
       switch (line.code) {

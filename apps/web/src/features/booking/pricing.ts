@@ -4,7 +4,7 @@ import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
 import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
 import { classOccupancyPercent, type RatePlanTerms } from '@rentacar/domain/rates';
-import { ageOnDate, createLocationFormSchema, type LocationFormContext } from '@rentacar/domain/validation';
+import { ageOnDate, locationFormIssues, type LocationIssue } from '@rentacar/domain/validation';
 import {
   availabilityAt,
   findCoupon,
@@ -21,7 +21,6 @@ import {
   type FleetResult,
   type SiteConfig,
 } from '@/content';
-import { zodIssueParams } from '@/features/forms';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
 import { logFor } from '@/lib/log';
@@ -90,26 +89,10 @@ export function findBranch(branches: readonly Branch[], reference: string): Bran
   return branches.find((branch) => branch.id === wanted) ?? branches.find((branch) => branch.code.toUpperCase() === wanted.toUpperCase());
 }
 
-type LocationFields = 'pickupDate' | 'returnDate' | 'pickupBranchId' | 'returnBranchId';
-const LOCATION_FIELDS: Record<LocationFields, string> = {
+const LOCATION_FIELDS: Record<LocationIssue['path'], string> = {
   pickupDate: SELECTION_FIELDS.pickupAt,
   returnDate: SELECTION_FIELDS.returnAt,
-  pickupBranchId: SELECTION_FIELDS.pickupBranch,
-  returnBranchId: SELECTION_FIELDS.returnBranch,
 };
-
-/**
- * The location rules as one schema, built once: a zod schema costs far more to build than to run (building it per
- * quote was a large share of a quote's time), and it reads its context when it validates. Each call sets the context
- * right before its parse, which runs synchronously (the rules have no async step), so no other call can see it.
- */
-const LOCATION_CONTEXT: LocationFormContext = {};
-const LOCATION_SCHEMA = createLocationFormSchema(LOCATION_CONTEXT);
-
-function setLocationContext(context: LocationFormContext): void {
-  for (const key of Object.keys(LOCATION_CONTEXT) as Array<keyof LocationFormContext>) delete LOCATION_CONTEXT[key];
-  Object.assign(LOCATION_CONTEXT, context);
-}
 
 /**
  * The dates and branches rules, as the location form checks them in the browser: 30-minute slots inside the
@@ -124,28 +107,18 @@ export function locationIssues(
   minimumDays: number | undefined,
   now: Date,
 ): BookingIssue[] {
-  const hours = new Map([pickupBranch, returnBranch].map((branch) => [branch.id, branch.openingHours]));
-  setLocationContext({
-    now,
-    hoursFor: (id) => hours.get(id),
-    disableReservationsUntil: site.disableReservationsUntil ?? null,
-    sameDayNoticeHours: site.sameDayNoticeHours,
-    maximumDays: site.reservationMaxDays,
-    ...(minimumDays === undefined ? {} : { minimumDays }),
-  });
-  const parsed = LOCATION_SCHEMA.safeParse({
-    pickupBranchId: pickupBranch.id,
-    returnBranchId: returnBranch.id,
-    pickupDate: selection.pickupAt,
-    returnDate: selection.returnAt,
-  });
-  if (parsed.success) return [];
-  return parsed.error.issues.map((entry) => {
-    const key = entry.path[0];
-    const field = typeof key === 'string' && key in LOCATION_FIELDS ? LOCATION_FIELDS[key as LocationFields] : 'pickup_date';
-    const params = zodIssueParams(entry);
-    return issue(field, entry.message as IssueMessage, params);
-  });
+  const found = locationFormIssues(
+    { pickupBranchId: pickupBranch.id, returnBranchId: returnBranch.id, pickupDate: selection.pickupAt, returnDate: selection.returnAt },
+    {
+      now,
+      hoursFor: (id) => (id === pickupBranch.id ? pickupBranch.openingHours : id === returnBranch.id ? returnBranch.openingHours : undefined),
+      disableReservationsUntil: site.disableReservationsUntil ?? null,
+      sameDayNoticeHours: site.sameDayNoticeHours,
+      maximumDays: site.reservationMaxDays,
+      ...(minimumDays === undefined ? {} : { minimumDays }),
+    },
+  );
+  return found.map((entry) => issue(LOCATION_FIELDS[entry.path], entry.message, entry.params));
 }
 
 /** The young-driver band of a renter born on `birthday` (ignored when unreadable: the client form reports it). */

@@ -180,15 +180,18 @@ export function requestOfNode(request: Pick<IncomingMessage, 'method' | 'url' | 
   return new NextRequest(url, { method: request.method ?? 'POST', headers });
 }
 
-/** A quote's JSON, as NextResponse.json would answer it, with the deployment's headers. */
+/**
+ * A quote's JSON, as NextResponse.json would answer it, with the deployment's headers. Ended as a string: Node then
+ * sends the headers and the body (a kilobyte or two) in one write, where bytes take a second, gathered one.
+ */
 function writeJson(response: ServerResponse, body: unknown, serverTiming: string): void {
-  const bytes = Buffer.from(JSON.stringify(body));
+  const json = JSON.stringify(body);
   response.statusCode = 200;
   stampDeploymentHeaders(response, QUOTE_PATH);
   response.setHeader('content-type', 'application/json');
   response.setHeader('Server-Timing', serverTiming);
-  response.setHeader('content-length', bytes.length);
-  response.end(bytes);
+  response.setHeader('content-length', Buffer.byteLength(json));
+  response.end(json);
 }
 
 async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
