@@ -68,6 +68,17 @@ describe('labelLines', () => {
   });
 });
 
+describe('labels asked again', () => {
+  it('are the same labels for the same values, and new ones for other values, whatever a name holds', () => {
+    const label = (names: Partial<LineContext>) => labelLines(quoteLines(result), { ...context, ...names }, 'en')[1]?.label;
+    expect(label({ coverageName: 'Basic' })).toBe('Coverage: Basic');
+    expect(label({ coverageName: 'Basic' })).toBe('Coverage: Basic');
+    expect(label({ coverageName: 'Full' })).toBe('Coverage: Full');
+    expect(label({ coverageName: 'Basic\u0000Full' })).toBe('Coverage: Basic\u0000Full');
+    expect(label({ coverageName: 'Basic' })).toBe('Coverage: Basic');
+  });
+});
+
 describe('the rate plans\' lines', () => {
   const planned = quote({
     car: { type: 'sedan', dailyRate: 5000, carClass: 'CDAR' },

@@ -54,10 +54,18 @@ type LineMessageKey = Parameters<ReturnType<typeof lineTranslator>>[0];
 // emptied when it fills.
 const LABEL_MEMORY_SIZE = 4096;
 const labelMemory = new Map<string, string>();
+const VALUE_SEPARATOR = '\u0000';
 
 /** The line message `key` in `locale` with `values`. */
 function lineLabel(locale: Locale, key: LineMessageKey, values?: Record<string, string | number>): string {
-  const memoryKey = values === undefined ? `${locale} ${key}` : `${locale} ${key} ${JSON.stringify(values)}`;
+  // Names and values joined by a character no label's value holds (a value that does is formatted, not kept): the
+  // same key for the same values, as JSON would give, for less.
+  let memoryKey = `${locale} ${key}`;
+  for (const name in values) {
+    const value = values[name];
+    if (typeof value === 'string' && value.includes(VALUE_SEPARATOR)) return translatorFor(locale)(key, values);
+    memoryKey += `${VALUE_SEPARATOR}${name}${VALUE_SEPARATOR}${value}`;
+  }
   const known = labelMemory.get(memoryKey);
   if (known !== undefined) return known;
   const label = translatorFor(locale)(key, values);

@@ -17,7 +17,7 @@ const log = logFor('quote-fast-path');
 /**
  * `POST /api/quote` answered before Next's request pipeline. A route handler that does nothing already costs about
  * 2 ms of one Node thread per request here (routing, the proxy, the route runtime), so at 20 connections its p99 alone
- * is past the quote's 30 ms budget; the quote's own work is about 0.3 ms. The production server (apps/web/server.mjs)
+ * is past the quote's 30 ms budget; the whole quote here takes about 0.1 ms of CPU. The production server (apps/web/server.mjs)
  * offers each request to the fast path first and hands every other request, and a quote it cannot take yet, to Next.
  *
  * It answers with the route's own code (quoteAnswer: the body reader and its limit, validation, priceSelection) and
