@@ -55,6 +55,7 @@ describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
   it('loads the first illustrations at once and the others when scrolled to', () => {
     renderGrid(language, { reservable: false });
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', null, null]);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
