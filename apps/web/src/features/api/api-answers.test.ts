@@ -29,6 +29,7 @@ describe('reading a JSON body', () => {
     cut.push('{"car_id":');
     cut.destroy();
     await expect(cutReading).rejects.toThrow(/closed before it ended/);
+    await expect(readJsonBody(cut)).rejects.toThrow(/closed before it was read/);
 
     // Chunks as an async source that is not a Node stream (a counted or transformed body).
     async function* chunks(parts: Array<Buffer | string>) {

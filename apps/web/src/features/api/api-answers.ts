@@ -90,6 +90,8 @@ class KeptBody {
 export async function readJsonBody(chunks: AsyncIterable<Uint8Array | string> | Readable, limit = JSON_BODY_LIMIT_BYTES): Promise<unknown> {
   const body = new KeptBody(limit);
   if (chunks instanceof Readable) {
+    // A stream already gone would never end: refused at once rather than left waiting.
+    if (chunks.destroyed) throw new Error('the body was cut off: its stream was closed before it was read');
     await new Promise<void>((ended, failed) => {
       let done = false;
       chunks.on('data', (chunk: Buffer | string) => body.add(chunk));
