@@ -114,5 +114,8 @@ describe('addresses as keys', () => {
     expect(normaliseAddress('unknown')).toBeUndefined();
     expect(normaliseAddress('unknown')).toBeUndefined();
     expect(normaliseAddress('10.0.11.183')).toBe('10.0.11.183');
+    // Longer than any address is written, yet an address once trimmed: read the same, not kept.
+    expect(normaliseAddress(`${' '.repeat(100)}1.2.3.4`)).toBe('1.2.3.4');
+    expect(normaliseAddress(`${' '.repeat(100)}1.2.3.4`)).toBe('1.2.3.4');
   });
 });

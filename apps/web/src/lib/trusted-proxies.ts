@@ -15,7 +15,9 @@ const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/;
 export function normaliseAddress(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   // Every request reads its peer's address, and peers come back (nginx, a browser's connections): answers are kept,
-  // the memory emptied when it fills.
+  // the memory emptied when it fills. Only for values as short as an address is written (a forwarded header's
+  // entries are the client's to write, and a long one is not kept).
+  if (value.length > NORMALISED_MEMORY_VALUE_LENGTH) return normalise(value);
   const known = normalisedMemory.get(value);
   if (known !== undefined) return known ?? undefined;
   const normalised = normalise(value);
@@ -25,6 +27,8 @@ export function normaliseAddress(value: string | undefined): string | undefined 
 }
 
 const NORMALISED_MEMORY_SIZE = 1024;
+/** `[ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]:65535` is 47 characters; some room for spaces around it. */
+const NORMALISED_MEMORY_VALUE_LENGTH = 64;
 const normalisedMemory = new Map<string, string | null>();
 
 function normalise(value: string): string | undefined {
