@@ -94,8 +94,11 @@ const percentTexts = new Map<string, Map<number, string>>();
 /** A percentage as the bill writes it, "7" or "+15" (`signed`), in `locale`'s digits. */
 function formatPercent(locale: Locale, value: number, signed = false): string {
   const memoryKey = signed ? `${locale}+` : locale;
-  const memory = percentTexts.get(memoryKey) ?? new Map<number, string>();
-  percentTexts.set(memoryKey, memory);
+  let memory = percentTexts.get(memoryKey);
+  if (memory === undefined) {
+    memory = new Map<number, string>();
+    percentTexts.set(memoryKey, memory);
+  }
   const known = memory.get(value);
   if (known !== undefined) return known;
   const text = percentFormat(locale, signed).format(value);
