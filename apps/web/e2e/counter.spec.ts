@@ -173,6 +173,9 @@ test.describe('the counter with a QR code', () => {
   test('a photo of the renter\'s QR code opens the booking', async ({ page }) => {
     await signIn(page, 'es', staff.email);
     await expect(page.getByTestId('counter-staff')).toBeVisible();
+    // A file chosen before the page hydrates is never read (no change handler yet): wait for the code the page loads
+    // once hydrated (the loading bar's style) before choosing the photo.
+    await expect(page.locator('head style[data-loading-bar]')).toBeAttached();
     const png = await QRCode.toBuffer(numbers.today, { errorCorrectionLevel: 'M', margin: 2, type: 'png', width: 240 });
     await page.getByLabel(TEXT.es.photo).setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: png });
     await expect(page).toHaveURL(new RegExp(`/mostrador/${numbers.today}$`));
