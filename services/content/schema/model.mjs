@@ -769,7 +769,9 @@ export const collections = [
         choice('paid', 'Paid', 'var(--theme--success)'),
         choice('cancelled', 'Cancelled', 'var(--theme--danger)'),
       ], { def: 'unpaid', width: 'half' }),
-      f.select('payment_type', [choice('unpaid', 'Unpaid'), choice('card', 'Card'), choice('paypal', 'PayPal')], { def: 'unpaid', width: 'half', labels: false }),
+      f.select('payment_type', [choice('unpaid', 'Unpaid'), choice('card', 'Card'), choice('paypal', 'PayPal'), choice('counter', 'At the counter')], {
+        def: 'unpaid', width: 'half', labels: false, note: 'How it was paid: online by card or PayPal, or collected by staff at the counter.',
+      }),
       f.select('reservation_type', [choice('postpaid', 'Pay at the counter (postpaid)'), choice('prepaid', 'Prepaid online')], { def: 'postpaid', width: 'half', labels: false }),
       f.select('language', languageChoices, { width: 'half', labels: false }),
       f.dateCreated(),
@@ -881,7 +883,7 @@ export const collections = [
       f.select('kind', [choice('charge', 'Charge'), choice('refund', 'Refund')], {
         def: 'charge', width: 'half', labels: false, display_options: { format: true }, readonly: true, schema: { is_nullable: false }, note: 'A charge takes money; a refund returns money from the charge in "Refund of".',
       }),
-      f.select('provider', [choice('metrobank', 'Metrobank'), choice('paypal', 'PayPal')], { width: 'half', labels: false, allowOther: true, readonly: true }),
+      f.select('provider', [choice('metrobank', 'Metrobank'), choice('paypal', 'PayPal'), choice('counter', 'At the counter')], { width: 'half', labels: false, allowOther: true, readonly: true }),
       f.select('status', [
         choice('pending', 'Pending', 'var(--theme--foreground-subdued)'),
         choice('requires_action', 'Requires action', 'var(--theme--warning)'),

@@ -3,7 +3,9 @@
 // number and a wrong e-mail, and count each number (429 past 10 an hour). Access answers the copy of everything kept
 // about that e-mail and nothing of another renter; erasure records a request that staff carry out by setting it to
 // Done in the admin: personal fields blanked, scans deleted, drafts removed, totals and payments kept; refused with
-// the reason while a reservation is not returned. docs/privacy.md. Every row made here is removed at the end.
+// the reason while the rental is open (booked and not picked up, or its car out), whatever the booked return date says:
+// a car handed back early is erasable at once, an overdue one is not. docs/privacy.md. Every row made here is removed at
+// the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, postForm, qs, requireEnv, uniqueSuffix } from './helpers';
 import { JPEG } from './files';
@@ -15,6 +17,8 @@ const cleanup: string[] = [];
 const ana = `ana-${suffix}@example.com`;
 const ben = `ben-${suffix}@example.com`;
 const carl = `carl-${suffix}@example.com`;
+const dora = `dora-${suffix}@example.com`;
+const eli = `eli-${suffix}@example.com`;
 const number = (n: number) => `DR-${suffix}-${n}`.toUpperCase();
 const fixture = { anaReservation: 0, benReservation: 0, precheckin: 0, scan: '', payment: 0, lead: 0, application: 0, draft: '', benDraft: '' };
 
@@ -26,9 +30,13 @@ async function create<T extends { id: number | string }>(collection: string, bod
   return item;
 }
 
-const reservation = (n: number, email: string, returnDate: string) => create<{ id: number }>('reservations', {
+/** The rental lifecycle as the counter records it: returned (when), picked up and out, or booked (not yet picked up). */
+type Rental = { rental_status: 'returned'; returned_at: string } | { rental_status: 'picked_up' | 'booked' };
+const returnedOn = (instant: string): Rental => ({ rental_status: 'returned', returned_at: instant });
+
+const reservation = (n: number, email: string, returnDate: string, rental: Rental) => create<{ id: number }>('reservations', {
   reservation_number: number(n), brand: 'firefly', status: 'paid', payment_type: 'card', reservation_type: 'prepaid',
-  pickup_date: '2025-01-05T10:00:00', return_date: returnDate, days: 5,
+  pickup_date: '2025-01-05T10:00:00', return_date: returnDate, days: 5, ...rental,
   client_name: email.startsWith('ana') ? 'Ana' : 'Other', client_last_name: 'Renter', client_email: email, client_phone: '+50761234567',
   client_birthday: '1990-04-01', client_license: `LIC-${email}`, subtotal: 10000, tax: 700, total: 10700,
 });
@@ -42,9 +50,12 @@ const erasure = (reservationNumber: string, email: string) =>
 beforeAll(async () => {
   admin = await adminToken();
   storefront = requireEnv('DIRECTUS_STOREFRONT_TOKEN');
-  fixture.anaReservation = (await reservation(1, ana, '2025-01-10T10:00:00')).id;
-  fixture.benReservation = (await reservation(2, ben, '2025-01-10T10:00:00')).id;
-  await reservation(3, carl, '2099-01-10T10:00:00');
+  fixture.anaReservation = (await reservation(1, ana, '2025-01-10T10:00:00', returnedOn('2025-01-10T15:00:00Z'))).id;
+  fixture.benReservation = (await reservation(2, ben, '2025-01-10T10:00:00', returnedOn('2025-01-10T15:00:00Z'))).id;
+  await reservation(3, carl, '2099-01-10T10:00:00', { rental_status: 'booked' });
+  // Handed back long before its booked return; picked up and never brought back, its booked return long past.
+  await reservation(4, dora, '2099-01-10T10:00:00', returnedOn(new Date().toISOString()));
+  await reservation(5, eli, '2025-01-10T10:00:00', { rental_status: 'picked_up' });
   const form = new FormData();
   form.append('kind', 'license');
   form.append('file', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'scan.jpg');
@@ -68,7 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const path of cleanup) await api(path, { method: 'DELETE', token: admin });
-  const requests = await api<Array<{ id: number }>>(`/items/data_requests${qs({ filter: { email: { _in: [ana, ben, carl] } }, fields: 'id', limit: -1 })}`, { token: admin });
+  const requests = await api<Array<{ id: number }>>(`/items/data_requests${qs({ filter: { email: { _in: [ana, ben, carl, dora, eli] } }, fields: 'id', limit: -1 })}`, { token: admin });
   for (const row of requests.body.data ?? []) await api(`/items/data_requests/${row.id}`, { method: 'DELETE', token: admin });
 });
 
@@ -159,14 +170,36 @@ describe('erasure', () => {
     expect((await access(number(1), ana)).status).toBe(404);
   });
 
-  it('is refused, with the reason staff see, while a reservation is not returned', async () => {
-    const asked = await erasure(number(3), carl);
+  /** Asks for an erasure with that reservation's proof, then staff set it to Done: the answer to that save. */
+  async function askAndApprove(n: number, email: string) {
+    const asked = await erasure(number(n), email);
     expect(asked.status, asked.text).toBe(201);
     const id = dataOf(asked).id;
-    const refused = await api(`/items/data_requests/${id}`, { method: 'PATCH', token: admin, body: { status: 'done' } });
-    expect(refused.status, refused.text).toBe(400);
-    expect(refused.text).toContain(number(3));
+    return { id, saved: await api(`/items/data_requests/${id}`, { method: 'PATCH', token: admin, body: { status: 'done' } }) };
+  }
+
+  async function expectRefusedAndKept(n: number, email: string, reason: RegExp) {
+    const { id, saved } = await askAndApprove(n, email);
+    expect(saved.status, saved.text).toBe(400);
+    expect(saved.text).toContain(number(n));
+    expect(saved.text).toMatch(reason);
     expect(dataOf(await api<{ status: string }>(`/items/data_requests/${id}`, { token: admin })).status).toBe('pending');
-    expect(dataOf(await api<{ client_email: string }>(`/items/reservations?filter[reservation_number][_eq]=${number(3)}`, { token: admin }))).toEqual([expect.objectContaining({ client_email: carl })]);
+    expect(dataOf(await api<{ client_email: string }>(`/items/reservations?filter[reservation_number][_eq]=${number(n)}`, { token: admin }))).toEqual([expect.objectContaining({ client_email: email })]);
+  }
+
+  it('is refused, with the reason staff see, while a booking is not picked up yet', async () => {
+    await expectRefusedAndKept(3, carl, /booked and not picked up/);
+  });
+
+  it('is refused while the car is out, even long after its booked return (overdue)', async () => {
+    await expectRefusedAndKept(5, eli, /picked up and not returned/);
+  });
+
+  it('is carried out at once for a car handed back before its booked return', async () => {
+    const { id, saved } = await askAndApprove(4, dora);
+    expect(saved.status, saved.text).toBe(200);
+    expect(dataOf(await api<{ status: string }>(`/items/data_requests/${id}`, { token: admin })).status).toBe('done');
+    expect(dataOf(await api<Array<Record<string, unknown>>>(`/items/reservations?filter[reservation_number][_eq]=${number(4)}`, { token: admin })))
+      .toEqual([expect.objectContaining({ client_email: null, client_name: null, total: 10700 })]);
   });
 });

@@ -1,8 +1,9 @@
 // The retention job against a live instance (CONTENT_URL), by moving its clock: POST /retention/run with a `now`
 // in the future, limited (`only`) to the records this file makes, removes what the periods of the brand sites no
-// longer allow (scans 30 days after the return, CVs 180 days after the offer closed, drafts at their expiry or 7 days
-// after they were started, leads after 730 days), keeps the rest, and logs each kind in `retention_runs`. Only
-// administrators may run it. docs/privacy.md, "How long". Every row made here is removed at the end.
+// longer allow (scans 30 days after the car really came back, never while it is out; CVs 180 days after the offer
+// closed, drafts at their expiry or 7 days after they were started, leads after 730 days), keeps the rest, and writes
+// one row per kind in `retention_runs` on every run, 0 removed included. Only administrators may run it.
+// docs/privacy.md, "How long". Every row made here is removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, postForm, qs, requireEnv, uniqueSuffix } from './helpers';
 import { JPEG, PDF } from './files';
@@ -49,13 +50,14 @@ const exists = async (path: string) => (await api(path, { token: admin })).statu
 
 beforeAll(async () => {
   admin = await adminToken();
-  // Two pre-check-ins with scans: one for a reservation returned on 2030-01-10 10:00 (Panama), one returned on 2030-03-01.
-  const reservation = (n: number, returnDate: string) => create<{ id: number }>('reservations', {
+  // Two pre-check-ins with scans: one for a car booked back on 2030-01-10 but handed back two days early, on 2030-01-08
+  // 10:00 in Panama (15:00 UTC); one for a car booked back on 2030-01-20, picked up and never returned.
+  const reservation = (n: number, returnDate: string, rental: Record<string, unknown>) => create<{ id: number }>('reservations', {
     reservation_number: `RT-${suffix}-${n}`.toUpperCase(), brand: 'firefly', status: 'paid', client_email: `rt-${suffix}@example.com`,
-    pickup_date: '2030-01-05T10:00:00', return_date: returnDate,
+    pickup_date: '2030-01-05T10:00:00', return_date: returnDate, ...rental,
   });
-  const first = await reservation(1, '2030-01-10T10:00:00');
-  const second = await reservation(2, '2030-03-01T10:00:00');
+  const first = await reservation(1, '2030-01-10T10:00:00', { rental_status: 'returned', returned_at: '2030-01-08T15:00:00Z' });
+  const second = await reservation(2, '2030-01-20T10:00:00', { rental_status: 'picked_up' });
   fixture.returnedFiles = [await uploadScan(), await uploadScan()];
   fixture.laterFile = await uploadScan();
   fixture.returnedScan = (await create<{ id: number }>('precheckins', { reservation: first.id, license_file: fixture.returnedFiles[0], id_file: fixture.returnedFiles[1], license_number: 'L-1' })).id;
@@ -112,6 +114,19 @@ describe('POST /retention/run', () => {
     expect(dataOf(result).removed).toEqual({ scans: [], cvs: [], drafts: [], leads: [] });
   });
 
+  it('records every run, one row per kind, even when it removed nothing (0)', async () => {
+    // A run counted to an instant of its own, limited to no record at all.
+    const when = new Date(Date.UTC(2040, 0, 1) + Math.floor(Math.random() * 1e9) * 1000);
+    const result = await run(when.toISOString(), { only: {} });
+    expect(dataOf(result).removed).toEqual({ scans: [], cvs: [], drafts: [], leads: [] });
+    const window = [at(when.getTime() - 1000), at(when.getTime() + 1000)];
+    const rows = await api<Array<{ kind: string; removed_count: number; removed_ids: unknown[]; trigger: string }>>(
+      `/items/retention_runs${qs({ filter: { as_of: { _between: window } }, fields: 'kind,removed_count,removed_ids,trigger', limit: -1 })}`, { token: admin });
+    expect(dataOf(rows).map((row) => [row.kind, row.removed_count, row.removed_ids, row.trigger]).sort()).toEqual([
+      ['cvs', 0, [], 'manual'], ['drafts', 0, [], 'manual'], ['leads', 0, [], 'manual'], ['scans', 0, [], 'manual'],
+    ]);
+  });
+
   it('three days on: the draft past its expiry goes, the one still valid stays', async () => {
     const result = await run(at(now + 3 * DAY));
     expect(dataOf(result).removed).toEqual({ scans: [], cvs: [], drafts: [fixture.expiringDraft], leads: [] });
@@ -125,12 +140,12 @@ describe('POST /retention/run', () => {
     expect(await exists(`/items/reservation_drafts/${fixture.longDraft}`)).toBe(false);
   });
 
-  it('30 days after a return: that pre-check-in\'s scans are deleted (files and links), the other\'s kept', async () => {
-    // 2030-01-10 10:00 in Panama is 15:00 UTC; a minute before the 30 days end, nothing goes. (Only the pre-check-ins:
-    // by 2030 the application and the lead made here would be due too.)
+  it('30 days after the car really came back: that pre-check-in\'s scans are deleted (files and links); a car still out keeps its renter\'s', async () => {
+    // Handed back 2030-01-08 15:00 UTC: a minute before the 30 days end, nothing goes. (Only the pre-check-ins: by 2030
+    // the application and the lead made here would be due too.)
     const scansOnly = { precheckins: records.precheckins };
-    expect(dataOf(await run('2030-02-09T14:59:00Z', { only: scansOnly })).removed.scans).toEqual([]);
-    const result = await run('2030-02-09T15:00:00Z', { only: scansOnly });
+    expect(dataOf(await run('2030-02-07T14:59:00Z', { only: scansOnly })).removed.scans).toEqual([]);
+    const result = await run('2030-02-07T15:00:00Z', { only: scansOnly });
     expect(dataOf(result).removed.scans).toEqual([fixture.returnedScan]);
     const precheckin = dataOf(await api<{ license_file: string | null; id_file: string | null; license_number: string }>(`/items/precheckins/${fixture.returnedScan}`, { token: admin }));
     expect(precheckin).toMatchObject({ license_file: null, id_file: null, license_number: 'L-1' });
@@ -140,6 +155,9 @@ describe('POST /retention/run', () => {
     }
     expect(await exists(`/files/${fixture.laterFile}`)).toBe(true);
     expect(dataOf(await api<{ license_file: string | null }>(`/items/precheckins/${fixture.laterScan}`, { token: admin })).license_file).toBe(fixture.laterFile);
+    // The car booked back on 2030-01-20 is still out a year later: its renter's scans stay (a dispute, a theft report).
+    expect(dataOf(await run('2031-03-01T00:00:00Z', { only: scansOnly })).removed.scans).toEqual([]);
+    expect(await exists(`/files/${fixture.laterFile}`)).toBe(true);
   });
 
   it('180 days after the offer closed: the application and its CV go; the lead stays until two years', async () => {
@@ -156,13 +174,13 @@ describe('POST /retention/run', () => {
 
   it('logs each removal in retention_runs, which staff read', async () => {
     const runs = await api<Array<{ kind: string; removed_count: number; removed_ids: (number | string)[]; trigger: string; as_of: string }>>(
-      `/items/retention_runs${qs({ filter: { trigger: { _eq: 'manual' } }, sort: '-id', limit: 50 })}`, { token: admin });
+      `/items/retention_runs${qs({ filter: { trigger: { _eq: 'manual' } }, sort: '-id', limit: 200 })}`, { token: admin });
     const ours: Record<string, (number | string)[]> = {
       drafts: [fixture.expiringDraft, fixture.longDraft], scans: [fixture.returnedScan], cvs: [fixture.application], leads: [fixture.lead],
     };
     const mine = dataOf(runs).filter((row) => row.removed_ids.some((id) => ours[row.kind]?.includes(id)));
     expect(mine.map((row) => [row.kind, row.removed_count]).sort()).toEqual([['cvs', 1], ['drafts', 1], ['drafts', 1], ['leads', 1], ['scans', 1]]);
-    expect(mine.find((row) => row.kind === 'scans')?.as_of).toMatch(/^2030-02-09T15:00:00/);
+    expect(mine.find((row) => row.kind === 'scans')?.as_of).toMatch(/^2030-02-07T15:00:00/);
     const storefront = await api('/items/retention_runs', { token: requireEnv('DIRECTUS_STOREFRONT_TOKEN') });
     expect(storefront.status).toBe(403);
   });

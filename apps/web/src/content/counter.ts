@@ -98,7 +98,8 @@ export type CounterReservation = {
     license: string | null;
   };
   /** The saved quote as the renter saw it. */
-  lines: Array<{ code: string | null; label: string | null; amount: number }>;
+  /** `label` in the booking's language; `labels` in each language, for rows saved with them. */
+  lines: Array<{ code: string | null; label: string | null; amount: number; labels?: Record<string, string> }>;
   totals: Record<string, number>;
   total: number;
   payments: {
@@ -191,7 +192,7 @@ const reservationSchema = z.object({
   coupon: str,
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int().catch(1), total: cents })).catch([]),
   renter: z.object({ first_name: str, last_name: str, name: z.string(), email: str, phone: str, language: str, birthday: str, license: str }),
-  lines: z.array(z.object({ code: str, label: str, amount: cents })),
+  lines: z.array(z.object({ code: str, label: str, amount: cents, labels: z.record(z.string(), z.string()).optional().catch(undefined) })),
   totals: z.record(z.string(), z.number()),
   total: cents,
   payments: z.object({

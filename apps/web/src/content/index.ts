@@ -27,7 +27,6 @@ export { findCoupon } from './coupons';
 export type { StoredCoupon } from './coupons';
 export { availabilityAt, stockChanged } from './stock';
 export {
-  PAYMENT_TYPES,
   claimReservationNotice,
   findReservationByNumberAndEmail,
   insertReservation,
@@ -42,7 +41,6 @@ export type {
   CorporateBooking,
   HoldLimit,
   NewReservation,
-  PaymentType,
   ReservationChange,
   ReservationClient,
   ReservationTotals,

@@ -1,7 +1,8 @@
 import 'server-only';
 import { customEndpoint, readItems } from '@directus/sdk';
 import { z } from 'zod';
-import { RESERVATION_TYPES, type LabelledLine, type Quote, type ReservationType } from '@rentacar/domain/quote';
+import { RESERVATION_TYPES, type Quote, type ReservationType, type SavedLine } from '@rentacar/domain/quote';
+import { PAYMENT_TYPES, type PaymentType } from '@rentacar/domain/payments';
 import { normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { RESERVATION_STATUSES, type ReservationStatus, type StorefrontChannel } from '@rentacar/domain/reservations';
 import { isRenterLock, rentalStatusOf, type RenterLock, type RentalStatus } from '@rentacar/domain/rentals';
@@ -17,8 +18,6 @@ import { ContentServiceError } from './errors';
  * Writes are one database transaction there with the stock check, so no number of storefront instances can overbook.
  */
 
-export const PAYMENT_TYPES = ['unpaid', 'card', 'paypal'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export type ReservationClient = { firstName: string; lastName: string; email: string; phone: string; birthday: string; license: string };
 
@@ -58,7 +57,7 @@ export type SavedReservation = {
   client: ReservationClient;
   locale: Locale;
   totals: ReservationTotals;
-  lines: LabelledLine[];
+  lines: SavedLine[];
   extras: { code: string; quantity: number; total: number }[];
   /** A corporate agent's booking: the company it was booked for and the agent (content-service user) who booked it. */
   corporate: CorporateBooking | undefined;
@@ -117,7 +116,10 @@ const rowSchema = z.object({
   tax: cents,
   total: cents,
   lines: z
-    .array(z.object({ code: z.string(), label: z.string(), amount: z.number().int(), included: z.literal(true).optional().catch(undefined) }))
+    .array(z.object({
+      code: z.string(), label: z.string(), amount: z.number().int(), included: z.literal(true).optional().catch(undefined),
+      labels: z.record(z.string(), z.string()).optional().catch(undefined),
+    }))
     .nullish()
     .catch(null),
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int(), total: z.number().int() })).nullish().catch(null),
@@ -202,7 +204,7 @@ function reshapeReservation(row: unknown): SavedReservation {
 }
 
 /** The quote's amounts and lines under the collection's field names. */
-function totalsRecord(result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
+function totalsRecord(result: Quote, lines: readonly SavedLine[]): Record<string, unknown> {
   return {
     days: result.days,
     car_total: result.carTotal,
@@ -232,7 +234,7 @@ export type NewReservation = Pick<
   channel: StorefrontChannel;
 };
 
-function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly LabelledLine[]): Record<string, unknown> {
+function newReservationRecord(reservation: NewReservation, result: Quote, lines: readonly SavedLine[]): Record<string, unknown> {
   return {
     reservation_number: reservation.number,
     brand: reservation.brand,
@@ -264,7 +266,7 @@ function newReservationRecord(reservation: NewReservation, result: Quote, lines:
 /** New branches and dates for a saved reservation. */
 export type ReservationChange = Pick<SavedReservation, 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt'>;
 
-function changeRecord(change: ReservationChange, result: Quote, lines: readonly LabelledLine[]) {
+function changeRecord(change: ReservationChange, result: Quote, lines: readonly SavedLine[]) {
   return {
     pickup_branch: change.pickupBranchId,
     return_branch: change.returnBranchId,
@@ -391,7 +393,7 @@ async function bookingWrite(what: string, path: string, method: 'POST' | 'PATCH'
  * Checks stock, counts the coupon (and the client's reservations under `holdLimit`) and saves the reservation in one
  * transaction. A known idempotency key answers the reservation it made, recognisable by a number other than this one.
  */
-export function insertReservation(reservation: NewReservation, quote: Quote, lines: readonly LabelledLine[], holdLimit?: HoldLimit): Promise<ReservationWrite> {
+export function insertReservation(reservation: NewReservation, quote: Quote, lines: readonly SavedLine[], holdLimit?: HoldLimit): Promise<ReservationWrite> {
   // `booked_via` is not a field: the content service records the reservation's channel from it (corporate when it
   // names a company).
   const record = { ...newReservationRecord(reservation, quote, lines), booked_via: reservation.channel };
@@ -404,7 +406,7 @@ function patchReservation(id: string, changes: Record<string, unknown>): Promise
 }
 
 /** Re-checks stock for the new dates or branches and saves them with the new amounts, in one transaction. */
-export function updateReservationDates(id: string, change: ReservationChange, quote: Quote, lines: readonly LabelledLine[]): Promise<ReservationWrite> {
+export function updateReservationDates(id: string, change: ReservationChange, quote: Quote, lines: readonly SavedLine[]): Promise<ReservationWrite> {
   return patchReservation(id, changeRecord(change, quote, lines));
 }
 

@@ -186,6 +186,33 @@ describe('closing a rental through /api/counter', () => {
     expect(errorsOf(wrong.json)[0]?.field).toBe('method');
     const counter = await english('POST', `/api/counter/reservations/${number}/charges`, { method: 'counter' }, bearer(staffPty));
     expect(counter.json).toMatchObject({ collected: total, method: 'counter', bill: { paid: total, due: 0 }, receipt: 'sent' });
+    // Paid, and the way it really was: at the counter, not by a card (the admin, the dashboards and manage booking read it).
+    const [row] = await content<Row[]>(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=status,payment_type`);
+    expect(row).toEqual({ status: 'paid', payment_type: 'counter' });
+  });
+
+  it('shows a booking\'s bill in the staff member\'s language at the counter; the API keeps the booking\'s', async () => {
+    // Booked in Spanish; read by staff in English (the page /en/mostrador and the API's labels by language).
+    const { number, email } = await book(7, false);
+    const read = await english('GET', `/api/counter/reservations/${number}`, undefined, bearer(staffPty));
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    const carLine = (read.json.lines as Array<{ code: string; label: string; labels?: Record<string, string> }>).find((line) => line.code === 'car');
+    expect(carLine?.label).toMatch(/^Auto: 3 días × \$/);
+    expect(carLine?.labels).toEqual({ es: carLine?.label, en: expect.stringMatching(/^Car: 3 days × \$/) as unknown });
+    const session = { cookie: `auth_access_token=${staffPty}; auth_expires=${Date.now() + 600_000}` };
+    const page = await fetch(`${webUrl}/en/mostrador/${number}`, { headers: { ...session, 'accept-language': 'en-US' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`Car: 3 days × $`);
+    expect(html).toContain('ITBMS tax (7%)');
+    expect(html).not.toContain('Auto: 3 días');
+    expect(html).not.toContain('ITBMS (7%)');
+    // The renter's own documents stay in the booking's language: the public API answers the lines as booked.
+    const renter = await english('GET', `/api/reservations/${number}?email=${encodeURIComponent(email)}`);
+    expect(renter.status, JSON.stringify(renter.json)).toBe(200);
+    const renterLines = renter.json.lines as Array<{ code: string; label: string; labels?: unknown }>;
+    expect(renterLines.find((line) => line.code === 'car')?.label).toMatch(/^Auto: 3 días/);
+    expect(renterLines.every((line) => line.labels === undefined)).toBe(true);
   });
 
   it('collects one way at a time: while the counter holds the collection, the card on file is not charged (409 collection_in_progress)', async () => {

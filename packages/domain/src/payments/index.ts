@@ -46,9 +46,25 @@ export function isLivePaymentStatus(status: PaymentStatus): boolean {
   return (LIVE_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
 }
 
-/** How a reservation was paid, from the gateway that took the charge: PayPal, or a card through any other. */
+/** How a reservation was paid online, from the gateway that took the charge: PayPal, or a card through any other. */
 export function paymentMethodOfProvider(provider: string): PaymentMethod {
   return provider === 'paypal' ? 'paypal' : 'card';
+}
+
+/** The provider under which the counter records what staff collected there (cash or the branch's card terminal). */
+export const COUNTER_PROVIDER = 'counter';
+
+/**
+ * A reservation's `payment_type`: how it was paid, as staff, the dashboards and manage booking read it. `unpaid` until
+ * a charge succeeds; then `card` or `paypal` online, or `counter` when staff collected it at the counter (a pay-at-
+ * the-counter booking settled at the return), never a card it was not paid with.
+ */
+export const PAYMENT_TYPES = ['unpaid', 'card', 'paypal', 'counter'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The `payment_type` a reservation takes from the provider of the charge that paid it. */
+export function paymentTypeOfProvider(provider: string): Exclude<PaymentType, 'unpaid'> {
+  return provider === COUNTER_PROVIDER ? 'counter' : paymentMethodOfProvider(provider);
 }
 
 /** Statuses only move forward: a late or repeated report of an older state never undoes a newer one. */

@@ -11,6 +11,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentMethodOfProvider,
+  paymentTypeOfProvider,
+  COUNTER_PROVIDER,
   REFUND_ARRIVAL_BUSINESS_DAYS,
 } from './index';
 
@@ -95,6 +97,10 @@ describe('payment statuses', () => {
   it('tells a PayPal payment from a card payment by its gateway', () => {
     expect(paymentMethodOfProvider('paypal')).toBe('paypal');
     expect(paymentMethodOfProvider('metrobank')).toBe('card');
+    // The reservation's payment_type: what staff collected at the counter is not a card payment.
+    expect(paymentTypeOfProvider(COUNTER_PROVIDER)).toBe('counter');
+    expect(paymentTypeOfProvider('paypal')).toBe('paypal');
+    expect(paymentTypeOfProvider('metrobank')).toBe('card');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildDataExport,
   erasureBlocker,
+  erasureOpenReason,
   erasurePlan,
   mentionsEmail,
   sameEmail,
@@ -19,10 +20,24 @@ describe('erasure', () => {
     expect(erasurePlan('job_applications', { cv: null }).files).toEqual([]);
   });
 
-  it('is refused while a reservation is not returned, and allowed once every one is returned or cancelled', () => {
-    const now = new Date('2030-01-10T12:00:00.000Z');
-    expect(erasureBlocker([{ number: 'FF-1', status: 'paid', returnDate: '2030-01-12T10:00:00' }, { number: 'FF-2', status: 'cancelled', returnDate: '2030-02-01T10:00:00' }], now)).toContain('FF-1');
-    expect(erasureBlocker([{ number: 'FF-1', status: 'paid', returnDate: '2030-01-09T10:00:00' }, { number: 'FF-2', status: 'cancelled', returnDate: '2030-02-01T10:00:00' }], now)).toBeNull();
+  it('follows the rental lifecycle, not the booked dates: erasable once returned, cancelled or a no-show', () => {
+    const blocker = (...reservations: Array<[string, string | null, unknown]>) =>
+      erasureBlocker(reservations.map(([number, status, rentalStatus]) => ({ number, status, rentalStatus })));
+    // Handed back early, before its booked return: erasable at once.
+    expect(blocker(['FF-1', 'paid', 'returned'])).toBeNull();
+    expect(blocker(['FF-1', 'paid', 'returned'], ['FF-2', 'cancelled', 'booked'], ['FF-3', 'unpaid', 'no_show'])).toBeNull();
+    // Picked up and overdue (the booked return long past): the car is out, refused.
+    expect(blocker(['FF-4', 'paid', 'picked_up'])).toMatch(/FF-4 is picked up and not returned/);
+    // Picked up, then its payment cancelled: the car is still out.
+    expect(blocker(['FF-5', 'cancelled', 'picked_up'])).toContain('FF-5');
+    // Booked for a pickup (a row older than the field reads as booked): refused, and staff are told what to do.
+    expect(blocker(['FF-6', 'paid', 'booked'], ['FF-7', 'unpaid', null])).toMatch(/FF-6, FF-7 are booked and not picked up.*no-show/);
+    const both = blocker(['FF-8', 'paid', 'picked_up'], ['FF-9', 'paid', 'booked'], ['FF-10', 'paid', 'returned']);
+    expect(both).toContain('FF-8');
+    expect(both).toContain('FF-9');
+    expect(both).not.toContain('FF-10');
+    expect(erasureOpenReason({ number: 'FF-1', status: 'paid', rentalStatus: 'picked_up' })).toBe('car_out');
+    expect(erasureOpenReason({ number: 'FF-1', status: 'cancelled', rentalStatus: 'booked' })).toBeNull();
   });
 
   it('compares e-mail addresses without case, and finds one anywhere in a draft', () => {

@@ -1,4 +1,4 @@
-import { parsePanamaTimestamp } from '../dates';
+import { rentalStatusOf } from '../rentals';
 import { fileIdOf } from './retention';
 
 // Which stored fields are a renter's (or an applicant's, or a lead's) personal data, what a copy of their data holds,
@@ -68,23 +68,41 @@ export function mentionsEmail(value: unknown, email: string, depth = 0): boolean
 /** A reservation as the erasure rule sees it. */
 export interface ErasureReservation {
   number: string;
+  /** The payment status (`unpaid`, `paid`, `cancelled`). */
   status: string | null;
-  returnDate: string | null;
+  /** The rental lifecycle as stored (`booked`, `picked_up`, `returned`, `no_show`; null reads as `booked`). */
+  rentalStatus: unknown;
 }
 
 /**
- * Why an erasure cannot be carried out now, or null: a reservation that is not cancelled and not yet returned still
- * needs its renter's data (pickup, the counter's checks, the deposit).
+ * Why a reservation still needs its renter's data, or null when it no longer does. It follows the rental lifecycle, not
+ * the booked dates: a reservation is done with once its car came back (`returned`, however early or late), once the
+ * renter was marked a no-show, or once it was cancelled without the car having left. Until then the data is needed:
+ * a booking not yet handed over (at pickup, for the counter's checks), and above all a car that is out (picked up,
+ * overdue or not: the counter, the deposit, a dispute or a theft report need to know who has it).
  */
-export function erasureBlocker(reservations: readonly ErasureReservation[], now: Date): string | null {
-  const open = reservations.filter((reservation) => {
-    if (reservation.status === 'cancelled') return false;
-    const returned = reservation.returnDate ? parsePanamaTimestamp(reservation.returnDate) : null;
-    return returned === null || returned.getTime() > now.getTime();
-  });
-  if (open.length === 0) return null;
-  const numbers = open.map((reservation) => reservation.number).join(', ');
-  return `Reservation ${numbers} is not returned yet: the renter's data is needed until the car is back. Refuse this request with a note, or approve it again after the return.`;
+export function erasureOpenReason(reservation: ErasureReservation): 'car_out' | 'not_picked_up' | null {
+  const rental = rentalStatusOf(reservation.rentalStatus);
+  if (rental === 'picked_up') return 'car_out';
+  if (rental === 'returned' || rental === 'no_show') return null;
+  return reservation.status === 'cancelled' ? null : 'not_picked_up';
+}
+
+/**
+ * Why an erasure cannot be carried out now, or null: staff read it in the admin when saving the request as Done
+ * (English, the admin's language), with what to do about each reservation still open.
+ */
+export function erasureBlocker(reservations: readonly ErasureReservation[]): string | null {
+  const numbersWhere = (reason: 'car_out' | 'not_picked_up') =>
+    reservations.filter((reservation) => erasureOpenReason(reservation) === reason).map((reservation) => reservation.number);
+  const out = numbersWhere('car_out');
+  const booked = numbersWhere('not_picked_up');
+  const are = (numbers: string[]) => `${numbers.join(', ')} ${numbers.length === 1 ? 'is' : 'are'}`;
+  const reasons: string[] = [];
+  if (out.length) reasons.push(`${are(out)} picked up and not returned: the renter's data is needed until the car is back`);
+  if (booked.length) reasons.push(`${are(booked)} booked and not picked up: the renter's data is needed at pickup (mark a no-show at the counter or cancel it first)`);
+  if (!reasons.length) return null;
+  return `Not now: ${reasons.join('; ')}. Refuse this request with a note, or approve it again once the car is back.`;
 }
 
 /** The fields a copy of one's data shows from each collection (internal keys, tokens and file ids are left out). */

@@ -8,6 +8,7 @@ import {
   scanRemovalAt,
   strictestRetention,
   type RetentionSettings,
+  type ScanRental,
 } from './retention';
 
 const defaults = () => DEFAULT_RETENTION;
@@ -32,11 +33,30 @@ describe('retention settings', () => {
 });
 
 describe('when records are removed', () => {
-  it('scans: 30 days after the return, read as Panama time', () => {
-    // Returned 2030-01-10 10:00 in Panama = 15:00 UTC.
-    expect(scanRemovalAt({ id: 1, brand: 'firefly', returnDate: '2030-01-10T10:00:00', createdAt: null }, DEFAULT_RETENTION)?.toISOString()).toBe('2030-02-09T15:00:00.000Z');
+  it('scans: 30 days after the car really came back, not after the booked return', () => {
+    const rental = (values: Partial<ScanRental>): ScanRental => ({ status: 'paid', rentalStatus: 'booked', returnedAt: null, noShowAt: null, cancelledAt: null, returnDate: '2030-01-10T10:00:00', ...values });
+    const removal = (values: Partial<ScanRental> | null, createdAt: string | null = null) =>
+      scanRemovalAt({ id: 1, brand: 'firefly', rental: values === null ? null : rental(values), createdAt }, DEFAULT_RETENTION)?.toISOString() ?? null;
+    // Handed back two days early, at 2030-01-08 14:00 UTC: counted from then, not from the booked 2030-01-10.
+    expect(removal({ rentalStatus: 'returned', returnedAt: '2030-01-08T14:00:00.000Z' })).toBe('2030-02-07T14:00:00.000Z');
+    // Handed back five days late: counted from the real return.
+    expect(removal({ rentalStatus: 'returned', returnedAt: '2030-01-15T20:00:00.000Z' })).toBe('2030-02-14T20:00:00.000Z');
+    // A row returned without the instant (older than the field): the booked return, read as Panama time (15:00 UTC).
+    expect(removal({ rentalStatus: 'returned' })).toBe('2030-02-09T15:00:00.000Z');
+    // Out and not back, whatever the booked return (overdue, disputed, stolen): kept.
+    expect(removal({ rentalStatus: 'picked_up' })).toBeNull();
+    expect(removal({ rentalStatus: 'picked_up', returnDate: '2020-01-10T10:00:00' })).toBeNull();
+    // Not picked up yet: kept (the counter checks the documents at pickup), even when the booked dates are long past.
+    expect(removal({ rentalStatus: 'booked', returnDate: '2020-01-10T10:00:00' })).toBeNull();
+    expect(removal({ rentalStatus: null, returnDate: '2020-01-10T10:00:00' })).toBeNull();
+    // A no-show or a cancellation ends the purpose when it was recorded.
+    expect(removal({ rentalStatus: 'no_show', noShowAt: '2030-01-05T16:00:00.000Z' })).toBe('2030-02-04T16:00:00.000Z');
+    expect(removal({ status: 'cancelled', cancelledAt: '2029-12-20T12:00:00.000Z' })).toBe('2030-01-19T12:00:00.000Z');
+    expect(removal({ status: 'cancelled' })).toBe('2030-02-09T15:00:00.000Z');
+    // A car handed over and then its payment cancelled is still out: kept.
+    expect(removal({ status: 'cancelled', rentalStatus: 'picked_up', cancelledAt: '2029-12-20T12:00:00.000Z' })).toBeNull();
     // No reservation: counted from the pre-check-in.
-    expect(scanRemovalAt({ id: 1, brand: null, returnDate: null, createdAt: '2030-01-01T00:00:00.000Z' }, DEFAULT_RETENTION)?.toISOString()).toBe('2030-01-31T00:00:00.000Z');
+    expect(removal(null, '2030-01-01T00:00:00.000Z')).toBe('2030-01-31T00:00:00.000Z');
   });
 
   it('CVs: 180 days after the end of the offer\'s closing day, or after the application without a closing date', () => {
@@ -53,12 +73,13 @@ describe('when records are removed', () => {
   });
 
   it('lists what is due at a given instant, per brand, and keeps what is not or cannot be dated', () => {
+    const returned = (returnedAt: string): ScanRental => ({ status: 'paid', rentalStatus: 'returned', returnedAt, noShowAt: null, cancelledAt: null, returnDate: null });
     const settingsOf = (brand: string | null) => (brand === 'hertz' ? { ...DEFAULT_RETENTION, scanDays: 5, leadDays: 30 } : DEFAULT_RETENTION);
     const records = {
       scans: [
-        { id: 1, brand: 'firefly', returnDate: '2030-01-10T10:00:00', createdAt: null },
-        { id: 2, brand: 'hertz', returnDate: '2030-01-10T10:00:00', createdAt: null },
-        { id: 3, brand: 'firefly', returnDate: 'not a date', createdAt: null },
+        { id: 1, brand: 'firefly', rental: returned('2030-01-10T15:00:00.000Z'), createdAt: null },
+        { id: 2, brand: 'hertz', rental: returned('2030-01-10T15:00:00.000Z'), createdAt: null },
+        { id: 3, brand: 'firefly', rental: returned('not a date'), createdAt: null },
       ],
       cvs: [{ id: 4, closingOn: '2029-01-01', createdAt: null }, { id: 5, closingOn: '2030-01-01', createdAt: null }],
       drafts: [{ id: 'old', expiresAt: '2030-01-19T00:00:00.000Z', createdAt: null }, { id: 'live', expiresAt: '2030-01-21T00:00:00.000Z', createdAt: '2030-01-19T00:00:00.000Z' }],

@@ -1,4 +1,5 @@
 import { addDaysToLocalDate, parsePanamaDate, parsePanamaTimestamp } from '../dates';
+import { rentalStatusOf } from '../rentals';
 
 // How long renters' and applicants' data is kept (Panama's Law 81 of 2019: no longer than its purpose), and which
 // stored records are due for removal at a given instant. Pure: the content service's retention job reads the records
@@ -8,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days each kind of record is kept, counted from the moment its purpose ended (see `removalAt`). */
 export interface RetentionSettings {
-  /** Licence and id scans of a pre-check-in: days after the reservation's return. */
+  /** Licence and id scans of a pre-check-in: days after the car came back (see `scanPurposeEndedAt`). */
   scanDays: number;
   /** Job applications and their CVs: days after the offer closed (or after the application, for an offer without a closing date). */
   cvDays: number;
@@ -57,11 +58,24 @@ function instant(value: string | null | undefined): Date | null {
 
 const plusDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
 
-/** A pre-check-in with scans: its reservation's return (Panama local date-time) and brand; when it was sent. */
+/**
+ * Where a pre-check-in's reservation stands in the rental lifecycle, as stored: its payment status, its rental status
+ * and the instants the counter recorded (UTC timestamps), and the booked return (Panama wall clock).
+ */
+export interface ScanRental {
+  status: string | null;
+  rentalStatus: unknown;
+  returnedAt: string | null;
+  noShowAt: string | null;
+  cancelledAt: string | null;
+  returnDate: string | null;
+}
+
+/** A pre-check-in with scans: its reservation's brand and rental (null when it has none); when it was sent. */
 export interface ScanRecord {
   id: number | string;
   brand: string | null;
-  returnDate: string | null;
+  rental: ScanRental | null;
   createdAt: string | null;
 }
 
@@ -84,9 +98,33 @@ export interface LeadRecord {
   createdAt: string | null;
 }
 
-/** When the scans are removed: `scanDays` after the return (after the pre-check-in was sent, for one without a reservation). */
+/**
+ * The instant a pre-check-in's scans stop serving their purpose (checking the documents for the rental), from which
+ * `scanDays` are counted; null while they still serve it. It follows what happened to the car, not the booked dates:
+ *   - returned: when it really came back (`returnedAt`; the booked return only for a row returned without one);
+ *   - no-show: when staff marked it;
+ *   - cancelled before pickup: when it was cancelled (the booked return for a row cancelled without the instant);
+ *   - picked up and not back (late, disputed, stolen), or booked and not yet picked up: kept;
+ *   - a pre-check-in without a reservation: when it was sent.
+ */
+export function scanPurposeEndedAt(record: Pick<ScanRecord, 'rental' | 'createdAt'>): Date | null {
+  const { rental } = record;
+  if (rental === null) return instant(record.createdAt);
+  switch (rentalStatusOf(rental.rentalStatus)) {
+    case 'returned':
+      return instant(rental.returnedAt) ?? instant(rental.returnDate);
+    case 'no_show':
+      return instant(rental.noShowAt) ?? instant(rental.returnDate);
+    case 'picked_up':
+      return null;
+    case 'booked':
+      return rental.status === 'cancelled' ? instant(rental.cancelledAt) ?? instant(rental.returnDate) : null;
+  }
+}
+
+/** When the scans are removed: `scanDays` after their purpose ended (`scanPurposeEndedAt`); null while it has not. */
 export function scanRemovalAt(record: ScanRecord, settings: RetentionSettings): Date | null {
-  const from = instant(record.returnDate) ?? instant(record.createdAt);
+  const from = scanPurposeEndedAt(record);
   return from && plusDays(from, settings.scanDays);
 }
 

@@ -180,6 +180,26 @@ export interface LabelledLine {
   included?: true;
 }
 
+/**
+ * A line as a reservation keeps it: `label` in the booking's language (the renter's documents), and `labels`, the same
+ * line in each language the storefront speaks, so whoever reads it later reads it in theirs (the counter's staff).
+ * Rows saved before `labels` existed have only `label`.
+ */
+export interface SavedLine extends LabelledLine {
+  labels?: Readonly<Record<string, string>>;
+}
+
+/** A saved line's label in `locale`, or in the booking's language when it was not kept in that one. */
+export function savedLineLabel<Label extends string | null>(line: { label: Label; labels?: Readonly<Record<string, string>> }, locale: string): string | Label {
+  return line.labels?.[locale] ?? line.label;
+}
+
+/** A saved line as shown in `locale`: labelled in that language (else the booking's), without the other languages. */
+export function savedLineIn(line: SavedLine, locale: string): LabelledLine {
+  const { labels: _otherLanguages, ...shown } = line;
+  return { ...shown, label: savedLineLabel(line, locale) };
+}
+
 /** Every amount in cents. */
 export interface Quote {
   days: number;

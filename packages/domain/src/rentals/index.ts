@@ -2,7 +2,7 @@ import { formatPanamaDateTime, parsePanamaTimestamp } from '../dates';
 import { normalizeLocalDateTimeSeconds, type LocalDateTimeSeconds } from '../dates/local-seconds';
 import { assertNonNegativeCents, multiplyCents, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { DEFAULT_TAX_RATE_PERCENT, toPercent } from '../quote';
-import { holdsUnit, type BookingRules, type HeldReservation } from '../reservations';
+import { holdsUnit, paymentStanding, type BookingRules, type HeldReservation, type PaymentStanding } from '../reservations';
 
 /**
  * The rental lifecycle of a reservation, beside its payment `status` (unpaid, paid, cancelled), which it does not
@@ -82,6 +82,19 @@ export function decideRentalAction(action: RentalAction, state: RentalState, now
       return { allowed: true, next: 'no_show' };
     }
   }
+}
+
+/**
+ * Where a booking stands as a renter or an agent reads it: once the counter has acted, the rental lifecycle (the car is
+ * out, back, or the renter never came), which says more than its payment; before that, its payment standing. A
+ * no-show is never "confirmed, to pay at the counter" any more.
+ */
+export type BookingStanding = PaymentStanding | 'pickedUp' | 'returned' | 'noShow';
+
+const LIFECYCLE_STANDING: Partial<Record<RentalStatus, BookingStanding>> = { picked_up: 'pickedUp', returned: 'returned', no_show: 'noShow' };
+
+export function bookingStanding(reservation: Parameters<typeof paymentStanding>[0] & { rentalStatus: unknown }): BookingStanding {
+  return LIFECYCLE_STANDING[rentalStatusOf(reservation.rentalStatus)] ?? paymentStanding(reservation);
 }
 
 /** Why a renter may no longer change or cancel a booking: the rental has begun (or ended) at the counter. */

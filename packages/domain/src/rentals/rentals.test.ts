@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { competingSpan } from '../reservations';
 import {
+  bookingStanding,
   countsAgainstStock,
   decideRentalAction,
   isOverdue,
@@ -70,6 +71,19 @@ describe('what the renter may still do', () => {
     expect(renterLockOf('picked_up')).toBe('already_picked_up');
     expect(renterLockOf('returned')).toBe('already_returned');
     expect(renterLockOf('no_show')).toBe('marked_no_show');
+  });
+
+  it('shows where the booking stands: the lifecycle once the counter acted, the payment before', () => {
+    const postpaid = { status: 'unpaid', reservationType: 'postpaid' } as const;
+    expect(bookingStanding({ ...postpaid, rentalStatus: 'booked' })).toBe('payAtPickup');
+    expect(bookingStanding({ ...postpaid, rentalStatus: null })).toBe('payAtPickup');
+    // A pay-at-counter renter who never came is not "confirmed, to pay at the counter".
+    expect(bookingStanding({ ...postpaid, rentalStatus: 'no_show' })).toBe('noShow');
+    expect(bookingStanding({ status: 'paid', reservationType: 'prepaid', rentalStatus: 'no_show' })).toBe('noShow');
+    expect(bookingStanding({ status: 'paid', reservationType: 'prepaid', rentalStatus: 'picked_up' })).toBe('pickedUp');
+    expect(bookingStanding({ ...postpaid, rentalStatus: 'returned' })).toBe('returned');
+    expect(bookingStanding({ status: 'cancelled', reservationType: 'prepaid', rentalStatus: 'booked' })).toBe('cancelled');
+    expect(bookingStanding({ status: 'unpaid', reservationType: 'prepaid', rentalStatus: 'booked' })).toBe('awaitingPayment');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { LocalDateTime } from '@rentacar/domain/dates';
 import type { Cents } from '@rentacar/domain/money';
+import type { PaymentType } from '@rentacar/domain/payments';
 import type { ReservationType } from '@rentacar/domain/quote';
 import type { Locale } from '@/i18n/routing';
 
@@ -11,7 +12,7 @@ export type ReservationSummary = {
   reservationNumber: string;
   status: 'unpaid' | 'paid' | 'cancelled';
   reservationType: ReservationType;
-  paymentType: 'unpaid' | 'card' | 'paypal';
+  paymentType: PaymentType;
   locale: Locale;
   siteName: string;
   client: { firstName: string; lastName: string; email: string; phone: string };

@@ -3,7 +3,7 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { renterLockOf, renterMayChange, type RenterLock } from '@rentacar/domain/rentals';
 import type { StorefrontChannel } from '@rentacar/domain/reservations';
-import type { Locale } from '@/i18n/routing';
+import { LOCALES, type Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { countBooking, countRateLimitRefusal, type BookingOutcome as BookingOutcomeLabel } from '@/lib/metrics';
 import {
@@ -20,7 +20,7 @@ import {
   type SavedReservation,
 } from '@/content';
 import { displayPhone } from '@/features/branches';
-import type { LabelledLine } from '@rentacar/domain/quote';
+import { savedLineIn, type LabelledLine, type SavedLine } from '@rentacar/domain/quote';
 import { labelLines } from './bill-lines';
 import { issue, type BookingIssue } from '@/lib/issues';
 import type { BookingSelection } from './booking-request';
@@ -52,6 +52,18 @@ export function labelledLines(booking: PricedBooking, locale: Locale): LabelledL
     },
     locale,
   );
+}
+
+/**
+ * The lines a reservation is saved with: labelled in its language, and in every language of the storefront, so staff
+ * read the bill in theirs while the renter's e-mails and receipts stay in the booking's.
+ */
+function linesToSave(booking: PricedBooking, locale: Locale): SavedLine[] {
+  const inEach = LOCALES.map((each) => [each, each === locale ? undefined : labelledLines(booking, each)] as const);
+  return labelledLines(booking, locale).map((line, index) => ({
+    ...line,
+    labels: Object.fromEntries(inEach.map(([each, lines]) => [each, lines?.[index]?.label ?? line.label])),
+  }));
 }
 
 export type BookingOutcome =
@@ -108,7 +120,7 @@ async function saveReservation(
   clientAddress: string,
   channel: StorefrontChannel,
 ): Promise<NewBookingOutcome> {
-  const lines = labelledLines(booking, locale);
+  const lines = linesToSave(booking, locale);
   const holdLimit = booking.corporate ? undefined : reservationsPerClient(clientAddress, booking.site.reservationHoldsPerClient);
   for (let attempt = 1; attempt <= NUMBER_ATTEMPTS; attempt += 1) {
     const reservation: NewReservation = {
@@ -252,7 +264,7 @@ export async function priceChange(reservation: SavedReservation, change: ChangeR
 
 /** Saves a priced change: stock re-checked for the new dates and branches in the same transaction. */
 export async function applyChange(reservation: SavedReservation, booking: PricedBooking): Promise<BookingOutcome> {
-  const lines = labelledLines(booking, reservation.locale);
+  const lines = linesToSave(booking, reservation.locale);
   const result = await updateReservationDates(
     reservation.id,
     { pickupBranchId: booking.pickupBranch.id, returnBranchId: booking.returnBranch.id, pickupAt: booking.selection.pickupAt, returnAt: booking.selection.returnAt },
@@ -300,7 +312,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     return: { branchName: dropoff?.name ?? '', address: dropoff?.address, phone: dropoff?.phone, at: reservation.returnAt },
     days: reservation.days,
     coverageName: coverage?.text[locale].name ?? '',
-    lines: reservation.lines,
+    lines: reservation.lines.map((line) => savedLineIn(line, locale)),
     total: reservation.totals.total,
     manageUrl: manageBookingUrl(reservation.number, locale),
     revision: reservation.revision,

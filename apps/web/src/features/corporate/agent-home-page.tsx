@@ -2,7 +2,7 @@ import 'server-only';
 import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
-import { paymentStanding } from '@rentacar/domain/reservations';
+import { bookingStanding } from '@rentacar/domain/rentals';
 import { loadAppData } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from '@/features/accounts';
@@ -79,7 +79,7 @@ export async function AgentHomePage({ locale }: { locale: Locale }) {
                       <td className="px-3 py-2">{`${reservation.client.firstName} ${reservation.client.lastName}`}</td>
                       <td className="px-3 py-2">{carName(reservation.carId)}</td>
                       <td className="px-3 py-2">{formatPanamaDateTimeForRenter(reservation.pickupAt, locale)}</td>
-                      <td className="px-3 py-2" data-testid="reservation-status">{status(paymentStanding(reservation))}</td>
+                      <td className="px-3 py-2" data-testid="reservation-status">{status(bookingStanding(reservation))}</td>
                       <td className="px-3 py-2">{reservation.corporate?.agentId === agent.id ? t('you') : t('otherAgent')}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(reservation.totals.total, locale)}</td>
                     </tr>

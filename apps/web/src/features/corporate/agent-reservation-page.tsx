@@ -2,7 +2,7 @@ import 'server-only';
 import NextLink from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { paymentStanding } from '@rentacar/domain/reservations';
+import { bookingStanding } from '@rentacar/domain/rentals';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, requireAgent } from '@/features/accounts';
 import { BillDetails, BookingFacts, factsOfSummary, reservationSummary } from '@/features/booking';
@@ -34,7 +34,7 @@ export async function AgentReservationPage({ locale, reference }: { locale: Loca
         <div>
           <dt className="text-slate-600">{t('status')}</dt>
           <dd className="font-semibold text-slate-900" data-testid="reservation-status">
-            {status(paymentStanding(reservation))}
+            {status(bookingStanding(reservation))}
           </dd>
         </div>
       </dl>

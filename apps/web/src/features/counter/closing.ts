@@ -1,5 +1,6 @@
 import 'server-only';
 import { formatPanamaDateTime } from '@rentacar/domain/dates';
+import { COUNTER_PROVIDER } from '@rentacar/domain/payments';
 import { finalBill, type CollectMethod, type FinalBill } from '@rentacar/domain/rentals';
 import {
   claimReturnCollection,
@@ -165,7 +166,7 @@ export async function collectReturnCharges(staff: ActingStaff, number: string, m
     const held = await claimCollection(staff, reservation.number, method);
     if (held) return { ok: false, refusal: held };
     try {
-      await recordPayment({ idempotencyKey: returnChargeKey(reservation.number, method), reservationId: reservation.id, provider: 'counter', kind: 'charge', amount: due, status: 'succeeded' });
+      await recordPayment({ idempotencyKey: returnChargeKey(reservation.number, method), reservationId: reservation.id, provider: COUNTER_PROVIDER, kind: 'charge', amount: due, status: 'succeeded' });
     } catch (error) {
       await giveBackCollection(staff, reservation.number, method);
       throw error;

@@ -6,8 +6,7 @@ import { getBranches, loadAppData } from '@/content';
 import { PageHeader } from '@/components/page-header';
 import { BillDetails, BookingFacts, describeCancellation, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
 import { formatMoney } from '@rentacar/domain/money';
-import { paymentStanding, type PaymentStanding } from '@rentacar/domain/reservations';
-import { renterLockOf } from '@rentacar/domain/rentals';
+import { bookingStanding, renterLockOf, type BookingStanding } from '@rentacar/domain/rentals';
 import { cancellationMoney, cancellationTerms } from '@/features/payments';
 import { LookupForm } from './lookup-form';
 import { lookupReservation } from './manage-actions';
@@ -17,13 +16,19 @@ import { DataRights } from './data-rights';
 import { ReservationNoticePanel } from './reservation-notice';
 import { RentalLockNotice } from './rental-lock';
 
-/** What the page says of the reservation's payment (a pay-at-counter one is confirmed, to pay at the counter). */
+/**
+ * What the page says of the reservation: its payment until the counter acts (a pay-at-counter one is confirmed, to pay
+ * at the counter), then the rental (out, back, or a no-show).
+ */
 const STATUS_TEXT = {
   payAtPickup: 'status.unpaid',
   awaitingPayment: 'status.awaitingPayment',
   paid: 'status.paid',
   cancelled: 'status.cancelled',
-} as const satisfies Record<PaymentStanding, string>;
+  pickedUp: 'status.pickedUp',
+  returned: 'status.returned',
+  noShow: 'status.noShow',
+} as const satisfies Record<BookingStanding, string>;
 
 /** Manage booking: the lookup form, or the found reservation with its change and cancel forms and the renter's data rights. */
 export async function ManageBookingPage({ locale, number }: { locale: Locale; number: string }) {
@@ -55,7 +60,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
     <div className="space-y-8" data-testid="managed-reservation">
       <div className="space-y-1">
         <p className="font-mono text-2xl font-bold text-slate-900" data-testid="reservation-number">{reservation.number}</p>
-        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(STATUS_TEXT[paymentStanding(reservation)])}</p>
+        <p className="font-semibold text-slate-800" data-testid="reservation-status">{t(STATUS_TEXT[bookingStanding(reservation)])}</p>
       </div>
       {refund ? (
         <ReservationNoticePanel

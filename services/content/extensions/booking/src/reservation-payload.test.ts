@@ -60,6 +60,13 @@ describe('a reservation\'s body', () => {
     expect(problemOf({ ...booking, lines: [{ code: 'extra.ADDITIONAL_DRIVER', label: 'Additional driver × 1 (included in Premium)', amount: 0, included: true }] })).toBeNull();
     expect(problemOf({ ...booking, lines: [{ code: 'extra.GPS', label: 'GPS × 1', amount: 2700, included: true }] })).toEqual({ field: 'lines', message: '"lines" [0].included, when given, must be true on a line of amount 0' });
     expect(problemOf({ ...booking, lines: [{ code: 'extra.GPS', label: 'GPS × 1', amount: 0, included: 'yes' }] })).toEqual({ field: 'lines', message: '"lines" [0].included, when given, must be true on a line of amount 0' });
+    // A line's label in each language, for staff reading the bill in theirs.
+    expect(problemOf({ ...booking, lines: [{ code: 'car', label: 'Car: 1 day × $25.99', amount: 2599, labels: { es: 'Auto: 1 día × $25,99', en: 'Car: 1 day × $25.99' } }] })).toBeNull();
+    const labelsProblem = { field: 'lines', message: '"lines" [0].labels, when given, must map at most 8 language tags to labels of at most 255 characters' };
+    expect(problemOf({ ...booking, lines: [{ code: 'car', label: 'Car', amount: 2599, labels: ['Auto'] }] })).toEqual(labelsProblem);
+    expect(problemOf({ ...booking, lines: [{ code: 'car', label: 'Car', amount: 2599, labels: { es: 7 } }] })).toEqual(labelsProblem);
+    expect(problemOf({ ...booking, lines: [{ code: 'car', label: 'Car', amount: 2599, labels: { 'not a tag': 'Auto' } }] })).toEqual(labelsProblem);
+    expect(problemOf({ ...booking, lines: [{ code: 'car', label: 'Car', amount: 2599, labels: { es: 'x'.repeat(256) } }] })).toEqual(labelsProblem);
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 1, total: 5 }, { code: 'GPS', quantity: 1, total: 5 }] })).toEqual({ field: 'extras', message: '"extras" [1]: GPS is listed twice' });
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 0, total: 5 }] })).toEqual({ field: 'extras', message: '"extras" [0].quantity must be an integer >= 1' });
     expect(problemOf({ ...booking, extras: [{ code: 'GPS', quantity: 1, total: -5 }] })).toEqual({ field: 'extras', message: '"extras" [0].total must be integer cents >= 0' });

@@ -34,15 +34,25 @@ export type ReservationPayload = Record<string, unknown>;
 
 const isInt = (value: unknown, min = -Infinity): value is number => Number.isSafeInteger(value) && (value as number) >= min;
 
+const MAX_LANGUAGES = 8;
+
+function isLabelsByLanguage(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= MAX_LANGUAGES && entries.every(([tag, label]) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(tag) && typeof label === 'string' && label.length <= 255);
+}
+
 function checkLines(value: unknown): string | null {
   if (!Array.isArray(value) || value.length > MAX_LINES) return `must be a list of at most ${MAX_LINES} quote lines`;
   for (const [i, line] of (value as unknown[]).entries()) {
-    if (!isPlainObject(line)) return `[${i}] must be an object { code, label, amount, included? }`;
+    if (!isPlainObject(line)) return `[${i}] must be an object { code, label, amount, included?, labels? }`;
     if (typeof line.code !== 'string' || !line.code.trim() || line.code.length > 64) return `[${i}].code must be a non-empty string`;
     if (typeof line.label !== 'string' || line.label.length > 255) return `[${i}].label must be a string`;
     if (!isCents(line.amount)) return `[${i}].amount must be integer cents`;
     // An extra the coverage includes (the domain's quote prices it at 0).
     if (line.included !== undefined && (line.included !== true || line.amount !== 0)) return `[${i}].included, when given, must be true on a line of amount 0`;
+    // The same label in each language of the storefront (the counter reads the bill in the staff member's).
+    if (line.labels !== undefined && !isLabelsByLanguage(line.labels)) return `[${i}].labels, when given, must map at most ${MAX_LANGUAGES} language tags to labels of at most 255 characters`;
   }
   return null;
 }

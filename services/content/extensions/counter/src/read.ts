@@ -57,6 +57,8 @@ const cents = (value: unknown): number => {
 const intOrNull = (value: unknown): number | null => (value === null || value === undefined || !Number.isSafeInteger(Number(value)) ? null : Number(value));
 const object = (value: unknown): Row | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : null);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** The text values of an object (a line's label in each language), others left out. */
+const textsOf = (row: Row): Record<string, string> => Object.fromEntries(Object.entries(row).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 const fullName = (first: unknown, last: unknown) => [text(first), text(last)].filter(Boolean).join(' ');
 
 function branchOut(value: unknown): { id: number; code: string | null; name: string | null } | null {
@@ -314,7 +316,8 @@ export function shapeReservation(row: Row, payments: Row[], precheckin: Row | un
     renter,
     lines: list(row.lines).flatMap((line) => {
       const value = object(line);
-      return value ? [{ code: text(value.code), label: text(value.label), amount: cents(value.amount) }] : [];
+      const labels = object(value?.labels);
+      return value ? [{ code: text(value.code), label: text(value.label), amount: cents(value.amount), ...(labels ? { labels: textsOf(labels) } : {}) }] : [];
     }),
     totals: Object.fromEntries(['car_total', 'coverage_total', 'era_total', 'extras_total', 'dropoff', 'delivery_price', 'coupon_discount', 'young_driver_fee', 'subtotal', 'airport_tax', 'tax', 'total'].map((name) => [name, cents(row[name])])),
     total,

@@ -28,7 +28,7 @@ import {
   isPaymentStatus,
   LIVE_PAYMENT_STATUSES,
   OPEN_PAYMENT_STATUSES,
-  paymentMethodOfProvider,
+  paymentTypeOfProvider,
 } from '@rentacar/domain/payments';
 import type { Filter } from '@directus/types';
 import type { Request } from 'express';
@@ -268,7 +268,7 @@ async function settleReservation({ ItemsService, writer, trx, req, p }: RecordCo
     if ((occupied.get(car) ?? 0) >= units) return 'sold_out';
   }
   await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
-    .updateOne(reservation.id, { status: 'paid', payment_type: paymentMethodOfProvider(p.provider) });
+    .updateOne(reservation.id, { status: 'paid', payment_type: paymentTypeOfProvider(p.provider) });
   return null;
 }
 

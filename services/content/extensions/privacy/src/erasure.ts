@@ -1,5 +1,5 @@
 // Carrying out an erasure staff approved (docs/privacy.md, "Erasure"): refused while a reservation of that e-mail is
-// not returned; otherwise the personal fields of its reservations, pre-check-ins, leads and applications are blanked
+// still open in the rental lifecycle (booked and not picked up, or its car out); otherwise the personal fields of its reservations, pre-check-ins, leads and applications are blanked
 // (the domain's PERSONAL_FIELDS), their scans and CVs deleted (rows and bytes, through FilesService), and the drafts
 // that hold the address deleted. Totals, payments and invoice data stay for the tax period.
 import { erasureBlocker, erasurePlan, type ErasableCollection } from '@rentacar/domain/privacy';
@@ -12,14 +12,14 @@ export type ErasureOutcome =
   | { refused: string }
   | { done: { anonymised: Record<ErasableCollection, (number | string)[]>; files_deleted: number; drafts_deleted: (number | string)[] } };
 
-export async function eraseSubject(context: { services: Services; database: Knex; schema: SchemaOverview }, email: string, now: Date): Promise<ErasureOutcome> {
+export async function eraseSubject(context: { services: Services; database: Knex; schema: SchemaOverview }, email: string): Promise<ErasureOutcome> {
   const { services, database, schema } = context;
   const { records } = await readSubjectData(context, email);
   const blocker = erasureBlocker(records.reservations.map((row) => ({
     number: String(row.reservation_number ?? row.id),
     status: typeof row.status === 'string' ? row.status : null,
-    returnDate: typeof row.return_date === 'string' ? row.return_date : null,
-  })), now);
+    rentalStatus: row.rental_status,
+  })));
   if (blocker) return { refused: blocker };
 
   const items = (collection: string) => new services.ItemsService(collection, { knex: database, schema });

@@ -3,7 +3,8 @@
 //     job applications with their CVs, reservation drafts (the content service's only removal of drafts: at their
 //     expiry, and at the latest the draft period after they were started) and corporate leads;
 //   - when staff set an erasure request to Done in the admin, it is carried out before the status is saved
-//     (erasure.ts); while a reservation of that e-mail is not yet returned it is refused, and the admin shows the
+//     (erasure.ts); while a reservation of that e-mail is still open (booked and not picked up, or its car out) it is
+//     refused, and the admin shows the
 //     reason (the request stays pending). Done or Refused also sets `completed_at`.
 import { InvalidPayloadError } from '@directus/errors';
 import { defineHook } from '../../shared/define';
@@ -34,7 +35,7 @@ export default defineHook(({ filter, schedule }, { services, database, getSchema
     if (payload.status === 'refused') return completed;
     for (const request of requests) {
       if (request.kind !== 'erasure' || request.status === 'done' || !request.email) continue;
-      const outcome = await eraseSubject({ services, database: db, schema }, request.email, now);
+      const outcome = await eraseSubject({ services, database: db, schema }, request.email);
       if ('refused' in outcome) throw new InvalidPayloadError({ reason: outcome.refused });
       logger.info(`privacy: erasure of data request ${request.id} carried out: ${JSON.stringify(outcome.done)}`);
       if (requests.length === 1) return { ...completed, outcome: outcome.done };

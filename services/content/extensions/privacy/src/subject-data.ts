@@ -31,7 +31,8 @@ export async function readSubjectData({ services, database, schema }: { services
   const applicationIds = ids(await database('job_applications').select('id').whereRaw('lower(email) = ?', [address]));
   const paymentIds = reservationIds.length ? ids(await database('payments').select('id').whereIn('reservation', reservationIds)) : [];
 
-  const reservations = await byIds('reservations', reservationIds, ['id', ...EXPORT_FIELDS.reservations]);
+  // The rental status decides whether an erasure may go ahead (not part of the copy).
+  const reservations = await byIds('reservations', reservationIds, ['id', 'rental_status', ...EXPORT_FIELDS.reservations]);
   const precheckins = (await byIds('precheckins', precheckinIds, ['id', 'license_file', 'id_file', 'reservation.reservation_number', ...EXPORT_FIELDS.precheckins]))
     .map((row) => ({ ...row, reservation_number: (row.reservation as Row | null)?.reservation_number ?? null }));
   const payments = (await byIds('payments', paymentIds, ['id', 'reservation.reservation_number', ...EXPORT_FIELDS.payments]))

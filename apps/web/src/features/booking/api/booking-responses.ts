@@ -1,5 +1,6 @@
 import 'server-only';
 import { CURRENCY } from '@rentacar/domain/money';
+import { savedLineIn } from '@rentacar/domain/quote';
 import type { Locale } from '@/i18n/routing';
 import type { PricedBooking } from '../pricing';
 import type { SavedReservation } from '@/content';
@@ -72,6 +73,7 @@ export function reservationBody(reservation: SavedReservation) {
     extras_total: totals.extras,
     coupon_discount: totals.couponDiscount,
     currency: CURRENCY,
-    lines: reservation.lines,
+    // In the booking's language, as it was saved (the other languages' labels are the counter's).
+    lines: reservation.lines.map((line) => savedLineIn(line, reservation.locale)),
   };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
+import { savedLineLabel } from '@rentacar/domain/quote';
 import { getBookingCatalog, type CounterReservation } from '@/content';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
@@ -116,7 +117,7 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
             <tbody>
               {reservation.lines.map((line, index) => (
                 <tr key={`${line.code ?? 'line'}-${index}`}>
-                  <th scope="row" className="py-0.5 text-left font-normal text-slate-700">{line.label ?? line.code}</th>
+                  <th scope="row" className="py-0.5 text-left font-normal text-slate-700">{savedLineLabel(line, locale) ?? line.code}</th>
                   <td className="py-0.5 text-right tabular-nums">{money(line.amount)}</td>
                 </tr>
               ))}
