@@ -18,7 +18,6 @@ import { ContentServiceError } from './errors';
  * Writes are one database transaction there with the stock check, so no number of storefront instances can overbook.
  */
 
-
 export type ReservationClient = { firstName: string; lastName: string; email: string; phone: string; birthday: string; license: string };
 
 export type ReservationTotals = {
