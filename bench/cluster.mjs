@@ -4,13 +4,16 @@
 // beside each other:
 //   1. the plain static server answering a saved copy of /es/flota (the single-machine bench's reference);
 //   2. /es/flota through nginx for a first visit (no cookie) and for a returning visitor (cookie i18n_redirected=es),
-//      X-Cache-Status counted on every response, each rate against (1);
+//      each as browsers ask (Accept-Encoding with gzip: Chromium's for first visits, an older Firefox's for returning
+//      visitors) against the plain server answering the same compressed bytes, and without Accept-Encoding against it
+//      answering the same HTML; X-Cache-Status and Content-Encoding counted on every response;
 //   3. /es/flota on one instance alone (its page cache in Redis), for what nginx saves;
 //   4. POST /api/quote through nginx at the quote's connections (20), beside the same on one instance alone.
 // Every response's status is counted in each load. Figures go to the terminal and to bench/results/cluster-latest.json.
 // See bench/README.md, "Cluster (issue 10)".
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { loadProjectEnv } from '../scripts/lib/env-file.mjs';
 import { startCluster, temporaryCluster } from '../scripts/lib/cluster.mjs';
@@ -45,33 +48,47 @@ function clusterBenchEnv(projectEnv) {
 const header = (answer, name) => answer.headers[name] ?? '-';
 
 /**
+ * Asks nginx for `page` until it answers from its cache (HIT), at most MAX_CACHE_WARM_REQUESTS times, and logs what
+ * each answer was. Throws on a status other than 200, or when no answer was a HIT.
+ */
+async function warmThroughNginx({ layout, page, headers, label, log }) {
+  const answers = [];
+  for (let i = 0; i < MAX_CACHE_WARM_REQUESTS; i++) {
+    const answer = await httpGet(`${layout.siteUrl}${page}`, { headers });
+    answers.push(answer);
+    if (answer.status !== 200) throw new Error(`GET ${page} through nginx (${label}) answered ${answer.status}`);
+    if (header(answer, 'x-cache-status') === 'HIT') break;
+  }
+  const last = answers.at(-1);
+  log(`warm ${page} through nginx, ${label}: ${answers.map((a) => `${a.status} ${header(a, 'x-cache-status')} (${header(a, 'x-served-by')})`).join(', ')}; content-encoding ${header(last, 'content-encoding')}, vary "${header(last, 'vary')}", cache-control "${header(last, 'cache-control')}", ${fmt.kb(last.bytes.length / 1024)} KB; set-cookie "${String(last.headers['set-cookie'] ?? '-').split(';')[0]}"`);
+  if (header(last, 'x-cache-status') !== 'HIT') throw new Error(`nginx did not answer ${page} (${label}) from its cache after ${answers.length} requests (X-Cache-Status ${answers.map((a) => header(a, 'x-cache-status')).join(', ')})`);
+  return answers;
+}
+
+const warmSummary = (answers) =>
+  answers.map((a) => ({ status: a.status, cache: a.headers['x-cache-status'] ?? null, servedBy: a.headers['x-served-by'] ?? null, contentEncoding: a.headers['content-encoding'] ?? null, setCookie: a.headers['set-cookie'] ?? null }));
+
+/**
  * Warms every path the loads take and checks what each answers: through nginx without a cookie (a first visit: MISS,
  * then HIT, no Set-Cookie), through nginx with the cookie (HIT: the same cached copy; the answer the static server then
- * serves byte for byte), and each instance directly (its page cache in Redis: MISS once for the pair, then HIT).
- * Throws when the page does not answer 200 or nginx never answers HIT: no figure of this run would mean what it says.
+ * serves byte for byte), the same two as browsers ask (Accept-Encoding with gzip: a HIT answered gzip, whose bytes the
+ * static server then serves to requests that accept gzip), and each instance directly (its page cache in Redis: MISS
+ * once for the pair, then HIT). Throws when the page does not answer 200, nginx never answers HIT, or a browser's
+ * request is not answered gzip: no figure of this run would mean what it says.
  */
 async function warmUp({ layout, page, cookie, log }) {
-  const firstVisits = [];
-  for (let i = 0; i < MAX_CACHE_WARM_REQUESTS; i++) {
-    const answer = await httpGet(`${layout.siteUrl}${page}`);
-    firstVisits.push(answer);
-    if (answer.status !== 200) throw new Error(`GET ${page} through nginx (no cookie) answered ${answer.status}`);
-    if (header(answer, 'x-cache-status') === 'HIT') break;
-  }
-  log(`warm ${page} through nginx, no cookie (first visits): ${firstVisits.map((a) => `${a.status} ${header(a, 'x-cache-status')} (${header(a, 'x-served-by')})`).join(', ')}; set-cookie "${String(firstVisits.at(-1).headers['set-cookie'] ?? '-').split(';')[0]}"`);
-  if (header(firstVisits.at(-1), 'x-cache-status') !== 'HIT') throw new Error(`nginx did not answer ${page} to a first visit from its cache after ${firstVisits.length} requests (X-Cache-Status ${firstVisits.map((a) => header(a, 'x-cache-status')).join(', ')})`);
-
-  const cached = [];
-  for (let i = 0; i < MAX_CACHE_WARM_REQUESTS; i++) {
-    const answer = await httpGet(`${layout.siteUrl}${page}`, { headers: { cookie } });
-    cached.push(answer);
-    if (answer.status !== 200) throw new Error(`GET ${page} through nginx (cookie ${cookie}) answered ${answer.status}`);
-    if (header(answer, 'x-cache-status') === 'HIT') break;
-  }
+  const { browserAcceptEncoding } = TARGETS.cluster;
+  const firstVisits = await warmThroughNginx({ layout, page, headers: {}, label: 'no cookie, no Accept-Encoding (first visits)', log });
+  const cached = await warmThroughNginx({ layout, page, headers: { cookie }, label: `cookie ${cookie}, no Accept-Encoding`, log });
   const last = cached.at(-1);
-  log(`warm ${page} through nginx, cookie ${cookie}: ${cached.map((a) => `${a.status} ${header(a, 'x-cache-status')} (${header(a, 'x-served-by')})`).join(', ')}; cache-control "${header(last, 'cache-control')}", ${fmt.kb(last.body.length / 1024)} KB HTML`);
-  if (header(last, 'x-cache-status') !== 'HIT') throw new Error(`nginx did not answer ${page} from its cache after ${cached.length} requests with ${cookie} (X-Cache-Status ${cached.map((a) => header(a, 'x-cache-status')).join(', ')})`);
-
+  const gzipFirstVisits = await warmThroughNginx({ layout, page, headers: { 'accept-encoding': browserAcceptEncoding.firstVisits }, label: `no cookie, Accept-Encoding "${browserAcceptEncoding.firstVisits}" (first visits)`, log });
+  const gzipCached = await warmThroughNginx({ layout, page, headers: { cookie, 'accept-encoding': browserAcceptEncoding.returning }, label: `cookie ${cookie}, Accept-Encoding "${browserAcceptEncoding.returning}"`, log });
+  const gzipLast = gzipCached.at(-1);
+  for (const [label, answer] of [['first visit', gzipFirstVisits.at(-1)], ['returning visitor', gzipLast]]) {
+    if (header(answer, 'content-encoding') !== 'gzip') throw new Error(`nginx answered ${page} to a browser's ${label} with Content-Encoding ${header(answer, 'content-encoding')}, not gzip`);
+  }
+  const gzipDecodesToHtml = gunzipSync(gzipLast.bytes).toString('utf8') === last.body;
+  log(`  gzip copy: ${gzipLast.bytes.length} bytes for ${last.bytes.length} of HTML (${fmt.pct(gzipLast.bytes.length / last.bytes.length)}); decodes to the uncompressed copy: ${gzipDecodesToHtml ? 'yes' : 'no (another render of the page)'}`);
 
   const instances = [];
   for (const instance of layout.instances) {
@@ -85,12 +102,18 @@ async function warmUp({ layout, page, cookie, log }) {
   if (!sameHtml) log(`  note: the instances' HTML (${instances.map((i) => i.htmlBytes).join(', ')} bytes) differs in length from nginx's cached copy (${last.body.length})`);
   return {
     html: last.body,
+    gzipBytes: gzipLast.bytes,
     summary: {
-      throughNginxWithCookie: cached.map((a) => ({ status: a.status, cache: a.headers['x-cache-status'] ?? null, servedBy: a.headers['x-served-by'] ?? null })),
+      throughNginxWithCookie: warmSummary(cached),
       cacheControl: last.headers['cache-control'] ?? null,
-      throughNginxWithoutCookie: firstVisits.map((a) => ({ status: a.status, cache: a.headers['x-cache-status'] ?? null, servedBy: a.headers['x-served-by'] ?? null, setCookie: a.headers['set-cookie'] ?? null })),
+      throughNginxWithoutCookie: warmSummary(firstVisits),
+      gzipThroughNginxWithoutCookie: warmSummary(gzipFirstVisits),
+      gzipThroughNginxWithCookie: warmSummary(gzipCached),
+      vary: gzipLast.headers.vary ?? null,
       instances,
       htmlBytes: last.body.length,
+      gzipBytes: gzipLast.bytes.length,
+      gzipDecodesToHtml,
     },
   };
 }
@@ -99,37 +122,65 @@ const total = (counts = {}) => Object.values(counts).reduce((sum, n) => sum + n,
 const share = (counts = {}, values) => values.reduce((sum, value) => sum + (counts[value] ?? 0), 0) / Math.max(1, total(counts));
 const clean = (r) => r.non2xx + r.errors === 0;
 
-/** The page four ways in the same alternating rounds (ABBA over four: static, first visits, returning, one instance). */
+/**
+ * The page seven ways in the same alternating rounds (ABBA): the static server answering compressed bytes and HTML,
+ * nginx for first visits and returning visitors as browsers ask (gzip) and without Accept-Encoding, one instance alone.
+ */
 async function measurePages({ layout, reference, page, cookie, options, log }) {
   const web1 = layout.instances[0];
-  log(`load ${page}: static server, nginx for first visits (no cookie), nginx for returning visitors (${cookie}), ${web1.name} alone; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s each in ${options.rounds} rounds ...`);
+  const { browserAcceptEncoding } = TARGETS.cluster;
+  const nginxHeaders = ['x-cache-status', 'x-served-by', 'content-encoding'];
+  log(`load ${page}: static server (gzip, then uncompressed), nginx for first visits (no cookie) and returning visitors (${cookie}) with Accept-Encoding "${browserAcceptEncoding.firstVisits}" and "${browserAcceptEncoding.returning}", the same without Accept-Encoding, ${web1.name} alone; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s each in ${options.rounds} rounds ...`);
   const measured = await measureAlternating({
     targets: {
-      static: `${reference.url}${page}`,
-      first: { url: `${layout.siteUrl}${page}`, countHeaders: ['x-cache-status', 'x-served-by', 'set-cookie'] },
-      cache: { url: `${layout.siteUrl}${page}`, request: { headers: { cookie } }, countHeaders: ['x-cache-status', 'x-served-by'] },
+      staticGzip: { url: `${reference.url}${page}`, request: { headers: { 'accept-encoding': browserAcceptEncoding.firstVisits } }, countHeaders: ['content-encoding'] },
+      gzipFirst: { url: `${layout.siteUrl}${page}`, request: { headers: { 'accept-encoding': browserAcceptEncoding.firstVisits } }, countHeaders: [...nginxHeaders, 'set-cookie'] },
+      gzipCache: { url: `${layout.siteUrl}${page}`, request: { headers: { cookie, 'accept-encoding': browserAcceptEncoding.returning } }, countHeaders: nginxHeaders },
+      static: { url: `${reference.url}${page}`, countHeaders: ['content-encoding'] },
+      first: { url: `${layout.siteUrl}${page}`, countHeaders: [...nginxHeaders, 'set-cookie'] },
+      cache: { url: `${layout.siteUrl}${page}`, request: { headers: { cookie } }, countHeaders: nginxHeaders },
       single: { url: `${web1.url}${page}`, countHeaders: ['x-served-by'] },
     },
     options,
   });
-  const { static: plain, first, cache, single } = measured;
-  const cacheFigures = (r) => ({ ...r, hitRatio: share(r.headers['x-cache-status'], ['HIT']), fromCacheRatio: share(r.headers['x-cache-status'], FROM_NGINX_CACHE) });
+  const { static: plain, staticGzip, first, cache, gzipFirst, gzipCache, single } = measured;
+  const cacheFigures = (r) => ({
+    ...r,
+    hitRatio: share(r.headers['x-cache-status'], ['HIT']),
+    fromCacheRatio: share(r.headers['x-cache-status'], FROM_NGINX_CACHE),
+    gzipRatio: share(r.headers['content-encoding'], ['gzip']),
+  });
   const firstVisits = cacheFigures(first);
   const returning = cacheFigures(cache);
+  const gzipFirstVisits = cacheFigures(gzipFirst);
+  const gzipReturning = cacheFigures(gzipCache);
   const firstVisitRatio = first.rps / plain.rps;
   const cacheRatio = cache.rps / plain.rps;
+  const gzipFirstVisitRatio = gzipFirst.rps / staticGzip.rps;
+  const gzipCacheRatio = gzipCache.rps / staticGzip.rps;
+  const { cluster: targets } = TARGETS;
   return {
     page,
     cookie,
+    acceptEncoding: browserAcceptEncoding,
     static: plain,
+    staticGzip,
     first: firstVisits,
     cache: returning,
+    gzipFirst: gzipFirstVisits,
+    gzipCache: gzipReturning,
     single: { ...single, instance: web1.name },
     firstVisitRatio,
-    firstVisitRatioMet: firstVisitRatio >= TARGETS.cluster.minFirstVisitRatio,
-    firstVisitHitMet: firstVisits.hitRatio >= TARGETS.cluster.minFirstVisitHitRatio,
+    firstVisitRatioMet: firstVisitRatio >= targets.minFirstVisitRatio,
+    firstVisitHitMet: firstVisits.hitRatio >= targets.minFirstVisitHitRatio,
     cacheRatio,
-    cacheRatioMet: cacheRatio >= TARGETS.cluster.minCacheRatio,
+    cacheRatioMet: cacheRatio >= targets.minCacheRatio,
+    gzipFirstVisitRatio,
+    gzipFirstVisitRatioMet: gzipFirstVisitRatio >= targets.minGzipFirstVisitRatio,
+    gzipFirstVisitHitMet: gzipFirstVisits.hitRatio >= targets.minGzipHitRatio,
+    gzipCacheRatio,
+    gzipCacheRatioMet: gzipCacheRatio >= targets.minGzipCacheRatio,
+    gzipCacheHitMet: gzipReturning.hitRatio >= targets.minGzipHitRatio,
     views: measured.views,
   };
 }
@@ -161,9 +212,16 @@ async function measureQuotes({ layout, options, log }) {
 /** Every check with its outcome; `target: false` marks information (the issue sets only the cache's ratio here). */
 function verdicts({ warm, pages, quotes }) {
   const lines = [];
-  const { first, cache, single, static: plain } = pages;
+  const { first, cache, gzipFirst, gzipCache, single, static: plain, staticGzip } = pages;
   const { cluster: targets } = TARGETS;
   lines.push([`${pages.page} through nginx, first visit: a HIT after the first request (${warm.throughNginxWithoutCookie.map((a) => a.cache ?? '-').join(', ')}), no Set-Cookie`, warm.throughNginxWithoutCookie.at(-1).cache === 'HIT' && warm.throughNginxWithoutCookie.every((a) => a.setCookie === null)]);
+  lines.push([`${pages.page} through nginx, a browser's first visit (gzip): rps ${fmt.int(gzipFirst.rps)} = ${fmt.pct(pages.gzipFirstVisitRatio)} of the static server's ${fmt.int(staticGzip.rps)} answering the same compressed bytes >= ${fmt.pct(targets.minGzipFirstVisitRatio)}`, pages.gzipFirstVisitRatioMet]);
+  lines.push([`${pages.page} through nginx, a browser's first visit (gzip): HIT ratio under load ${fmt.pct(gzipFirst.hitRatio)} >= ${fmt.pct(targets.minGzipHitRatio)}`, pages.gzipFirstVisitHitMet]);
+  lines.push([`${pages.page} through nginx, a browser's return (gzip): rps ${fmt.int(gzipCache.rps)} = ${fmt.pct(pages.gzipCacheRatio)} of the static server's answering the same compressed bytes >= ${fmt.pct(targets.minGzipCacheRatio)}`, pages.gzipCacheRatioMet]);
+  lines.push([`${pages.page} through nginx, a browser's return (gzip): HIT ratio under load ${fmt.pct(gzipCache.hitRatio)} >= ${fmt.pct(targets.minGzipHitRatio)}`, pages.gzipCacheHitMet]);
+  // Else the gzip figures are not those of a compressed answer.
+  lines.push([`${pages.page} through nginx, browsers: every answer gzip (first visits ${fmt.pct(gzipFirst.gzipRatio)}, returning ${fmt.pct(gzipCache.gzipRatio)}; the static server ${fmt.pct(share(staticGzip.headers['content-encoding'], ['gzip']))})`, gzipFirst.gzipRatio === 1 && gzipCache.gzipRatio === 1 && share(staticGzip.headers['content-encoding'], ['gzip']) === 1]);
+  lines.push([`${pages.page} through nginx, no Accept-Encoding: every answer uncompressed (first visits ${fmt.pct(share(first.headers['content-encoding'], ['(none)']))}, returning ${fmt.pct(share(cache.headers['content-encoding'], ['(none)']))})`, share(first.headers['content-encoding'], ['(none)']) === 1 && share(cache.headers['content-encoding'], ['(none)']) === 1]);
   lines.push([`${pages.page} through nginx, first visits: rps ${fmt.int(first.rps)} = ${fmt.pct(pages.firstVisitRatio)} of the static server's ${fmt.int(plain.rps)} >= ${fmt.pct(targets.minFirstVisitRatio)}`, pages.firstVisitRatioMet]);
   lines.push([`${pages.page} through nginx, first visits: HIT ratio under load ${fmt.pct(first.hitRatio)} >= ${fmt.pct(targets.minFirstVisitHitRatio)} (from the cache: ${fmt.pct(first.fromCacheRatio)})`, pages.firstVisitHitMet]);
   lines.push([`${pages.page} through nginx, returning visitors: rps ${fmt.int(cache.rps)} = ${fmt.pct(pages.cacheRatio)} of the static server's >= ${fmt.pct(targets.minCacheRatio)}`, pages.cacheRatioMet]);
@@ -172,6 +230,9 @@ function verdicts({ warm, pages, quotes }) {
   lines.push([`${pages.page} on ${single.instance} alone (no nginx): rps ${fmt.int(single.rps)} = ${fmt.pct(single.rps / plain.rps)} of the static server's`, true, false, 'what the cache saves; the 2 cores are shared with nginx, Redis and the load generator']);
   for (const [label, r] of [
     ['static server', plain],
+    ['static server, gzip', staticGzip],
+    [`${pages.page} through nginx, a browser's first visits (gzip)`, gzipFirst],
+    [`${pages.page} through nginx, a browser's returns (gzip)`, gzipCache],
     [`${pages.page} through nginx, first visits`, first],
     [`${pages.page} through nginx, returning visitors`, cache],
     [`${pages.page} on ${single.instance} alone`, single],
@@ -189,13 +250,14 @@ function printResults({ pages, quotes, log }) {
   log();
   console.log(clusterLoadTable({ pages, quotes: quotes.failed ? null : quotes }));
   log();
-  log(`  nginx, first visits, X-Cache-Status: ${countsLine(pages.first.headers['x-cache-status'])}; X-Served-By: ${countsLine(pages.first.headers['x-served-by'])}; Set-Cookie: ${countsLine(pages.first.headers['set-cookie'])}`);
-  log(`  nginx, returning visitors, X-Cache-Status: ${countsLine(pages.cache.headers['x-cache-status'])}; X-Served-By: ${countsLine(pages.cache.headers['x-served-by'])}`);
+  for (const [label, r] of [['first visits, gzip', pages.gzipFirst], ['returning visitors, gzip', pages.gzipCache], ['first visits, no Accept-Encoding', pages.first], ['returning visitors, no Accept-Encoding', pages.cache]]) {
+    log(`  nginx, ${label}, X-Cache-Status: ${countsLine(r.headers['x-cache-status'])}; Content-Encoding: ${countsLine(r.headers['content-encoding'])}; X-Served-By: ${countsLine(r.headers['x-served-by'])}${r.headers['set-cookie'] ? `; Set-Cookie: ${countsLine(r.headers['set-cookie'])}` : ''}`);
+  }
   log(`  ${pages.single.instance} alone, X-Served-By: ${countsLine(pages.single.headers['x-served-by'])}`);
   if (!quotes.failed) {
     log(`  quote through nginx, X-Cache-Status: ${countsLine(quotes.nginx.headers['x-cache-status'])}; X-Served-By: ${countsLine(quotes.nginx.headers['x-served-by'])}`);
   }
-  for (const [name, r] of [['static', pages.static], ['first visits', pages.first], ['returning', pages.cache], ['one instance', pages.single]]) log(`  rps per round, ${name}: ${r.roundRps.join(', ')}`);
+  for (const [name, r] of [['static, gzip', pages.staticGzip], ['first visits, gzip', pages.gzipFirst], ['returning, gzip', pages.gzipCache], ['static', pages.static], ['first visits', pages.first], ['returning', pages.cache], ['one instance', pages.single]]) log(`  rps per round, ${name}: ${r.roundRps.join(', ')}`);
   if (quotes.failed) log(`quote: not measured: ${quotes.failed}`);
 }
 
@@ -225,9 +287,9 @@ export async function runClusterBench({ options, root, log, track, resultsDir })
 
   const page = TARGETS.cluster.page;
   const cookie = `i18n_redirected=${page.split('/')[1]}`;
-  const { html, summary: warm } = await warmUp({ layout, page, cookie, log });
-  // The reference serves byte for byte the HTML nginx's cache answered.
-  const reference = await startStaticServer({ pages: { [page]: html }, host: HOST, port: await freePort(), tmpDir: dataDir });
+  const { html, gzipBytes, summary: warm } = await warmUp({ layout, page, cookie, log });
+  // The reference serves byte for byte what nginx answered: the HTML, and the compressed bytes to requests accepting gzip.
+  const reference = await startStaticServer({ pages: { [page]: html }, gzipPages: { [page]: gzipBytes }, host: HOST, port: await freePort(), tmpDir: dataDir });
   track('static server', reference.stop);
 
   const pages = await measurePages({ layout, reference, page, cookie, options, log });

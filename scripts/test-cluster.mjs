@@ -5,7 +5,8 @@
 // parts of it through a small control server of this harness (CLUSTER_CONTROL_URL). Needs Debian's nginx,
 // redis-server and postgresql packages (.ci/run installs them). Closes with `N passed, N failed` like `npm test`.
 // `npm run test:cluster -- <file filter>` runs only the Vitest files matching it (and no browser test). The
-// services' log lines are gathered in one file (CLUSTER_LOG_FILE), and nginx writes its access log (NGINX_ACCESS_LOG).
+// services' log lines are gathered in one file (CLUSTER_LOG_FILE), and nginx writes its access log (NGINX_ACCESS_LOG)
+// and keeps its page cache in NGINX_CACHE_DIR.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -134,6 +135,8 @@ try {
       GATEWAY_SANDBOX_URL: cluster.layout.gatewayUrl,
       CLUSTER_LOG_FILE: clusterLogFile,
       NGINX_ACCESS_LOG: join(cluster.layout.nginx.dir, 'access.log'),
+      // Where nginx keeps its copies of pages (scripts/lib/nginx.mjs), for the tests that look at what it stored.
+      NGINX_CACHE_DIR: join(cluster.layout.nginx.dir, 'cache'),
     };
   } catch (error) {
     problem = `starting the cluster failed: ${error instanceof Error ? error.message : error}`;

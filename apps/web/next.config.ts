@@ -57,6 +57,7 @@ export default function config(phase: string): NextConfig {
   // a missing DIRECTUS_STOREFRONT_TOKEN or REVALIDATE_SECRET (src/lib/env-schema.ts). The build needs neither.
   if (phase !== PHASE_PRODUCTION_SERVER) return withNextIntl(nextConfig);
   const env = parseServerEnv({ ...process.env, NODE_ENV: 'production' });
-  // Compression is a server's setting: off behind nginx, which compresses for the browsers (COMPRESS_RESPONSES).
+  // Compression is a server's setting (COMPRESS_RESPONSES): on by default, behind nginx too, which keeps the
+  // compressed answers it asks for.
   return withNextIntl({ ...nextConfig, compress: env.compressResponses });
 }

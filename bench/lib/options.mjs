@@ -37,6 +37,12 @@ export const TARGETS = {
     minFirstVisitRatio: 0.8, // a first visit (no cookie) through nginx >= 80 % of the static server's rps, same run (issue 28)
     minFirstVisitHitRatio: 0.95, // ... answered HIT by nginx under load
     minCacheRatio: 0.5, // a returning visitor (language cookie) through nginx's cache >= 50 % of the static server's rps
+    // As browsers ask (Accept-Encoding with gzip), against the plain server answering the same compressed bytes (issue
+    // 41): first visits and returning visitors each >= 80 % of its rps, each answered HIT >= 95 %, every answer gzip.
+    browserAcceptEncoding: { firstVisits: 'gzip, deflate, br, zstd', returning: 'gzip, deflate, br' }, // Chromium's, an older Firefox's
+    minGzipFirstVisitRatio: 0.8,
+    minGzipCacheRatio: 0.8,
+    minGzipHitRatio: 0.95,
   },
 };
 

@@ -116,6 +116,9 @@ export function clusterLoadTable({ pages, quotes }) {
   const { cluster } = TARGETS;
   const row = (name, r, ratio, note) => [name, r.connections, fmt.int(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), `${r.non2xx}/${r.errors}`, ratio, note];
   const rows = [
+    row(`${pages.page}, plain static server, gzip (saved copy)`, pages.staticGzip, '', ''),
+    row(`${pages.page} through nginx, first visits (no cookie), gzip`, pages.gzipFirst, `${fmt.pct(pages.gzipFirstVisitRatio)} of static gzip`, `HIT ${fmt.pct(pages.gzipFirst.hitRatio)}; ${fmt.yes(pages.gzipFirstVisitRatioMet)} >= ${fmt.pct(cluster.minGzipFirstVisitRatio)}, ${fmt.yes(pages.gzipFirstVisitHitMet)} HIT >= ${fmt.pct(cluster.minGzipHitRatio)}`),
+    row(`${pages.page} through nginx, returning (${pages.cookie}), gzip`, pages.gzipCache, `${fmt.pct(pages.gzipCacheRatio)} of static gzip`, `HIT ${fmt.pct(pages.gzipCache.hitRatio)}; ${fmt.yes(pages.gzipCacheRatioMet)} >= ${fmt.pct(cluster.minGzipCacheRatio)}, ${fmt.yes(pages.gzipCacheHitMet)} HIT >= ${fmt.pct(cluster.minGzipHitRatio)}`),
     row(`${pages.page}, plain static server (saved copy)`, pages.static, '', ''),
     row(`${pages.page} through nginx, first visits (no cookie)`, pages.first, `${fmt.pct(pages.firstVisitRatio)} of static`, `HIT ${fmt.pct(pages.first.hitRatio)}; ${fmt.yes(pages.firstVisitRatioMet)} >= ${fmt.pct(cluster.minFirstVisitRatio)}, ${fmt.yes(pages.firstVisitHitMet)} HIT >= ${fmt.pct(cluster.minFirstVisitHitRatio)}`),
     row(`${pages.page} through nginx, returning (${pages.cookie})`, pages.cache, `${fmt.pct(pages.cacheRatio)} of static`, `HIT ${fmt.pct(pages.cache.hitRatio)}; ${fmt.yes(pages.cacheRatioMet)} >= ${fmt.pct(cluster.minCacheRatio)}`),

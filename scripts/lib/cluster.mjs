@@ -144,8 +144,9 @@ export function clusterLayout({ root, env, overrides = {} }) {
       INSTANCE_NAME: `web-${index + 1}`,
       REDIS_URL: `${redisUrl}/0`,
       TRUSTED_PROXIES: host,
-      // nginx compresses for the browsers and keeps one copy of a page for all of them.
-      COMPRESS_RESPONSES: 'false',
+      // The instances compress (gzip) for nginx, which asks for it once per copy it keeps for browsers
+      // (deploy/nginx/storefront.conf.template); on by default, set here so the cluster never runs with it off.
+      COMPRESS_RESPONSES: 'true',
     },
   }));
   return {

@@ -52,6 +52,8 @@ describe('the cluster layout', () => {
         SITE_URL: 'http://127.0.0.1:8080',
         DIRECTUS_URL: 'http://127.0.0.1:8255',
         METRICS_PORT: String(9101 + index),
+        // They compress for nginx, which keeps the compressed copy (deploy/nginx/storefront.conf.template).
+        COMPRESS_RESPONSES: 'true',
       });
       expect(instance.metricsUrl).toBe(`http://127.0.0.1:${9101 + index}/metrics`);
     }
@@ -92,6 +94,37 @@ describe('the nginx configuration', () => {
     const config = nginxConfig({ dir: '/data/nginx', listen: '127.0.0.1:8080', upstreams: ['127.0.0.1:3101', '127.0.0.1:3102'], accessLog: true });
     expect(config).toContain('access_log /data/nginx/access.log storefront_access;');
     expect(config).toMatch(/log_format storefront_access escape=json '\{"time":"\$time_iso8601","name":"nginx","reqId":"\$request_id",/);
+  });
+
+  it('keeps a copy of a page per compression class, compressed by an instance once, and never compresses itself', () => {
+    const config = nginxConfig({ dir: '/data/nginx', listen: '127.0.0.1:8080', upstreams: ['127.0.0.1:3101', '127.0.0.1:3102'] });
+    // The instance is asked for gzip or for nothing, by the client's class, and the class is in the key.
+    expect(config).toContain('proxy_set_header Accept-Encoding $storefront_accept_encoding;');
+    const key = /proxy_cache_key "([^"]+)";/.exec(config)?.[1] ?? '';
+    expect(key).toMatch(/^\$scheme\$host\$request_uri\|/);
+    expect(key).toContain('$storefront_accept_encoding');
+    // nginx no longer reads Vary, so what Next's answers vary on is in the key instead.
+    expect(config).toContain('proxy_ignore_headers Vary;');
+    for (const header of ['$http_rsc', '$http_next_router_prefetch', '$http_next_router_segment_prefetch', '$http_next_router_state_tree']) expect(key).toContain(header);
+    expect(config).not.toMatch(/^\s*gzip\s+on;/m);
+    expect(config).not.toMatch(/^\s*gunzip\s/m);
+  });
+
+  it('sorts what a client accepts into gzip or uncompressed, a zero quality refusing gzip', () => {
+    // The map's regular expressions, tried in order as nginx does (~* = case-insensitive; PCRE and JavaScript read
+    // these alike).
+    const template = readFileSync(NGINX_TEMPLATE, 'utf8');
+    const map = /map \$http_accept_encoding \$storefront_accept_encoding \{\n([\s\S]*?)\n\}/.exec(template)?.[1] ?? '';
+    const rules = [...map.matchAll(/^\s*"~\*(.+)"\s+(\S+);$/gm)].map(([, pattern, value]) => ({ pattern: new RegExp(pattern, 'i'), value: value === '""' ? '' : value }));
+    expect(map).toMatch(/^\s*default\s+"";$/m);
+    expect(rules).toHaveLength(2);
+    const classOf = (acceptEncoding) => rules.find((rule) => rule.pattern.test(acceptEncoding))?.value ?? '';
+    for (const browser of ['gzip, deflate, br, zstd', 'gzip, deflate, br', 'gzip, deflate', 'gzip', 'GZIP', 'br;q=1.0, gzip;q=0.8, *;q=0.1', 'deflate,gzip', 'gzip;q=0.5', 'gzip; q=1', 'identity, gzip']) {
+      expect(classOf(browser), browser).toBe('gzip');
+    }
+    for (const other of ['', 'identity', 'br', 'br, zstd', 'deflate', '*', 'x-gzip', 'gzipper', 'gzip;q=0', 'gzip; q=0.000', 'br, gzip;q=0', 'gzip;q=0, br', 'GZIP;Q=0']) {
+      expect(classOf(other), other).toBe('');
+    }
   });
 
   it('names a template value it was not given', () => {

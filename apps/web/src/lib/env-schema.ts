@@ -102,9 +102,10 @@ const serverEnvSchema = z.object({
       for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
       return ranges;
     }),
-  // Whether the storefront compresses its answers (gzip) for clients that ask. On by default, for a storefront reached
-  // directly (npm start); off behind nginx, which compresses itself and keeps one copy of a page for every browser (a
-  // compressed answer varies on Accept-Encoding, which browsers write differently). Read when the server starts.
+  // Whether the storefront compresses its answers (gzip) for clients that ask. On by default, reached directly (npm
+  // start) and behind nginx alike: nginx asks for gzip or for nothing, by the client's class, and keeps each answer
+  // as a copy, so a page is compressed once per copy (deploy/nginx/storefront.conf.template). Off only behind a proxy
+  // that compresses itself. Read when the server starts.
   COMPRESS_RESPONSES: z.enum(['true', 'false']).default('true'),
   // Next's build and cache folder (relative to apps/web); the test harness and the bench use their own.
   NEXT_DIST_DIR: z.string().default('.next'),
@@ -185,7 +186,7 @@ export function parseServerEnv(source: EnvSource) {
       outboxDir: values.MAIL_OUTBOX_DIR,
     },
     distDir: values.NEXT_DIST_DIR,
-    /** COMPRESS_RESPONSES: whether answers are compressed for clients that ask (next.config.ts; off behind nginx). */
+    /** COMPRESS_RESPONSES: whether answers are compressed for clients that ask (next.config.ts; on behind nginx too). */
     compressResponses: values.COMPRESS_RESPONSES === 'true',
     /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (none by default). */
     trustedProxies: values.TRUSTED_PROXIES,

@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+
 // What the cluster tests know about the cluster scripts/test-cluster.mjs started, and its control server.
 
 function required(name: string): string {
@@ -13,6 +15,8 @@ export const instanceUrls = required('CLUSTER_INSTANCE_URLS').split(',');
 /** Each instance's Prometheus metrics (GET), in the same order. */
 export const metricsUrls = required('CLUSTER_METRICS_URLS').split(',');
 export const contentUrl = required('CONTENT_URL');
+/** nginx's page cache on disk: one file per copy, its key on a `KEY:` line, then the stored answer's headers and body. */
+export const nginxCacheDir = required('NGINX_CACHE_DIR');
 const controlUrl = required('CLUSTER_CONTROL_URL');
 
 export type PartName = 'postgres' | 'redis' | 'content' | 'gateway' | 'nginx' | `web-${number}`;
@@ -57,6 +61,24 @@ export async function getPage(url: string, headers: Record<string, string> = {})
     throw new CutOffError(`${url}: ${response.status}, then ${error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error)}`);
   }
   return { status: response.status, body, cache: response.headers.get('x-cache-status'), servedBy: response.headers.get('x-served-by'), headers: response.headers };
+}
+
+/**
+ * A GET with node:http, which (unlike fetch) neither adds an Accept-Encoding nor decodes the answer: `bytes` are what
+ * nginx sent, compressed or not. `headers` are the request's only headers besides Host.
+ */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer; cache: string | null }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => {
+        const cache = response.headers['x-cache-status'];
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(parts), cache: typeof cache === 'string' ? cache : null });
+      });
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 export type Json = Record<string, unknown>;

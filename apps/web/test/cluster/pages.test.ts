@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@rentacar/domain/money';
 import { staffContent } from '../integration-clients';
-import { clusterUrl, contentUrl, getPage, instanceUrls } from './cluster';
+import { clusterUrl, contentUrl, getPage, instanceUrls, nginxCacheDir, rawGet } from './cluster';
 
 // The storefront through nginx and on each instance: who answers, what nginx keeps, and a staff edit reaching every
 // instance through the shared cache.
@@ -13,6 +16,25 @@ type Car = { id: number; precio_firefly: number };
 function dailyPriceOnCard(html: string, carId: number): string | undefined {
   const card = html.split('data-testid="car-card"').find((part) => part.startsWith(` data-car-id="${carId}"`));
   return card ? /data-testid="daily-price"[^>]*>([^<]+)</.exec(card)?.[1] : undefined;
+}
+
+/**
+ * The copies nginx keeps on disk whose key holds `path`: each file is a binary header, a `KEY: ...` line, then the
+ * answer as the instance sent it (its headers, an empty line, its body as stored).
+ */
+function storedCopies(path: string) {
+  const copies: Array<{ key: string; headers: string; body: Buffer }> = [];
+  for (const entry of readdirSync(nginxCacheDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = readFileSync(join(entry.parentPath, entry.name));
+    const keyAt = file.indexOf('\nKEY: ');
+    const keyEnd = file.indexOf('\n', keyAt + 1);
+    const key = file.subarray(keyAt + 6, keyEnd).toString('utf8');
+    if (keyAt < 0 || !key.includes(path)) continue;
+    const bodyAt = file.indexOf('\r\n\r\n', keyEnd);
+    copies.push({ key, headers: file.subarray(keyEnd + 1, bodyAt + 2).toString('latin1'), body: file.subarray(bodyAt + 4) });
+  }
+  return copies;
 }
 
 beforeAll(signIn);
@@ -70,18 +92,73 @@ describe('the storefront behind nginx', () => {
     }
   });
 
-  it('keeps one copy of a page for every browser, compressed by nginx for those that ask', async () => {
-    // Browsers ask for different compressions; the copy nginx keeps serves them all (and clients that ask for none).
+  it('keeps one compressed copy of a page for every browser, answered as stored, and one uncompressed for other clients', async () => {
+    // Browsers write Accept-Encoding each their own way; all of them name gzip and share one copy, compressed once by
+    // the instance that filled it. A path of its own so that no earlier test has cached it.
     const path = `/es/flota?compression-${Date.now()}`;
-    const chromium = await fetch(`${clusterUrl}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-    expect(chromium.headers.get('x-cache-status')).toBe('MISS');
-    const page = await chromium.text();
+    const chromium = await rawGet(`${clusterUrl}${path}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(chromium.status).toBe(200);
+    expect(chromium.cache).toBe('MISS');
+    expect(chromium.headers['content-encoding']).toBe('gzip');
+    const page = gunzipSync(chromium.bytes).toString('utf8');
     expect(page).toContain('<html lang="es"');
-    for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
-      const again = await fetch(`${clusterUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
-      expect(again.headers.get('x-cache-status'), acceptEncoding).toBe('HIT');
-      expect(again.headers.get('content-encoding'), acceptEncoding).toBe(acceptEncoding === 'identity' ? null : 'gzip');
-      expect(await again.text(), acceptEncoding).toBe(page);
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'gzip, deflate, br', 'gzip', 'deflate, gzip;q=0.5']) {
+      const again = await rawGet(`${clusterUrl}${path}`, { 'accept-encoding': acceptEncoding });
+      expect(again.cache, acceptEncoding).toBe('HIT');
+      expect(again.headers['content-encoding'], acceptEncoding).toBe('gzip');
+      // For caches further down: the answer depends on Accept-Encoding.
+      expect(again.headers.vary, acceptEncoding).toMatch(/accept-encoding/i);
+      expect(again.bytes.equals(chromium.bytes), acceptEncoding).toBe(true);
+    }
+
+    // A client that does not take gzip (none named, only others, or gzip refused) gets the page uncompressed, from
+    // a copy of its own (nginx never decompresses, nor compresses: it answers a copy as stored): the same page.
+    const identity = await rawGet(`${clusterUrl}${path}`);
+    expect(identity.cache).toBe('MISS');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const others: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br, zstd' }, { 'accept-encoding': 'gzip;q=0, br' }];
+    for (const headers of others) {
+      const again = await rawGet(`${clusterUrl}${path}`, headers);
+      const label = JSON.stringify(headers);
+      expect(again.cache, label).toBe('HIT');
+      expect(again.headers['content-encoding'], label).toBeUndefined();
+      expect(again.headers.vary, label).toMatch(/accept-encoding/i);
+      expect(again.bytes.toString('utf8'), label).toBe(page);
+    }
+
+    // On nginx's disk: the two copies of this page, the browsers' stored compressed (so a view costs no compression).
+    const stored = storedCopies(path);
+    expect(stored.map((copy) => copy.key.match(/\|ae=([^|]*)\|/)?.[1]).sort()).toEqual(['', 'gzip']);
+    const compressed = stored.find((copy) => copy.key.includes('|ae=gzip|'));
+    expect(compressed?.headers).toMatch(/^content-encoding: gzip\r$/im);
+    expect(compressed?.body.subarray(0, 2).toString('hex')).toBe('1f8b');
+    expect(gunzipSync(compressed?.body ?? Buffer.alloc(0)).toString('utf8')).toBe(page);
+    const plain = stored.find((copy) => copy.key.includes('|ae=|'));
+    expect(plain?.headers).not.toMatch(/^content-encoding:/im);
+    expect(plain?.body.toString('utf8')).toBe(page);
+  });
+
+  it("keeps a page's HTML and the payload Next's router asks for at the same address apart", async () => {
+    // Next's router asks for a page's payload with an RSC header at the page's address plus a `_rsc` value worked out
+    // from its other headers; asked without it, Next redirects to the address with the right one.
+    const router = { 'accept-encoding': 'gzip', rsc: '1' };
+    const redirect = await rawGet(`${clusterUrl}/es/flota?router-${Date.now()}`, router);
+    expect(redirect.status).toBe(307);
+    const address = new URL(String(redirect.headers.location), clusterUrl);
+    expect(address.pathname).toBe('/es/flota');
+    expect(address.searchParams.has('_rsc')).toBe(true);
+    for (let i = 0; i < 2; i += 1) {
+      const payload = await rawGet(address.href, router);
+      expect(payload.status).toBe(200);
+      expect(payload.cache, `payload ${i + 1}`).toBe(i === 0 ? 'MISS' : 'HIT');
+      expect(payload.headers['content-type']).toMatch(/^text\/x-component/);
+    }
+    // The same address without the RSC header, as a browser loading it: the HTML, from a copy of its own.
+    for (let i = 0; i < 2; i += 1) {
+      const html = await rawGet(address.href, { 'accept-encoding': 'gzip' });
+      expect(html.status).toBe(200);
+      expect(html.cache, `html ${i + 1}`).toBe(i === 0 ? 'MISS' : 'HIT');
+      expect(html.headers['content-type']).toMatch(/^text\/html/);
     }
   });
 
