@@ -176,7 +176,8 @@ test.describe('the counter with a QR code', () => {
     // A file chosen before the page hydrates is never read (no change handler yet): wait for the code the page loads
     // once hydrated (the loading bar's style) before choosing the photo.
     await expect(page.locator('head style[data-loading-bar]')).toBeAttached();
-    const png = await QRCode.toBuffer(numbers.today, { errorCorrectionLevel: 'M', margin: 2, type: 'png', width: 240 });
+    // Whole pixels a module and the 4-module quiet zone, as the pre-check-in e-mail draws it (with the library's mask).
+    const png = await QRCode.toBuffer(numbers.today, { errorCorrectionLevel: 'M', margin: 4, type: 'png', scale: 16 });
     await page.getByLabel(TEXT.es.photo).setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: png });
     await expect(page).toHaveURL(new RegExp(`/mostrador/${numbers.today}$`));
     await expect(page.getByRole('heading', { level: 1, name: TEXT.es.reservation(numbers.today) })).toBeFocused();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NextRequest, type NextResponse } from 'next/server';
 import { getRedirectUrl, getRewrittenUrl } from 'next/experimental/testing/server';
@@ -128,4 +129,35 @@ describe('the locale cookies', () => {
 
 it('adds no Link header (the pages name their alternates)', async () => {
   for (const path of ['/', '/flota', '/en/flota', '/es']) expect((await visit(path, { language: 'en' })).headers.get('link'), path).toBeNull();
+});
+
+describe('the camera (Permissions-Policy)', () => {
+  const COUNTER_PAGES = ['/mostrador', '/es/mostrador', '/en/mostrador', '/mostrador/FF-7K3M9Q', '/es/mostrador/FF-7K3M9Q', '/en/mostrador/FF-7K3M9Q'];
+  const OTHER_PATHS = ['/', '/es', '/en', '/es/flota', '/flota', '/mi-reserva', '/en/corporativo/ingresar', '/mostradores', '/es/info/mostrador', '/api/counter/reservations/FF-7K3M9Q', '/mostrador/logo.png'];
+
+  /** The policy the production server stamps on a response before Next answers it (lib/server-edge.ts). */
+  async function stamped(path: string): Promise<string | undefined> {
+    await proxyFor();
+    const { serverEdge } = await import('./lib/server-edge');
+    const headers = new Map<string, string>();
+    const response = { setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value) } as unknown as ServerResponse;
+    serverEdge([]).stampHeaders({ method: 'GET', url: path, headers: {} } as IncomingMessage, response);
+    return headers.get('permissions-policy');
+  }
+
+  it('is allowed to the site itself on the counter\'s pages, in every language form, where its QR scanner uses it', async () => {
+    for (const path of COUNTER_PAGES) {
+      const policy = (await visit(path, { language: 'es' })).headers.get('permissions-policy');
+      expect(policy, path).toBe('camera=(self), microphone=(), geolocation=(), browsing-topics=()');
+      expect(await stamped(path), path).toBe(policy);
+    }
+  });
+
+  it('stays turned off on every other page, the API and the files', async () => {
+    for (const path of OTHER_PATHS) {
+      const policy = (await visit(path, { language: 'es' })).headers.get('permissions-policy');
+      expect(policy, path).toBe('camera=(), microphone=(), geolocation=(), browsing-topics=()');
+      expect(await stamped(path), path).toBe(policy);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ServerResponse } from 'node:http';
 import { serverEnv } from '@/lib/env';
-import { cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, type HeaderSettings, securityHeaders } from '@/lib/response-headers';
+import { cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, type HeaderSettings, permissionsPolicyFor, securityHeaders } from '@/lib/response-headers';
 
 type Deployment = { settings: HeaderSettings; headers: Record<string, string>; entries: ReadonlyArray<readonly [string, string]> };
 let deployment: Deployment | undefined;
@@ -29,13 +29,14 @@ export function nonceContentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control by
- * path, and who else may read a font file), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
+ * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control and
+ * the Permissions-Policy by path (the counter's pages may use the camera), and who else may read a font file), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
  * before the proxy runs. `nonce`: the page is rendered per request with this script nonce, and its policy says so.
  */
 export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce?: string): void {
   for (const [name, value] of deploymentHeaders().entries) headers.set(name, value);
   if (nonce !== undefined) headers.set('Content-Security-Policy', nonceContentSecurityPolicy(nonce));
+  headers.set('Permissions-Policy', permissionsPolicyFor(pathname));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) headers.set('Cache-Control', cacheControl);
   const reader = crossOriginReaderFor(pathname, deploymentHeaders().settings.paymentFrameOrigins);
@@ -49,6 +50,7 @@ export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce
  */
 export function stampDeploymentHeaders(response: ServerResponse, pathname: string): void {
   for (const [name, value] of deploymentHeaders().entries) response.setHeader(name, value);
+  response.setHeader('Permissions-Policy', permissionsPolicyFor(pathname));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) response.setHeader('Cache-Control', cacheControl);
   const reader = crossOriginReaderFor(pathname, deploymentHeaders().settings.paymentFrameOrigins);

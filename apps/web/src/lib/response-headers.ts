@@ -132,14 +132,35 @@ export function contentSecurityPolicy({ directusPublicUrl, httpsSite, developmen
   return directives.join('; ');
 }
 
-/** Security headers of every response: pages, API, assets, 404s and redirects. */
+/**
+ * The counter's pages (`/mostrador` and every page under it, in each language form), the only documents that may use
+ * the camera: their QR scanner reads the renter's code with it (features/counter). The browser still asks the staff
+ * member first.
+ */
+const CAMERA_PAGE = /^\/mostrador(\/|$)/;
+
+/**
+ * The Permissions-Policy of a response: camera, microphone, geolocation and the topics API turned off, but the camera
+ * allowed to the site itself (`camera=(self)`, never to a frame of another origin) on the counter's pages. A browser
+ * applies the policy of the document it loaded: every other page, the API and the files keep `camera=()`.
+ */
+export function permissionsPolicyFor(pathname: string): string {
+  const camera = isPagePath(pathname) && CAMERA_PAGE.test(splitLocalePrefix(pathname).path) ? 'camera=(self)' : 'camera=()';
+  return `${camera}, microphone=(), geolocation=(), browsing-topics=()`;
+}
+
+/**
+ * Security headers of every response: pages, API, assets, 404s and redirects. The Permissions-Policy here is the one
+ * of every path but the counter's; the deployment's headers (lib/deployment-headers.ts) set it by path
+ * (permissionsPolicyFor).
+ */
 export function securityHeaders(settings: HeaderSettings): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(settings),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), browsing-topics=()',
+    'Permissions-Policy': permissionsPolicyFor('/'),
     // One year, this host only: other hosts of the brand's domain are not ours to commit to HTTPS.
     ...(settings.httpsSite ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };

@@ -22,6 +22,8 @@ export async function buildPrecheckinConfirmation(summary: ReservationSummary, t
   const siteName = summary.siteName;
   const number = summary.reservationNumber;
   const subject = t('precheckin.subject', { number, siteName });
+  // Shown at the size it was drawn for (whole pixels a module), which the mail client is told.
+  const code = await counterCodePng(number);
   const { html, text } = renderEmail({
     locale,
     siteName,
@@ -30,14 +32,14 @@ export async function buildPrecheckinConfirmation(summary: ReservationSummary, t
     greeting: t('greeting', { firstName: summary.client.firstName }),
     blocks: [
       { kind: 'text', text: t('precheckin.intro') },
-      { kind: 'number', label: t('reservationNumber'), value: number, image: { cid: CODE_CID, alt: t('precheckin.codeAlt', { number }), width: 200, height: 200 } },
+      { kind: 'number', label: t('reservationNumber'), value: number, image: { cid: CODE_CID, alt: t('precheckin.codeAlt', { number }), width: code.size, height: code.size } },
       { kind: 'fields', rows: [{ label: t('pickup'), lines: [summary.pickup.branchName, formatPanamaDateTimeForRenter(summary.pickup.at, locale)] }] },
       { kind: 'text', text: t('precheckin.counter') },
     ],
     signature: t('signature', { siteName }).split('\n'),
     reservation: { number, manageUrl: summary.manageUrl },
   });
-  return { to, subject, text, html, code: await counterCodePng(number) };
+  return { to, subject, text, html, code: code.png };
 }
 
 /** Sends it to the contact address the renter chose (else the booking's), in the language they chose. */

@@ -29,19 +29,32 @@ async function nativeDetector(): Promise<BarcodeDetectorLike | undefined> {
   }
 }
 
-/** @zxing/browser, loaded only when the browser has no reader of its own and the camera or a photo is used. */
-async function zxingReader() {
-  const { BrowserQRCodeReader } = await import('@zxing/browser');
-  return new BrowserQRCodeReader();
+/** The storefront's own reader (zxing, qr-reader.ts), loaded only when the browser has no reader of its own. */
+function zxingReader() {
+  return import('../qr-reader');
 }
 
 /** A phone camera's photo is drawn at most this wide or high for zxing: plenty for a QR code, quick to scan. */
 const MAX_PHOTO_SIDE = 1600;
+/** A camera frame is read at most this often by zxing (a reading takes a moment on a phone). */
+const FRAME_INTERVAL_MS = 120;
+
+/** The pixels of an image or a video frame, drawn at most `maxSide` wide or high, as grey levels for the reader. */
+async function grayPixels(source: CanvasImageSource, width: number, height: number, maxSide: number, canvas = document.createElement('canvas')) {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const { grayOf } = await zxingReader();
+  return grayOf(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+}
 
 /**
- * What a photo of a QR code says, read by the browser's reader or by zxing; null when no code is found. The photo is
- * read in memory (createImageBitmap, a canvas), never loaded as an image address: the page's Content-Security-Policy
- * allows no `blob:` images.
+ * What a photo of a QR code says, read by the browser's reader or by zxing (each way it has: as it is, at half the
+ * size, upside down); null when no code is found. The photo is read in memory (createImageBitmap, a canvas), never
+ * loaded as an image address: the page's Content-Security-Policy allows no `blob:` images.
  */
 export async function decodeImage(file: Blob): Promise<string | null> {
   let bitmap: ImageBitmap;
@@ -56,18 +69,8 @@ export async function decodeImage(file: Blob): Promise<string | null> {
       const [code] = await native.detect(bitmap).catch(() => []);
       if (code) return code.rawValue;
     }
-    const scale = Math.min(1, MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height, 1));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    try {
-      return (await zxingReader()).decodeFromCanvas(canvas).getText();
-    } catch {
-      return null;
-    }
+    const pixels = await grayPixels(bitmap, bitmap.width, bitmap.height, MAX_PHOTO_SIDE);
+    return pixels ? (await zxingReader()).readQr(pixels) : null;
   } finally {
     bitmap.close();
   }
@@ -84,9 +87,10 @@ function cameraProblem(error: unknown): Problem {
 
 /**
  * The QR code scanner of the counter: the camera (started only by the button; the browser's `BarcodeDetector` where
- * there is one, @zxing/browser elsewhere) or a photo of the code (the fallback when the camera is refused or absent).
- * What it reads goes through `numberFromScan`; a reservation number opens its page. Results and problems are announced
- * in a live region.
+ * there is one, the storefront's zxing reader elsewhere: qr-reader.ts) or a photo of the code (the fallback when the
+ * camera is refused or absent). What it reads goes through `numberFromScan`; a reservation number opens its page.
+ * Results and problems are announced in a live region. The camera needs the page's Permissions-Policy to allow it:
+ * the counter's pages send `camera=(self)` (lib/response-headers.ts).
  */
 export function QrScanner() {
   const t = useTranslations('counter.scan');
@@ -106,17 +110,19 @@ export function QrScanner() {
     setRunning(false);
   };
 
-  const found = (text: string) => {
+  /** Opens the reservation a scan names; false when it names none (said in the alert). */
+  const found = (text: string): boolean => {
     const number = numberFromScan(text);
     if (number === null) {
       setProblem('notANumber');
       setStatus('');
-      return;
+      return false;
     }
     stop();
     setProblem(undefined);
     setStatus(t('found', { number }));
     router.push(getPathname({ href: counterReservationPath(number), locale }));
+    return true;
   };
 
   const start = async () => {
@@ -129,30 +135,41 @@ export function QrScanner() {
     }
     try {
       const native = await nativeDetector();
-      if (native) {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-        let active = true;
-        stopCamera.current = () => {
-          active = false;
-          for (const track of stream.getTracks()) track.stop();
-          element.srcObject = null;
-        };
-        element.srcObject = stream;
-        await element.play();
-        const look = async () => {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      let active = true;
+      stopCamera.current = () => {
+        active = false;
+        for (const track of stream.getTracks()) track.stop();
+        element.srcObject = null;
+      };
+      element.srcObject = stream;
+      await element.play();
+      const reader = native ? undefined : await zxingReader();
+      const canvas = document.createElement('canvas');
+      let frame = 0;
+      let last = 0;
+      // Each frame is read one way: the browser's reader, else zxing's ways in turn (as it is, half the size, upside
+      // down), so a code one way misses is read on one of the next frames, and no frame costs all three.
+      const readFrame = async (): Promise<string | null> => {
+        if (native) return (await native.detect(element).catch(() => []))[0]?.rawValue ?? null;
+        if (!reader || element.videoWidth === 0) return null;
+        const pass = reader.READ_PASSES[frame % reader.READ_PASSES.length] ?? 'as-is';
+        frame += 1;
+        const pixels = await grayPixels(element, element.videoWidth, element.videoHeight, MAX_PHOTO_SIDE, canvas);
+        return pixels ? reader.readQrPass(pixels, pass) : null;
+      };
+      const look = async (now: number) => {
+        if (!active) return;
+        if (native || now - last >= FRAME_INTERVAL_MS) {
+          last = now;
+          const text = await readFrame();
           if (!active) return;
-          const [code] = await native.detect(element).catch(() => []);
-          if (code) found(code.rawValue);
-          else requestAnimationFrame(() => void look());
-        };
-        void look();
-      } else {
-        const reader = await zxingReader();
-        const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, element, (result) => {
-          if (result) found(result.getText());
-        });
-        stopCamera.current = () => controls.stop();
-      }
+          // A code without a reservation number is said, and the camera keeps looking.
+          if (text !== null && found(text)) return;
+        }
+        requestAnimationFrame((time) => void look(time));
+      };
+      requestAnimationFrame((time) => void look(time));
       setRunning(true);
       setStatus(t('scanning'));
     } catch (error) {
