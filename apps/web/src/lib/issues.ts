@@ -1,8 +1,7 @@
-import { createTranslator, type Messages } from 'next-intl';
+import type { Messages } from 'next-intl';
 import type { ValidationMessageKey } from '@rentacar/domain/validation';
-import en from '../../messages/en.json';
-import es from '../../messages/es.json';
 import type { Locale } from '@/i18n/routing';
+import { serverTranslator } from '@/i18n/server-translator';
 
 /** Keys of the booking flow's own error messages (`booking.errors.*` in the catalogues). */
 export type BookingErrorKey = keyof Messages['booking']['errors'];
@@ -41,8 +40,6 @@ export type BookingIssue = {
 /** A translated issue, as the API answers it: `{ field, code, message }`. */
 export type ApiError = { field: string; code: string; message: string };
 
-const CATALOGUES: Record<Locale, Messages> = { es, en };
-
 /** `validation.minAge` → `min_age`: the stable code of a catalogue key. */
 export function codeOfMessage(key: string): string {
   const last = key.slice(key.lastIndexOf('.') + 1);
@@ -53,23 +50,8 @@ export function issue(field: string, message: IssueMessage, params?: Record<stri
   return { field, code: code ?? codeOfMessage(message), message, ...(params ? { params } : {}) };
 }
 
-// One translator per language, built on first use: it keeps its parsed messages for every later request.
-const translators = new Map<Locale, ReturnType<typeof translator>>();
-
-function translator(locale: Locale) {
-  return createTranslator({ locale, messages: CATALOGUES[locale] });
-}
-
-function translatorFor(locale: Locale) {
-  const existing = translators.get(locale);
-  if (existing) return existing;
-  const created = translator(locale);
-  translators.set(locale, created);
-  return created;
-}
-
 /** The issues in the renter's language. */
 export function translateIssues(issues: readonly BookingIssue[], locale: Locale): ApiError[] {
-  const t = translatorFor(locale);
+  const t = serverTranslator(locale);
   return issues.map((entry) => ({ field: entry.field, code: entry.code, message: t(entry.message, entry.params) }));
 }

@@ -55,7 +55,7 @@ export type AsyncRoute = (req: Request, res: Response, next: NextFunction) => Pr
 /**
  * The pieces of an endpoint mounted at `/<id>`: `handle` wraps a route (a busy database answers 503 with Retry-After,
  * anything unexpected is logged and left to Directus' error handler; each line with the caller's request id, reqId), `onlyStorefront` lets administrators and the
- * Storefront policy through (401 without a token, 403 for any other user).
+ * Storefront policy through (401 without a token, 403 for any other user), `onlyAdministrators` administrators alone.
  */
 export function endpointKit({ id, database, logger }: { id: string; database: Knex; logger: Logger }) {
   const handle = (route: AsyncRoute): RequestHandler => (req, res, next) => {
@@ -83,7 +83,24 @@ export function endpointKit({ id, database, logger }: { id: string; database: Kn
     }
   });
 
-  return { handle, onlyStorefront };
+  return { handle, onlyStorefront, onlyAdministrators };
+}
+
+/**
+ * Lets administrators alone through: 401 without a token, 403 for any other user, the storefront included (its token
+ * must not start staff's jobs). `action` ends the refusal: "Only administrators may <action>".
+ */
+export function onlyAdministrators(action: string): RequestHandler {
+  return (req, res, next) => {
+    const accountability = req.accountability;
+    if (!accountability?.user && !accountability?.admin) {
+      res.status(401).json(errorBody('A valid access token is required', { code: 'INVALID_CREDENTIALS' }));
+    } else if (!accountability.admin) {
+      res.status(403).json(errorBody(`Only administrators may ${action}`, { code: 'FORBIDDEN' }));
+    } else {
+      next();
+    }
+  };
 }
 
 /** Administrators, and users with the Storefront policy (through their role, or given to the user itself). */

@@ -21,6 +21,22 @@ describe('references to renters\' records', () => {
     for (const bad of ['42', '.abc', '42.', `42.${mac}x`, `4 2.${mac}`, 42, null, undefined, {}]) expect(references.read('reservation', bad)).toBeNull();
   });
 
+  it('gives the reservation id a reservation reference names, as a number', () => {
+    expect(references.readReservationId(references.sign('reservation', 42))).toBe(42);
+    expect(references.readReservationId(references.sign('reservation', '9007199254740991'))).toBe(9_007_199_254_740_991);
+  });
+
+  it('gives no reservation id for a draft\'s reference, a forged one, or one whose id is no reservation id', () => {
+    expect(references.readReservationId(references.sign('draft', 42))).toBeNull();
+    const mac = references.sign('reservation', 42).split('.')[1];
+    expect(references.readReservationId(`43.${mac}`)).toBeNull();
+    // Signed here, yet no id a reservation can have: zero, a leading zero, a word, past the integers a number holds.
+    for (const id of ['0', '042', 'abc', '-1', '9007199254740993']) {
+      expect(references.readReservationId(references.sign('reservation', id)), id).toBeNull();
+    }
+    for (const bad of ['42', 42, null, undefined, {}]) expect(references.readReservationId(bad)).toBeNull();
+  });
+
   it('needs a secret', () => {
     expect(() => createReferences('')).toThrow(/SECRET/);
   });

@@ -5,6 +5,7 @@
 // renter's cookie or draft) or by proving the reservation number with its e-mail. A leaked storefront environment
 // therefore lists nothing and can guess nothing: reservation ids are sequential, their references are not.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { positiveInt } from './endpoint';
 
 export type ReferenceKind = 'reservation' | 'draft';
 
@@ -17,6 +18,11 @@ export interface References {
   sign(kind: ReferenceKind, id: string | number): string;
   /** The id a reference names, or null when it is malformed or was not made here (another key, another kind). */
   read(kind: ReferenceKind, reference: unknown): string | null;
+  /**
+   * The reservation id a reservation reference names (a path's `:ref`, a body's `reservation`), or null when it names
+   * none: not a reference made here, or one whose id is no reservation id (a positive decimal integer).
+   */
+  readReservationId(reference: unknown): number | null;
 }
 
 export function createReferences(secret: string | undefined): References {
@@ -24,19 +30,21 @@ export function createReferences(secret: string | undefined): References {
   // A key of its own, so a reference can never be mistaken for anything else signed with SECRET (Directus' tokens).
   const key = createHmac('sha256', secret).update('rentacar record references v1').digest();
   const macOf = (kind: ReferenceKind, id: string) => createHmac('sha256', key).update(`${kind}:${id}`).digest('base64url').slice(0, MAC_LENGTH);
+  const read = (kind: ReferenceKind, reference: unknown): string | null => {
+    if (typeof reference !== 'string') return null;
+    const dot = reference.lastIndexOf('.');
+    if (dot <= 0) return null;
+    const id = reference.slice(0, dot);
+    const mac = Buffer.from(reference.slice(dot + 1));
+    if (!ID_PATTERN.test(id) || mac.length !== MAC_LENGTH) return null;
+    return timingSafeEqual(mac, Buffer.from(macOf(kind, id))) ? id : null;
+  };
   return {
     sign(kind, id) {
       const text = String(id);
       return `${text}.${macOf(kind, text)}`;
     },
-    read(kind, reference) {
-      if (typeof reference !== 'string') return null;
-      const dot = reference.lastIndexOf('.');
-      if (dot <= 0) return null;
-      const id = reference.slice(0, dot);
-      const mac = Buffer.from(reference.slice(dot + 1));
-      if (!ID_PATTERN.test(id) || mac.length !== MAC_LENGTH) return null;
-      return timingSafeEqual(mac, Buffer.from(macOf(kind, id))) ? id : null;
-    },
+    read,
+    readReservationId: (reference) => positiveInt(read('reservation', reference)),
   };
 }

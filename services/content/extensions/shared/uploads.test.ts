@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { FILE_TYPES, quotedList, readUpload, sniffType, type ReadSpec } from './uploads';
+import { datedUpload, FILE_TYPES, quotedList, readUpload, sniffType, type ReadSpec } from './uploads';
 
 const BOUNDARY = 'test-boundary';
 const PDF = Buffer.from('%PDF-1.7\n%test\n');
@@ -79,5 +79,23 @@ describe('file types', () => {
   it('list field names as messages say them', () => {
     expect(quotedList(['cv'])).toBe('"cv"');
     expect(quotedList(['job', 'name', 'cv'])).toBe('"job", "name" and "cv"');
+  });
+});
+
+describe('a dated upload\'s name', () => {
+  const cv = { folder: 'job-applications-folder', file: FILE_TYPES['application/pdf'], title: 'CV', stem: 'cv', tag: 'job-application-cv' };
+
+  it('is neutral: the title, the stem and the extension of the type found, with the tag', () => {
+    expect(datedUpload(cv, new Date('2030-06-15T12:00:00Z'))).toEqual({
+      folder: 'job-applications-folder', type: 'application/pdf', title: 'CV 2030-06-15', filename_download: 'cv-2030-06-15.pdf',
+      description: null, tags: ['job-application-cv'],
+    });
+  });
+
+  it('is dated by the Panama day (UTC-5), not UTC\'s', () => {
+    // 03:00 UTC on New Year's Day is still 22:00 on New Year's Eve in Panama.
+    expect(datedUpload(cv, new Date('2030-01-01T03:00:00Z'))).toMatchObject({ title: 'CV 2029-12-31', filename_download: 'cv-2029-12-31.pdf' });
+    expect(datedUpload(cv, new Date('2030-01-01T04:59:59Z'))).toMatchObject({ title: 'CV 2029-12-31' });
+    expect(datedUpload(cv, new Date('2030-01-01T05:00:00Z'))).toMatchObject({ title: 'CV 2030-01-01', filename_download: 'cv-2030-01-01.pdf' });
   });
 });

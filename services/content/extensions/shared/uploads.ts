@@ -7,8 +7,11 @@
 // declared type or the name, so a text file named `scan.pdf` or an executable named `licence.jpg` is refused (415).
 // The route checks its own text fields between `receive` and `checkFile`, and writes nothing until both passed.
 import type { IncomingMessage } from 'node:http';
+import { formatPanamaDate } from '@rentacar/domain/dates';
+import type { File } from '@directus/types';
 import Busboy from 'busboy';
 import type { Request, Response } from 'express';
+import { fileFields } from './directus';
 import { errorBody, invalid, type Problem } from './endpoint';
 
 export interface FileType {
@@ -171,6 +174,27 @@ export interface Upload {
   receive(req: Request, res: Response): Promise<{ fields: Record<string, string>; file: ReceivedFile | null } | null>;
   /** The type found in the file's bytes; null when it has answered (missing 400, empty 400 FILE_EMPTY, 415). */
   checkFile(res: Response, file: ReceivedFile | null): FileType | null;
+}
+
+export interface DatedUploadSpec {
+  folder: string;
+  /** The type found in the file's bytes (its extension names the file, whatever the sender called it). */
+  file: FileType;
+  /** The title before the date: "CV". */
+  title: string;
+  /** The download name before the date: "cv". */
+  stem: string;
+  tag: string;
+}
+
+/**
+ * What FilesService stores about an accepted upload: a neutral name, dated by the Panama day it arrived ("CV
+ * 2029-12-31", "cv-2029-12-31.pdf"), as staff count days. The name the sender's device gave is never kept: it may
+ * carry their name, and its extension may not match the content.
+ */
+export function datedUpload({ folder, file, title, stem, tag }: DatedUploadSpec, received: Date = new Date()): Partial<File> {
+  const date = formatPanamaDate(received);
+  return fileFields({ folder, type: file.type, title: `${title} ${date}`, filename_download: `${stem}-${date}.${file.extension}`, description: null, tags: [tag] });
 }
 
 /** A route's upload, answering its refusals on `res`. */

@@ -1,14 +1,10 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import { z } from 'zod';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { renderEmail, sendMail } from '@/features/email';
 import { splitLocalePrefix } from '@/i18n/locale-detection';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 import { ACCOUNT_PATHS } from './account-routes';
-
-const MESSAGES: Record<Locale, Messages> = { es, en };
 
 /**
  * The account emails (password reset, invitation, registration check). The content service makes their links (a
@@ -61,8 +57,8 @@ export function emailLocale(email: AccountEmail): Locale {
 
 export async function sendAccountEmail(email: AccountEmail, siteName: string): Promise<void> {
   const locale = emailLocale(email);
-  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: `email.accounts.${MESSAGE_KEY[email.kind]}` });
-  const common = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email.accounts' });
+  const t = serverTranslator(locale, `email.accounts.${MESSAGE_KEY[email.kind]}`);
+  const common = serverTranslator(locale, 'email.accounts');
   const subject = t('subject', { siteName });
   const { html, text } = renderEmail({
     locale,

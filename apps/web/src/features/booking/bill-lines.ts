@@ -1,9 +1,7 @@
-import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
 import type { LabelledLine, Quote, QuoteLine } from '@rentacar/domain/quote';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
+import { serverTranslator, type ServerTranslator } from '@/i18n/server-translator';
 import type { BillLine } from './bill-view';
 
 /** What the labels name besides the amounts: resolved from the content service's data by the caller. */
@@ -22,32 +20,19 @@ export type LineContext = {
   ratePlans?: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'> | undefined;
 };
 
-const CATALOGUES: Record<Locale, Messages> = { es, en };
-
 /** `extra.GPS` for an extra, the line's own code otherwise: stable codes for programs reading the API. */
 export function lineCode(line: QuoteLine): string {
   return line.code === 'extra' ? `extra.${line.extraCode ?? ''}` : line.code;
 }
 
-// Built once per language: a translator parses its messages on first use, and quotes are labelled on every request.
-const lineTranslators = new Map<Locale, ReturnType<typeof lineTranslator>>();
+// Built once per language: quotes are labelled on every request.
 const percentFormats = new Map<Locale, Intl.NumberFormat>();
 const signedPercentFormats = new Map<Locale, Intl.NumberFormat>();
-
-function lineTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: CATALOGUES[locale], namespace: 'booking.bill.lines' });
-}
 
 type RatePlans = Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'>;
 type RatePlanCode = 'season' | 'demand' | 'length_discount';
 
-function translatorFor(locale: Locale) {
-  const t = lineTranslators.get(locale) ?? lineTranslator(locale);
-  lineTranslators.set(locale, t);
-  return t;
-}
-
-type LineMessageKey = Parameters<ReturnType<typeof lineTranslator>>[0];
+type LineMessageKey = Parameters<ServerTranslator<'booking.bill.lines'>>[0];
 
 // The same few labels come back on quote after quote ("ITBMS (7 %)", "3 days at $45.00"), and formatting a message
 // costs more than the rest of labelling a line: labels are kept by language, message and values, and the memory is
@@ -63,12 +48,12 @@ function lineLabel(locale: Locale, key: LineMessageKey, values?: Record<string, 
   let memoryKey = `${locale} ${key}`;
   for (const name in values) {
     const value = values[name];
-    if (typeof value === 'string' && value.includes(VALUE_SEPARATOR)) return translatorFor(locale)(key, values);
+    if (typeof value === 'string' && value.includes(VALUE_SEPARATOR)) return serverTranslator(locale, 'booking.bill.lines')(key, values);
     memoryKey += `${VALUE_SEPARATOR}${name}${VALUE_SEPARATOR}${value}`;
   }
   const known = labelMemory.get(memoryKey);
   if (known !== undefined) return known;
-  const label = translatorFor(locale)(key, values);
+  const label = serverTranslator(locale, 'booking.bill.lines')(key, values);
   if (labelMemory.size >= LABEL_MEMORY_SIZE) labelMemory.clear();
   labelMemory.set(memoryKey, label);
   return label;

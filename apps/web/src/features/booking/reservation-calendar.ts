@@ -1,13 +1,7 @@
 import { createEvent } from 'ics';
-import { createTranslator, type Messages } from 'next-intl';
 import { parsePanamaDateTime, type LocalDateTime } from '@rentacar/domain/dates';
-import type { Locale } from '@/i18n/routing';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 import type { ReservationSummary } from './reservation-summary';
-
-// Typed as the Spanish catalogue: an English file missing a key fails the type check.
-const MESSAGES: Record<Locale, Messages> = { es, en };
 
 const PRODUCT_ID = '-//Rent a Car Panama//Storefront//EN';
 
@@ -33,7 +27,7 @@ export type CalendarOrganizer = { name: string; email: string };
  * the brand as organizer and the renter as attendee, as iTIP (RFC 5546) asks of a cancellation: it removes the event.
  */
 export function reservationIcs(summary: ReservationSummary, organizer?: CalendarOrganizer): string {
-  const t = createTranslator({ locale: summary.locale, messages: MESSAGES[summary.locale], namespace: 'email.calendar' });
+  const t = serverTranslator(summary.locale, 'email.calendar');
   const number = summary.reservationNumber;
   const cancelled = summary.status === 'cancelled';
   const start = panamaInstant(summary.pickup.at, 'pickup');

@@ -1,12 +1,10 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
 import type { EmailBlock, EmailDocument } from '@/features/email';
 import { displayPhone } from '@/features/branches';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 import type { ReservationSummary } from './reservation-summary';
 
 /**
@@ -15,12 +13,10 @@ import type { ReservationSummary } from './reservation-summary';
  * the number and manage-booking link at its foot).
  */
 
-// Loaded here rather than from the request: the e-mails are built after a booking, a payment or a change, where the
-// renter's language is the reservation's, not necessarily the page's. Typed as the Spanish catalogue.
-export const MESSAGES: Record<Locale, Messages> = { es, en };
-
+// Not the request's translator: the e-mails are built after a booking, a payment or a change, where the renter's
+// language is the reservation's, not necessarily the page's.
 export function emailTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email' });
+  return serverTranslator(locale, 'email');
 }
 
 type Translate = ReturnType<typeof emailTranslator>;

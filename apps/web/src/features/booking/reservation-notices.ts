@@ -1,5 +1,4 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
 import type { Cents } from '@rentacar/domain/money';
 import { formatMoney } from '@rentacar/domain/money';
 import { REFUND_ARRIVAL_BUSINESS_DAYS, type PaymentMethod } from '@rentacar/domain/payments';
@@ -7,10 +6,11 @@ import { claimReservationNotice, releaseReservationNotice, type SavedReservation
 import { renderEmail, sendMail, type EmailBlock } from '@/features/email';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
+import { serverTranslator } from '@/i18n/server-translator';
 import { serverEnv } from '@/lib/env';
 import { logFor } from '@/lib/log';
 import { reservationIcs, reservationIcsContentType, reservationIcsFileName, type CalendarOrganizer } from './reservation-calendar';
-import { billBlocks, emailTranslator, manageBlock, MESSAGES, rentalBlocks, reservationDocument } from './reservation-email';
+import { billBlocks, emailTranslator, manageBlock, rentalBlocks, reservationDocument } from './reservation-email';
 import type { ReservationSummary } from './reservation-summary';
 
 const log = logFor('booking');
@@ -51,7 +51,7 @@ export type MoneyNotice = ChangeMoney | CancellationMoney;
 export type ReservationNotice = { event: 'changed'; money: ChangeMoney } | { event: 'cancelled'; money: CancellationMoney };
 
 function noticeTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'reservationNotices' });
+  return serverTranslator(locale, 'reservationNotices');
 }
 
 /** The money in words: one sentence, and for a refund a second one saying when it arrives. */

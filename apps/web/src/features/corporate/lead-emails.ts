@@ -1,22 +1,18 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import type { CorporateLead } from '@rentacar/domain/corporate';
 import type { Locale } from '@/i18n/routing';
 import { renderEmail, sendMail, type EmailBlock } from '@/features/email';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator, type ServerTranslator } from '@/i18n/server-translator';
 import { logFor } from '@/lib/log';
 
 const log = logFor('corporate');
-
-const MESSAGES: Record<Locale, Messages> = { es, en };
 
 /** The lead's answers as labelled values (a message keeps its line breaks). */
 function fieldsOf(rows: [string, string][]): EmailBlock {
   return { kind: 'fields', rows: rows.map(([label, value]) => ({ label, lines: value.split(/\r?\n/) })) };
 }
 
-function leadRows(lead: CorporateLead, t: ReturnType<typeof createTranslator<Messages, 'corporate'>>): [string, string][] {
+function leadRows(lead: CorporateLead, t: ServerTranslator<'corporate'>): [string, string][] {
   return [
     [t('company'), lead.company],
     [t('contactName'), lead.contactName],
@@ -32,8 +28,8 @@ function leadRows(lead: CorporateLead, t: ReturnType<typeof createTranslator<Mes
  * notice to the brand's staff address (site config's assistance email), in Spanish, answering to the sender.
  */
 export async function sendLeadEmails(lead: CorporateLead, { locale, siteName, staffAddress, sourcePage }: { locale: Locale; siteName: string; staffAddress: string | undefined; sourcePage: string }): Promise<void> {
-  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'corporate' });
-  const mail = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email.corporate' });
+  const t = serverTranslator(locale, 'corporate');
+  const mail = serverTranslator(locale, 'email.corporate');
   const subject = mail('confirmSubject', { siteName });
   const rows = leadRows(lead, t);
   const confirmation = renderEmail({
@@ -50,8 +46,8 @@ export async function sendLeadEmails(lead: CorporateLead, { locale, siteName, st
     log.warn('no assistance email in the site config: staff were not notified of a lead (it is stored)');
     return;
   }
-  const staffT = createTranslator({ locale: 'es', messages: MESSAGES.es, namespace: 'corporate' });
-  const staffMail = createTranslator({ locale: 'es', messages: MESSAGES.es, namespace: 'email.corporate' });
+  const staffT = serverTranslator('es', 'corporate');
+  const staffMail = serverTranslator('es', 'email.corporate');
   const staffSubject = staffMail('staffSubject', { company: lead.company });
   const staffRows: [string, string][] = [...leadRows(lead, staffT), [staffMail('sourcePage'), sourcePage]];
   const notice = renderEmail({

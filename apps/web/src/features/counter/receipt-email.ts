@@ -1,20 +1,16 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import { formatMoney } from '@rentacar/domain/money';
 import type { FinalBill } from '@rentacar/domain/rentals';
 import { renderEmail, type EmailBlock, type EmailDocument } from '@/features/email';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { ReservationSummary } from '@/features/booking';
 import type { Locale } from '@/i18n/routing';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 
-// Loaded here rather than from a request: the receipt is written in the booking's language, whoever recorded the
-// return and in whichever language their screen was. Typed as the Spanish catalogue.
-const MESSAGES: Record<Locale, Messages> = { es, en };
-
+// Not the request's translator: the receipt is written in the booking's language, whoever recorded the return and in
+// whichever language their screen was.
 function receiptTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'counterReceipt' });
+  return serverTranslator(locale, 'counterReceipt');
 }
 
 type Translate = ReturnType<typeof receiptTranslator>;

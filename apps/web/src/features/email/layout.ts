@@ -1,7 +1,5 @@
-import { createTranslator, type Messages } from 'next-intl';
 import type { Locale } from '@/i18n/routing';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 import { escapeHtml } from './html';
 
 /**
@@ -11,9 +9,6 @@ import { escapeHtml } from './html';
  * images and fonts; an image travels as an inline attachment, `cid:`). An e-mail about a reservation closes with its
  * number and the manage-booking link prefilled with it, in both parts.
  */
-
-// Typed as the Spanish catalogue: an English file missing a key fails the type check.
-const MESSAGES: Record<Locale, Messages> = { es, en };
 
 /** A link the e-mail shows: its words and an absolute http(s) address. */
 export type EmailLink = { label: string; url: string };
@@ -60,7 +55,7 @@ export function emailUrl(value: string): string {
 }
 
 function footerLines(document: EmailDocument): { reservation?: { label: string; link: EmailLink }; sentBy: string } {
-  const t = createTranslator({ locale: document.locale, messages: MESSAGES[document.locale], namespace: 'email.layout' });
+  const t = serverTranslator(document.locale, 'email.layout');
   return {
     ...(document.reservation
       ? { reservation: { label: t('reservation', { number: document.reservation.number }), link: { label: t('manage'), url: emailUrl(document.reservation.manageUrl) } } }

@@ -1,12 +1,7 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import type { Locale } from '@/i18n/routing';
 import { renderEmail, sendMail, type SentMail } from '@/features/email';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
-
-// In the language of the page the renter asked from.
-const MESSAGES: Record<Locale, Messages> = { es, en };
+import { serverTranslator } from '@/i18n/server-translator';
 
 export type DataCopyEmail = { to: string; subject: string; text: string; html: string; fileName: string; json: string };
 
@@ -15,7 +10,8 @@ export type DataCopyEmail = { to: string; subject: string; text: string; html: s
  * the reservation it was asked from (`manageUrl`, manage booking prefilled with its number).
  */
 export function buildDataCopyEmail({ to, json, number, firstName, siteName, locale, manageUrl }: { to: string; json: string; number: string; firstName: string; siteName: string; locale: Locale; manageUrl: string }): DataCopyEmail {
-  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email' });
+  // In the language of the page the renter asked from.
+  const t = serverTranslator(locale, 'email');
   const subject = t('dataCopy.subject', { siteName });
   const { html, text } = renderEmail({
     locale,

@@ -1,16 +1,11 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
-import type { Locale } from '@/i18n/routing';
 import { renderEmail, sendMail, type SentMail } from '@/features/email';
 import { reservationSummary, type ReservationSummary } from '@/features/booking';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Precheckin, SavedReservation } from '@/content';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import { serverTranslator } from '@/i18n/server-translator';
 import { counterCodePng } from './counter-code';
 
-// The renter's chosen language, not the page's: the email may be sent from a gateway's return or a webhook.
-const MESSAGES: Record<Locale, Messages> = { es, en };
 const CODE_CID = 'counter-code@precheckin';
 
 export type PrecheckinConfirmation = { to: string; subject: string; text: string; html: string; code: Buffer };
@@ -18,7 +13,8 @@ export type PrecheckinConfirmation = { to: string; subject: string; text: string
 /** The email that confirms a completed pre-check-in: the number, the pickup, and the QR code to show at the counter. */
 export async function buildPrecheckinConfirmation(summary: ReservationSummary, to: string): Promise<PrecheckinConfirmation> {
   const locale = summary.locale;
-  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'email' });
+  // The renter's chosen language, not the page's: the email may be sent from a gateway's return or a webhook.
+  const t = serverTranslator(locale, 'email');
   const siteName = summary.siteName;
   const number = summary.reservationNumber;
   const subject = t('precheckin.subject', { number, siteName });

@@ -1,16 +1,10 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
 import { isRoundTheClock, parsePanamaDateTime, weekdayOfLocalDate, weeklyHours, type LocalDateTime, type OpeningHours } from '@rentacar/domain/dates';
 import { displayPhone } from '@/features/branches';
 import { renderEmail, type EmailBlock, type EmailDocument } from '@/features/email';
 import { formatPanamaDateTimeForRenter } from '@/features/i18n';
 import type { Locale } from '@/i18n/routing';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
-
-// Loaded here rather than from a request: the reminder is written for the content service's schedule, in the
-// booking's language. Typed as the Spanish catalogue.
-const MESSAGES: Record<Locale, Messages> = { es, en };
+import { serverTranslator } from '@/i18n/server-translator';
 
 /** How the booking was paid, which decides the card the renter brings. */
 export type ReminderPayment = { kind: 'card'; card: { brand: string; last4: string } | null } | { kind: 'paypal' } | { kind: 'counter' } | { kind: 'none' };
@@ -44,8 +38,9 @@ export type ReminderEmail = { subject: string; text: string; html: string };
 
 type Translate = ReturnType<typeof reminderTranslator>;
 
+// Not the request's translator: the reminder is written for the content service's schedule, in the booking's language.
 function reminderTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'reminder' });
+  return serverTranslator(locale, 'reminder');
 }
 
 /** The branch's hours on the pickup's day, as the branches page writes them: `07:00–19:00`, `Abierto las 24 horas`. */

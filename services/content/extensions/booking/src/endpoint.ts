@@ -222,8 +222,7 @@ export default defineEndpoint({
     router.patch('/reservations/:ref', handle(async (req, res) => {
       const checked = checkReservation(req.body, { create: false });
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
-      const reference = references.read('reservation', req.params.ref);
-      const id = reference !== null && /^[1-9][0-9]{0,15}$/.test(reference) ? Number(reference) : null;
+      const id = references.readReservationId(req.params.ref);
       if (id === null) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
       const changes = checked.payload;
       const fixed = CORPORATE_RESERVATION_FIELDS.find((name) => name in changes);

@@ -26,9 +26,9 @@ function revisionOf(value: unknown): number | null {
 
 export function noticeRoutes(router: Router, { database, writer, references, handle }: { database: Knex; writer: Writer; references: References; handle: (route: AsyncRoute) => RequestHandler }): void {
   const reservationId = async (req: Request): Promise<number | null> => {
-    const id = references.read('reservation', req.params.ref);
-    if (id === null || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
-    const row = (await database('reservations').select('id').where({ id: Number(id) }).first()) as { id: number } | undefined;
+    const id = references.readReservationId(req.params.ref);
+    if (id === null) return null;
+    const row = (await database('reservations').select('id').where({ id }).first()) as { id: number } | undefined;
     return row ? Number(row.id) : null;
   };
 

@@ -80,9 +80,9 @@ export function recordRoutes(router: Router, { ItemsService, database, writer, r
 
   /** The id a reservation reference in the path names, when that reservation exists. */
   const reservationOf = async (req: Request): Promise<number | null> => {
-    const id = references.read('reservation', req.params.ref);
-    if (id === null || !/^[0-9]+$/.test(id)) return null;
-    const row = (await database('reservations').select('id').where({ id: Number(id) }).first()) as { id: number } | undefined;
+    const id = references.readReservationId(req.params.ref);
+    if (id === null) return null;
+    const row = (await database('reservations').select('id').where({ id }).first()) as { id: number } | undefined;
     return row ? Number(row.id) : null;
   };
 

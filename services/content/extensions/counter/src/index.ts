@@ -37,10 +37,10 @@ import {
 } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { fileFields, ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
+import { ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, type Problem } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
-import { createUpload } from '../../shared/uploads';
+import { createUpload, datedUpload } from '../../shared/uploads';
 import { collectionInput, noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
 import { registerReads } from './read';
 import { branchOf, staffOf, type Staff } from './staff';
@@ -292,15 +292,9 @@ export default defineEndpoint({
       if (!received) return undefined;
       const found = photoUpload.checkFile(res, received.file);
       if (!found || !received.file) return undefined;
-      const date = new Date().toISOString().slice(0, 10);
       const service = new FilesService({ schema: req.schema, accountability: withEndpointRights(req.accountability) });
-      const id = await service.uploadOne(Readable.from(received.file.bytes), fileFields({
-        folder: ids.counterPhotosFolder,
-        type: found.type,
-        title: `Counter photo ${date}`,
-        filename_download: `counter-${date}.${found.extension}`,
-        description: null,
-        tags: ['counter-photo'],
+      const id = await service.uploadOne(Readable.from(received.file.bytes), datedUpload({
+        folder: ids.counterPhotosFolder, file: found, title: 'Counter photo', stem: 'counter', tag: 'counter-photo',
       }));
       return res.status(201).json({ data: { id, type: found.type, filesize: received.file.size } });
     }));

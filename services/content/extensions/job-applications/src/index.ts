@@ -17,9 +17,9 @@ import { formatPanamaDate } from '@rentacar/domain/dates';
 import { CV_TYPE, isJobOpenOn, MAX_CV_BYTES } from '@rentacar/domain/jobs';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { fileFields, ids, withEndpointRights } from '../../shared/directus';
+import { ids, withEndpointRights } from '../../shared/directus';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
-import { createUpload } from '../../shared/uploads';
+import { createUpload, datedUpload } from '../../shared/uploads';
 import { checkApplicant, jobIdOf } from './applicant';
 
 const TEXT_FIELDS = ['job', 'name', 'email', 'phone', 'message'];
@@ -61,14 +61,8 @@ export default defineEndpoint({
 
       const accountability = withEndpointRights(req.accountability);
       const files = new FilesService({ schema: req.schema, accountability });
-      const date = new Date().toISOString().slice(0, 10);
-      const cv = await files.uploadOne(Readable.from(file.bytes), fileFields({
-        folder: ids.jobApplicationsFolder,
-        type: found.type,
-        title: `CV ${date}`,
-        filename_download: `cv-${date}.${found.extension}`,
-        description: null,
-        tags: ['job-application-cv'],
+      const cv = await files.uploadOne(Readable.from(file.bytes), datedUpload({
+        folder: ids.jobApplicationsFolder, file: found, title: 'CV', stem: 'cv', tag: 'job-application-cv',
       }));
       let id;
       try {

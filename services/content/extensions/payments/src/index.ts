@@ -131,9 +131,9 @@ export default defineEndpoint({
     router.post('/', handle(async (req, res) => {
       const body: unknown = req.body;
       if (isPlainObject(body) && 'reservation' in body) {
-        const reservation = references.read('reservation', body.reservation);
-        if (reservation === null || !/^[1-9][0-9]{0,15}$/.test(reservation)) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
-        body.reservation = Number(reservation);
+        const reservation = references.readReservationId(body.reservation);
+        if (reservation === null) return res.status(404).json(errorBody('No reservation', { code: 'NOT_FOUND' }));
+        body.reservation = reservation;
       }
       const checked = checkPayment(body);
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
@@ -296,9 +296,8 @@ function readQuery(query: Request['query'], references: References): { filter: F
   if (name === 'key') return { filter: { idempotency_key: { _eq: value } }, limit: 1 };
   if (name === 'reference') return { filter: { provider_reference: { _eq: value } }, limit: 1 };
   if (name === 'reservation') {
-    const id = references.read('reservation', value);
     // An unknown reference names no payments: an empty list, as for a reservation without any.
-    return { filter: { reservation: { _eq: id !== null && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : -1 } }, limit };
+    return { filter: { reservation: { _eq: references.readReservationId(value) ?? -1 } }, limit };
   }
   const before = Date.parse(value);
   if (Number.isNaN(before)) return { problem: { field: 'open_before', message: '"open_before" must be an ISO date-time' } };

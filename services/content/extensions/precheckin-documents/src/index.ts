@@ -15,9 +15,9 @@
 import { Readable } from 'node:stream';
 import { DOCUMENT_KINDS, DOCUMENT_TYPES, isDocumentKind, MAX_DOCUMENT_BYTES, type DocumentKind } from '@rentacar/domain/precheckin';
 import { defineEndpoint } from '../../shared/define';
-import { fileFields, ids, withEndpointRights } from '../../shared/directus';
+import { ids, withEndpointRights } from '../../shared/directus';
 import { endpointKit, invalid } from '../../shared/endpoint';
-import { createUpload } from '../../shared/uploads';
+import { createUpload, datedUpload } from '../../shared/uploads';
 
 const KIND_TITLES: Record<DocumentKind, string> = { license: 'Driver licence', id: 'Id or passport' };
 const KIND_TAGS: Record<DocumentKind, string> = { license: 'precheckin-license', id: 'precheckin-id' };
@@ -44,15 +44,9 @@ export default defineEndpoint({
       const found = documentUpload.checkFile(res, file);
       if (!found || !file) return undefined;
 
-      const date = new Date().toISOString().slice(0, 10);
       const service = new FilesService({ schema: req.schema, accountability: withEndpointRights(req.accountability) });
-      const id = await service.uploadOne(Readable.from(file.bytes), fileFields({
-        folder: ids.precheckinFolder,
-        type: found.type,
-        title: `${KIND_TITLES[kind]} ${date}`,
-        filename_download: `${kind}-${date}.${found.extension}`,
-        description: null,
-        tags: [KIND_TAGS[kind]],
+      const id = await service.uploadOne(Readable.from(file.bytes), datedUpload({
+        folder: ids.precheckinFolder, file: found, title: KIND_TITLES[kind], stem: kind, tag: KIND_TAGS[kind],
       }));
       return res.status(201).json({ data: { id, type: found.type, filesize: file.size } });
     }));

@@ -5,21 +5,16 @@
 //   `now` counts the periods to that instant instead of the clock's (a future one shows what would go then, and removes
 //   it); `only` limits the run to those records. Answers 200 { data: { as_of, removed: { scans, cvs, drafts, leads } } }.
 import { defineEndpoint } from '../../shared/define';
-import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
+import { endpointKit, invalid } from '../../shared/endpoint';
 import { checkRunRequest } from './run-request';
 import { runRetention } from './retention';
 
 export default defineEndpoint({
   id: 'retention',
   handler: (router, { services, database, logger }) => {
-    const { handle } = endpointKit({ id: 'retention', database, logger });
+    const { handle, onlyAdministrators } = endpointKit({ id: 'retention', database, logger });
 
-    router.post('/run', handle(async (req, res) => {
-      const accountability = req.accountability;
-      if (!accountability?.user && !accountability?.admin) {
-        return res.status(401).json(errorBody('A valid access token is required', { code: 'INVALID_CREDENTIALS' }));
-      }
-      if (!accountability.admin) return res.status(403).json(errorBody('Only administrators may run the retention job', { code: 'FORBIDDEN' }));
+    router.post('/run', onlyAdministrators('run the retention job'), handle(async (req, res) => {
       const checked = checkRunRequest(req.body, new Date());
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
       const { now, only } = checked.request;

@@ -15,14 +15,9 @@ import { runReminders } from './run';
 export default defineEndpoint({
   id: 'reminders',
   handler: (router, { services, database, logger }) => {
-    const { handle } = endpointKit({ id: 'reminders', database, logger });
+    const { handle, onlyAdministrators } = endpointKit({ id: 'reminders', database, logger });
 
-    router.post('/run', handle(async (req, res) => {
-      const accountability = req.accountability;
-      if (!accountability?.user && !accountability?.admin) {
-        return res.status(401).json(errorBody('A valid access token is required', { code: 'INVALID_CREDENTIALS' }));
-      }
-      if (!accountability.admin) return res.status(403).json(errorBody('Only administrators may run the reminders', { code: 'FORBIDDEN' }));
+    router.post('/run', onlyAdministrators('run the reminders'), handle(async (req, res) => {
       const checked = checkRunRequest(req.body, new Date());
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
       const url = remindersUrl(process.env.STOREFRONT_REVALIDATE_URL);
