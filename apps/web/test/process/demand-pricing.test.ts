@@ -189,7 +189,10 @@ describe('demand-aware prices for a brand whose staff turned them on', () => {
     expect(found.status).toBe(200);
     expect(lineOf(found.json, 'demand')).toEqual(demandLine);
     const [saved] = await content<Row[]>(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=lines,total`);
-    expect(saved?.lines).toEqual(atEighty.json.lines);
+    // Saved as quoted (booked in Spanish), each line also labelled in English for staff who read it so at the counter.
+    const savedLines = (saved?.lines ?? []) as Array<Line & { labels?: Record<string, string> }>;
+    expect(savedLines.map(({ labels: _byLanguage, ...line }) => line)).toEqual(atEighty.json.lines);
+    expect(savedLines.find((line) => line.code === 'demand')?.labels).toEqual({ es: demandLine.label, en: 'High demand (+10%)' });
 
     const mails = await Promise.all(readdirSync(outbox).map((file) => simpleParser(readFileSync(join(outbox, file)))));
     const confirmation = mails.filter((mail) => mail.subject?.includes(number));
