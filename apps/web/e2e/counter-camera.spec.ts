@@ -5,8 +5,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { formatPanamaDate, addDaysToLocalDate } from '@rentacar/domain/dates';
 import { generateReservationNumber } from '@rentacar/domain/reservation-number';
-import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, SPANISH } from './helpers';
+import { adminRows, ENGLISH, SPANISH, type AdminRow } from './helpers';
 
 // The counter's camera, as staff use it: Chromium runs with a fake camera that films a renter's QR code, the page may
 // use the camera (its Permissions-Policy says `camera=(self)` on the counter's pages only), and "Escanear con la
@@ -70,20 +69,8 @@ const test = base.extend<object, { cameraVideoFile: string }>({
   ],
 });
 
-type Row = Record<string, unknown> & { id: number | string };
-const cleanup: string[] = [];
-
-async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
-}
-
-async function create(path: string, body: Record<string, unknown>): Promise<Row> {
-  const row = await admin<Row>(path, { method: 'POST', body });
-  cleanup.push(`${path}/${row.id}`);
-  return row;
-}
+type Row = AdminRow;
+const { admin, create, removeCreated } = adminRows(contentUrl);
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 768, height: 1024 } });
@@ -105,7 +92,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const path of cleanup.reverse()) await admin(path, { method: 'DELETE' }).catch(() => undefined);
+  await removeCreated();
 });
 
 const TEXT = {

@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { generateReservationNumber } from '@rentacar/domain/reservation-number';
-import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, seriousViolations, SPANISH } from './helpers';
+import { adminRows, ENGLISH, seriousViolations, SPANISH, type AdminRow } from './helpers';
 
 // The counter (/mostrador) as branch staff use it on a tablet: sign in with a Counter staff user (a corporate agent is
 // refused), see the day at the branch (today's pickup, a late return marked in words), find a reservation by typing its
@@ -19,20 +18,8 @@ test.describe.configure({ timeout: 120_000 });
 // The whole counter on the tablet; the desktop project runs it (a phone width is checked in one test below).
 test.use({ viewport: TABLET });
 
-type Row = Record<string, unknown> & { id: number | string };
-const cleanup: string[] = [];
-
-async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
-}
-
-async function create(path: string, body: Record<string, unknown>): Promise<Row> {
-  const row = await admin<Row>(path, { method: 'POST', body });
-  cleanup.push(`${path}/${row.id}`);
-  return row;
-}
+type Row = AdminRow;
+const { admin, create, removeCreated } = adminRows(contentUrl);
 
 const today = formatPanamaDate(new Date());
 const staff = { email: `mostrador.${run}@example.com`, name: 'Rosa Mostrador' };
@@ -68,7 +55,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const path of cleanup.reverse()) await admin(path, { method: 'DELETE' }).catch(() => undefined);
+  await removeCreated();
 });
 
 const TEXT = {

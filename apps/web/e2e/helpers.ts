@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { adminHeaders } from '../test/content-admin';
 import { client as clientAddress } from '../test/integration-clients';
 
 /**
@@ -154,4 +155,29 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+export type AdminRow = Record<string, unknown> & { id: number | string };
+
+/**
+ * The content service's REST API as its administrator, for a spec's own rows: `admin` answers a request's `data`
+ * (throwing on an error status), `create` makes a row and remembers it, `removeCreated` deletes those rows, the newest
+ * first (a row made later may point at an earlier one).
+ */
+export function adminRows(contentUrl: string) {
+  const created: string[] = [];
+  async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
+  }
+  async function create(path: string, body: Record<string, unknown>): Promise<AdminRow> {
+    const row = await admin<AdminRow>(path, { method: 'POST', body });
+    created.push(`${path}/${row.id}`);
+    return row;
+  }
+  async function removeCreated(): Promise<void> {
+    for (const path of created.splice(0).reverse()) await admin(path, { method: 'DELETE' }).catch(() => undefined);
+  }
+  return { admin, create, removeCreated };
 }
