@@ -75,8 +75,9 @@ export default defineConfig([
   },
 
   // The storefront's shape (docs/architecture.md): lib and i18n at the bottom, the content seam above them, shared
-  // components, then the features, then the routes. A feature is used by others only through its index.ts, and so is
-  // the content seam; nothing but the seam talks to the content service's SDK.
+  // components, the shared helpers (forms, e-mail, the API kit, errors, SEO, analytics, self-healing), then the
+  // features, then the routes. A shared helper never imports a feature. A feature or a shared helper is used by others
+  // only through its index.ts, and so is the content seam; nothing but the seam talks to the content service's SDK.
   {
     files: [`${webSource}/**/*.{ts,tsx}`],
     ignores: testFiles,
@@ -89,6 +90,7 @@ export default defineConfig([
         { type: 'i18n', pattern: `${webSource}/i18n` },
         { type: 'content', pattern: `${webSource}/content` },
         { type: 'components', pattern: `${webSource}/components` },
+        { type: 'shared', pattern: `${webSource}/shared/*`, capture: ['area'] },
         { type: 'feature', pattern: `${webSource}/features/*`, capture: ['area'] },
         { type: 'app', pattern: `${webSource}/app` },
       ],
@@ -104,11 +106,12 @@ export default defineConfig([
             { from: { element: { type: 'i18n' } }, allow: { to: { element: { types: { anyOf: ['i18n', 'lib'] } } } } },
             { from: { element: { type: 'content' } }, allow: { to: { element: { types: { anyOf: ['content', 'lib', 'i18n'] } } } } },
             { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib', 'i18n', 'content'] } } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib', 'i18n', 'content'] } } } } },
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib', 'i18n', 'content', 'app'] } } } } },
-            // Front doors: another feature, or the content seam, only through its index.ts.
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { types: { anyOf: ['shared', 'components', 'lib', 'i18n', 'content'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['feature', 'shared', 'components', 'lib', 'i18n', 'content'] } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['feature', 'shared', 'components', 'lib', 'i18n', 'content', 'app'] } } } } },
+            // Front doors: another feature, a shared helper or the content seam, only through its index.ts.
             {
-              to: { element: { types: { anyOf: ['feature', 'content'] } } },
+              to: { element: { types: { anyOf: ['feature', 'shared', 'content'] } } },
               disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
               message: 'import {{to.type}} {{to.captured.area}} through its index.ts',
             },

@@ -10,7 +10,7 @@ import { parseServerEnv } from './src/lib/env-schema';
 brandFromEnv(process.env.BRAND);
 
 // One id per build, known to Next (its BUILD_ID) and inlined into the code (NEXT_PUBLIC_BUILD_ID), so an open page
-// can tell the servers now run another build (features/self-healing). Kept in the environment on first evaluation:
+// can tell the servers now run another build (shared/self-healing). Kept in the environment on first evaluation:
 // the build's workers read this file again and inherit it, so every bundle of one build has the same id.
 process.env.NEXT_PUBLIC_BUILD_ID ??= process.env.BUILD_ID ?? randomUUID();
 const buildId = process.env.NEXT_PUBLIC_BUILD_ID;

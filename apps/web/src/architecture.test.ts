@@ -12,7 +12,7 @@ const repoRoot = join(webRoot, '..', '..');
 /** The part a file belongs to: `features/booking`, `content`, `lib`... */
 function partOf(file: string): string {
   const [top = '', area = ''] = relative(join(webRoot, 'src'), join(repoRoot, file)).split('/');
-  return top === 'features' ? `features/${area}` : top.replace(/\.tsx?$/, '');
+  return top === 'features' || top === 'shared' ? `${top}/${area}` : top.replace(/\.tsx?$/, '');
 }
 
 let parts: Map<string, Set<string>>;

@@ -19,7 +19,7 @@ export async function register() {
       }
       if (env.metricsPort !== undefined) {
         const { startMetricsServer } = await import('./lib/metrics-server');
-        const { BUILD_ID } = await import('./features/self-healing');
+        const { BUILD_ID } = await import('./shared/self-healing');
         startMetricsServer({ port: env.metricsPort, distDir: env.distDir, instance: env.instanceName, brand: env.brand, build: BUILD_ID });
       }
       // The client's address and the response headers, stamped by the production server (server.mjs) before Next

@@ -17,7 +17,7 @@ import {
   loginPathFor,
   type SessionRefresh,
 } from '@/features/accounts';
-import { hasUnreadableActionBody, isMalformedPath, isServerActionRequest, malformedPathResponse, unreadableActionResponse } from '@/features/errors';
+import { hasUnreadableActionBody, isMalformedPath, isServerActionRequest, malformedPathResponse, unreadableActionResponse } from '@/shared/errors';
 import {
   FILTER_PARAMS,
   filtersFromSearchParams,
@@ -35,8 +35,8 @@ import { carriesAttemptMarker, endCheckoutAttemptOf, leavesCheckout, unmarkAttem
  * of an unprefixed address, and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
  * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
  * expired session is refreshed before the page or action runs (features/accounts). A path that cannot be
- * percent-decoded is answered here, before Next's own routing turns it into a 500 (features/errors/malformed-address.ts),
- * and so is a server action's body that cannot be read (features/errors/unreadable-action.ts). A page other than the
+ * percent-decoded is answered here, before Next's own routing turns it into a 500 (shared/errors/malformed-address.ts),
+ * and so is a server action's body that cannot be read (shared/errors/unreadable-action.ts). A page other than the
  * checkout, asked while a checkout attempt is marked, ends that attempt (features/checkout/checkout-exit.ts).
  */
 export async function proxy(request: NextRequest) {
@@ -167,7 +167,7 @@ function routePage(request: NextRequest, forwardHeaders?: Headers): NextResponse
       ? NextResponse.next(init)
       : NextResponse.rewrite(internal, init);
   // A page under /es or /en sets no cookie, so a shared cache keeps it for every visitor; the page records its
-  // language in the browser (features/i18n RememberLocale).
+  // language in the browser (i18n RememberLocale).
   if (!prefix) rememberLocale(response, locale, remembered, request);
   return response;
 }
@@ -186,7 +186,7 @@ function localeRouting(): (request: NextRequest) => NextResponse {
  * The request as next-intl's middleware is to see it. Accept-Language is reduced to the language the storefront
  * ranks first (matchAcceptLanguage): next-intl's matcher would send `es-PA,en;q=0.9` to English. Each `%` of the path
  * is escaped, since next-intl decodes the path it redirects: `%25` (an undecodable address kept literally,
- * features/errors/malformed-address.ts) would become a bare `%`.
+ * shared/errors/malformed-address.ts) would become a bare `%`.
  */
 function localeRoutingRequest(request: NextRequest): NextRequest {
   let url = request.url;

@@ -1,7 +1,7 @@
 'use client';
 
 import './globals.css';
-import { FALLBACK_ERROR_TEXTS, useErrorScreen } from '@/features/errors';
+import { FALLBACK_ERROR_TEXTS, useErrorScreen } from '@/shared/errors';
 
 // Errors in the locale layout itself (a site config failure, say) end here, outside every provider.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {

@@ -15,7 +15,7 @@ export const routing = defineRouting({
   defaultLocale: DEFAULT_LOCALE,
   localePrefix: 'as-needed',
   localeCookie: LOCALE_COOKIE_SETTINGS,
-  // Pages name their alternates themselves (features/seo): no `Link` header.
+  // Pages name their alternates themselves (shared/seo): no `Link` header.
   alternateLinks: false,
 });
 

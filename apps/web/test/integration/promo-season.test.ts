@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { formatContentDate } from '@/features/i18n/format-date';
+import { formatContentDate } from '@/i18n/format-date';
 import { eventually, staffContent } from '../integration-clients';
 
 // The promotions page tells a linked season: staff link a rate season to a promotion in the admin, and /es/promos and

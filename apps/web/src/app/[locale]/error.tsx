@@ -1,7 +1,7 @@
 'use client';
 
-import { ErrorScreen, useErrorScreen } from '@/features/errors';
-import { useChunkErrorReload } from '@/features/self-healing';
+import { ErrorScreen, useErrorScreen } from '@/shared/errors';
+import { useChunkErrorReload } from '@/shared/self-healing';
 
 /**
  * Any app error shows the 404 screen; bots get no error page, the error is only logged. A chunk that failed to load

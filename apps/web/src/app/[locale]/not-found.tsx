@@ -1,4 +1,4 @@
-import { ErrorScreen } from '@/features/errors';
+import { ErrorScreen } from '@/shared/errors';
 
 export default function NotFound() {
   return <ErrorScreen />;

@@ -18,7 +18,7 @@ import {
   resetPassword,
   type RateLimitRule,
 } from '@/content';
-import { issuesByField, type FormResult } from '@/features/forms';
+import { issuesByField, type FormResult } from '@/shared/forms';
 import { clientAddress } from '@/lib/client-address';
 import { ACCOUNT_PATHS, safeNextPath } from './account-routes';
 import { clearSession, writeSession } from './session';

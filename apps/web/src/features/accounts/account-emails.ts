@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
-import { renderEmail, sendMail } from '@/features/email';
+import { renderEmail, sendMail } from '@/shared/email';
 import { splitLocalePrefix } from '@/i18n/locale-detection';
 import { serverTranslator } from '@/i18n/server-translator';
 import { ACCOUNT_PATHS } from './account-routes';

@@ -8,7 +8,7 @@ import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
-import { formFields, issuesByField, type FormIssue, type FormResult } from '@/features/forms';
+import { formFields, issuesByField, type FormIssue, type FormResult } from '@/shared/forms';
 import { rememberedPromoCode } from '@/features/promos';
 import { currentAgent } from '@/features/accounts';
 import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import { BOOKING_STEPS, type BookingStep } from './booking-draft';
 import { canOpenStep } from './booking-flow';
 import { CHECKOUT_PATH, stepPath } from './booking-routes';

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
-import { formatPanamaDateTimeForRenter, Link } from '@/features/i18n';
+import { formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import type { ReservationSummary } from './reservation-summary';
 import type { LabelledLine } from '@rentacar/domain/quote';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import { parsePanamaDateTime, formatPanamaDate } from '@rentacar/domain/dates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
-import { zodIssueParams } from '@/features/forms';
+import { zodIssueParams } from '@/shared/forms';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import type { ReservationClient } from '@/content';
 

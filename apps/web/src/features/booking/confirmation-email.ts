@@ -1,6 +1,6 @@
 import 'server-only';
 import { formatMoney } from '@rentacar/domain/money';
-import { renderEmail, sendMail, type EmailBlock, type SentMail } from '@/features/email';
+import { renderEmail, sendMail, type EmailBlock, type SentMail } from '@/shared/email';
 import { reservationIcs, reservationIcsContentType, reservationIcsFileName } from './reservation-calendar';
 import { billBlocks, emailTranslator, manageBlock, rentalBlocks, reservationDocument } from './reservation-email';
 import type { ReservationSummary } from './reservation-summary';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { callAction } from '@/features/forms';
+import { callAction } from '@/shared/forms';
 import { previewDraftPrice, type PanelPriceResult } from './booking-actions';
 import { PanelPriceView, type PanelPrice } from './bill-view';
 

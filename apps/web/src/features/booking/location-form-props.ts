@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { formatPanamaDate } from '@rentacar/domain/dates';
 import type { Locale } from '@/i18n/routing';
 import type { Branch, Car, SiteConfig } from '@/content';
-import { formatContentDate } from '@/features/i18n';
+import { formatContentDate } from '@/i18n';
 import type { LocationFormProps, LocationValues, StepBranch } from './steps/location-step';
 
 /**

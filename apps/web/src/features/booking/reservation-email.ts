@@ -1,8 +1,8 @@
 import 'server-only';
 import { formatMoney } from '@rentacar/domain/money';
-import type { EmailBlock, EmailDocument } from '@/features/email';
+import type { EmailBlock, EmailDocument } from '@/shared/email';
 import { displayPhone } from '@/features/branches';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { serverTranslator } from '@/i18n/server-translator';
 import type { ReservationSummary } from './reservation-summary';

@@ -1,4 +1,4 @@
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import type { BookingStep } from './booking-draft';
 import type { BookingIssue } from '@/lib/issues';
 import { SELECTION_FIELDS } from './booking-request';

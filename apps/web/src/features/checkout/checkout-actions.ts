@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import {
   bookReservation,
   cancelReservation,

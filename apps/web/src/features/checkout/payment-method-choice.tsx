@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useActionState, useRef, useState, useSyncExternalStore, useTransition } from 'react';
-import { buttonClass, callAction, CONNECTION_LOST, encodeIssue, FormAlert, RadioGroup, useIssueText, type FormIssue } from '@/features/forms';
+import { buttonClass, callAction, CONNECTION_LOST, encodeIssue, FormAlert, RadioGroup, useIssueText, type FormIssue } from '@/shared/forms';
 import type { PaymentActionResult } from '@/features/payments';
 import { choosePaymentMethod, choosePaymentMethodByForm, type PaymentChoiceState } from './checkout-actions';
 

@@ -6,8 +6,8 @@ import { bookingStanding } from '@rentacar/domain/rentals';
 import { loadAppData } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from '@/features/accounts';
-import { buttonClass } from '@/features/forms';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { buttonClass } from '@/shared/forms';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import { companyReservations } from './agent-reservations';
 import { getPathname } from '@/i18n/navigation';
 

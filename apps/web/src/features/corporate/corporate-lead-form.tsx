@@ -16,7 +16,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { submitCorporateLead } from './lead-actions';
 
 type Values = CorporateLeadInput & { website: string };

@@ -7,7 +7,7 @@ import { normalizePhone } from '@rentacar/domain/validation';
 import { localeOrDefault } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { ContentServiceError, hitRateLimit, loadAppData, saveLead } from '@/content';
-import { issuesByField, type FormResult } from '@/features/forms';
+import { issuesByField, type FormResult } from '@/shared/forms';
 import { clientAddress } from '@/lib/client-address';
 import { sendLeadEmails } from './lead-emails';
 import { logFor } from '@/lib/log';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CorporateLead } from '@rentacar/domain/corporate';
 import type { Locale } from '@/i18n/routing';
-import { renderEmail, sendMail, type EmailBlock } from '@/features/email';
+import { renderEmail, sendMail, type EmailBlock } from '@/shared/email';
 import { serverTranslator, type ServerTranslator } from '@/i18n/server-translator';
 import { logFor } from '@/lib/log';
 

@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { COLLECT_METHODS } from '@rentacar/domain/rentals';
 import { storeCounterPhoto, type CounterActionPath } from '@/content';
-import { apiLocale, bodyChunks, errorResponse, readJsonBody, withBookingErrors } from '@/features/api';
+import { apiLocale, bodyChunks, errorResponse, readJsonBody, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import type { Locale } from '@/i18n/routing';
 import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';

@@ -3,7 +3,7 @@
 import { getLocale } from 'next-intl/server';
 import { COLLECT_METHODS, pickupBodyOf, pickupFormSchema, returnBodyOf, returnFormSchema, type CollectMethod } from '@rentacar/domain/rentals';
 import { storeCounterPhoto } from '@/content';
-import { issuesByField, type FormIssue } from '@/features/forms';
+import { issuesByField, type FormIssue } from '@/shared/forms';
 import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
 import { collectReturnCharges, recordRentalAction, type ActingStaff, type ReceiptDelivery } from './closing';
 import { actingStaff, storedProblem } from './action-api';

@@ -17,7 +17,7 @@ import {
   type RentalClosing,
 } from '@/content';
 import { reservationSummary } from '@/features/booking';
-import { sendMail } from '@/features/email';
+import { sendMail } from '@/shared/email';
 import { chargeSavedCard, savedCardOf } from '@/features/payments';
 import { logFor } from '@/lib/log';
 import { buildReturnReceipt } from './receipt-email';

@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { DOCUMENT_TYPES } from '@rentacar/domain/precheckin';
 import { COUNTER_PHOTO_TYPES } from '@rentacar/domain/rentals';
 import { openCounterFile } from '@/content';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import { loadCounterReservation } from './loaders';
 import { staffFromRequest, type StaffOutcome } from './staff';

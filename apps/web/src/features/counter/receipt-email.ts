@@ -1,8 +1,8 @@
 import 'server-only';
 import { formatMoney } from '@rentacar/domain/money';
 import type { FinalBill } from '@rentacar/domain/rentals';
-import { renderEmail, type EmailBlock, type EmailDocument } from '@/features/email';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { renderEmail, type EmailBlock, type EmailDocument } from '@/shared/email';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { ReservationSummary } from '@/features/booking';
 import type { Locale } from '@/i18n/routing';
 import { serverTranslator } from '@/i18n/server-translator';

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { FAILED_LOGIN_POLICY, failedLoginPauseMs, loginSchema } from '@rentacar/domain/accounts';
 import { ContentServiceError, endSession, fetchCounterUser, hitRateLimit, loginWithPassword, type RateLimitRule } from '@/content';
 import { clearSession, writeSession } from '@/features/accounts';
-import { issuesByField, type FormResult } from '@/features/forms';
+import { issuesByField, type FormResult } from '@/shared/forms';
 import { redirect } from '@/i18n/navigation';
 import { localeOrDefault } from '@/i18n/routing';
 import { clientAddress } from '@/lib/client-address';

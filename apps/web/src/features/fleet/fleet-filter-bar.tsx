@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import { slugify } from '@/lib/slug';
 import { filtersToQuery, type FilterKey, type FleetFilters } from './fleet-filters';
 

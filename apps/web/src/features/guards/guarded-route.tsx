@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import type { Messages } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { enforceGuards } from './enforce-guards';
 import type { GuardName } from './route-guards';
 

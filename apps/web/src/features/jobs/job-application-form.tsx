@@ -15,7 +15,7 @@ import {
   Input,
   useIssueText,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 
 const schema = createJobApplicationSchema();
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;

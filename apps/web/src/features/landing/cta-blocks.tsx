@@ -1,5 +1,5 @@
 import type { Locale } from '@/i18n/routing';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import type { CallToAction } from '@/content';
 
 /** The brand's call-to-action blocks from the content service. */

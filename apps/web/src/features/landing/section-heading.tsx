@@ -1,5 +1,5 @@
 import { SpriteIcon } from '@/components/sprite-icon';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 
 /** A landing-page section's heading with a link to the full page (its arrow is the page's sprite's `arrowRight`). */
 export function SectionHeading({ id, title, href, linkText }: { id: string; title: string; href: string; linkText: string }) {

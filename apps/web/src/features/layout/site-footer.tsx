@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { getBrandSummaries, getInfoPages, type SiteConfig } from '@/content';
 import { AssistanceContact } from './assistance-contact';

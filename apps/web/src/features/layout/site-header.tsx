@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Menu, Phone } from 'lucide-react';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import type { SiteConfig } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { MANAGE_BOOKING_PATH } from '@/features/booking';

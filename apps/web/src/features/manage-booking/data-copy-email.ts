@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/i18n/routing';
-import { renderEmail, sendMail, type SentMail } from '@/features/email';
+import { renderEmail, sendMail, type SentMail } from '@/shared/email';
 import { serverTranslator } from '@/i18n/server-translator';
 
 export type DataCopyEmail = { to: string; subject: string; text: string; html: string; fileName: string; json: string };

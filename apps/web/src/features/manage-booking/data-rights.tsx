@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { Button, callAction, connectionLost, FormAlert, type FormIssue } from '@/features/forms';
+import { Button, callAction, connectionLost, FormAlert, type FormIssue } from '@/shared/forms';
 import { askForErasure, sendMyDataCopy } from './data-rights-actions';
 
 /**

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, callAction, connectionLost, Field, FormAlert, Input, useIssueText, useServerErrors, type FormIssue } from '@/features/forms';
+import { Button, callAction, connectionLost, Field, FormAlert, Input, useIssueText, useServerErrors, type FormIssue } from '@/shared/forms';
 
 export type LookupValues = { number: string; email: string };
 export type LookupResult = { ok: true } | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };

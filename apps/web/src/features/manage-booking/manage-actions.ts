@@ -7,7 +7,7 @@ import { localeOrDefault } from '@/i18n/routing';
 import { clearCookie, MANAGE_BOOKING_COOKIE, writeCookie } from '@/lib/cookies';
 import { signValue } from '@/lib/signed-value';
 import { ContentServiceError } from '@/content';
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import type { BookingIssue } from '@/lib/issues';
 import { describeChange, labelledLines, priceChange, reservationSummary, type NoticeMessage } from '@/features/booking';
 import { cancelWithRefund, changeTerms, changeWithPayment } from '@/features/payments';

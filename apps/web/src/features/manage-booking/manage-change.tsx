@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueText, type FormIssue } from '@/features/forms';
+import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueText, type FormIssue } from '@/shared/forms';
 import { LocationForm, type LocationFormProps, type NoticeMessage } from '@/features/booking';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
 import { ReservationNoticePanel } from './reservation-notice';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import { hitRateLimit, type SavedReservation } from '@/content';
 import { clientAddress } from '@/lib/client-address';
 import { findReservation, LOOKUP_LIMIT } from '@/features/booking';

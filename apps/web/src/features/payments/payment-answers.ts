@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import { declineReasonKey } from './decline-reasons';
 import type { PaymentOutcome } from './payments';
 

@@ -6,7 +6,7 @@ import { createPreferencesSchema, createPrecheckinFormSchema } from '@rentacar/d
 import { normalizePhone } from '@rentacar/domain/validation';
 import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, loadAppData, saveDetails, savePreferences, type SavedReservation } from '@/content';
-import { issuesByField, type FormIssue, type FormResult } from '@/features/forms';
+import { issuesByField, type FormIssue, type FormResult } from '@/shared/forms';
 import { lookUpReservation } from '@/features/manage-booking';
 import {
   cardTokenSchema,

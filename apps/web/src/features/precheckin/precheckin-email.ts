@@ -1,7 +1,7 @@
 import 'server-only';
-import { renderEmail, sendMail, type SentMail } from '@/features/email';
+import { renderEmail, sendMail, type SentMail } from '@/shared/email';
 import { reservationSummary, type ReservationSummary } from '@/features/booking';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Precheckin, SavedReservation } from '@/content';
 import { serverTranslator } from '@/i18n/server-translator';
 import { counterCodePng } from './counter-code';

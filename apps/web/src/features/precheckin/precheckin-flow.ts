@@ -12,7 +12,7 @@ import {
   type Precheckin,
   type SavedReservation,
 } from '@/content';
-import type { FormIssue } from '@/features/forms';
+import type { FormIssue } from '@/shared/forms';
 import { sendPrecheckinConfirmation } from './precheckin-email';
 import { logFor } from '@/lib/log';
 

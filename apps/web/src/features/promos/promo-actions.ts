@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, loadAppData } from '@/content';
-import { formFields } from '@/features/forms';
+import { formFields } from '@/shared/forms';
 import { rememberPromoCode } from './promo-code';
 import { redirect } from '@/i18n/navigation';
 import { logFor } from '@/lib/log';

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { CalendarDays, Tag, TrendingDown, TrendingUp } from 'lucide-react';
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms';
-import { formatContentDate } from '@/features/i18n';
+import { buttonClass } from '@/shared/forms';
+import { formatContentDate } from '@/i18n';
 import { bookWithPromoCode } from './promo-actions';
 import { promoValidity } from './promo-schedule';
 import type { Promo, PromoSeason } from '@/content';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { isRoundTheClock, parsePanamaDateTime, weekdayOfLocalDate, weeklyHours, type LocalDateTime, type OpeningHours } from '@rentacar/domain/dates';
 import { displayPhone } from '@/features/branches';
-import { renderEmail, type EmailBlock, type EmailDocument } from '@/features/email';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { renderEmail, type EmailBlock, type EmailDocument } from '@/shared/email';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { serverTranslator } from '@/i18n/server-translator';
 

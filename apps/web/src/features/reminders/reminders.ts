@@ -5,7 +5,7 @@ import { remindsOfPrecheckin } from '@rentacar/domain/reminders';
 import { getBranches, loadAppData } from '@/content';
 import { manageBookingUrl } from '@/features/booking';
 import { fullAddress, mapUrl } from '@/features/branches';
-import { sendMail } from '@/features/email';
+import { sendMail } from '@/shared/email';
 import { PRECHECKIN_PATHS } from '@/features/precheckin';
 import { getPathname } from '@/i18n/navigation';
 import { serverEnv } from '@/lib/env';

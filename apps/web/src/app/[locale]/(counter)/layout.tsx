@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 
 /** The counter's layout: a staff tool, without the storefront's header and footer; its forms' words for the browser. */
 export default async function CounterLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { loadAppData } from '@/content';
 import { SiteFooter, SiteHeader } from '@/features/layout';
 

@@ -3,13 +3,13 @@ import { getTranslations } from 'next-intl/server';
 import { BadgeCheck, LifeBuoy } from 'lucide-react';
 import { IconSprite } from '@/components/icon-sprite';
 import { SpriteIcon } from '@/components/sprite-icon';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';
 import { getBranches, loadAppData } from '@/content';
 import { getPromos, PromoCard } from '@/features/promos';
 import { CarList } from '@/features/fleet';
-import { pageAlternates } from '@/features/seo';
+import { pageAlternates } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { loadAppData } from '@/content';
 import { SiteFooter, SiteHeader } from '@/features/layout';
 

@@ -1,4 +1,4 @@
-import { unknownApiPath } from '@/features/api';
+import { unknownApiPath } from '@/shared/api';
 
 /** Any `/api/...` address no route answers: 404 in the API's error shape, in the Accept-Language language. */
 export const GET = unknownApiPath;

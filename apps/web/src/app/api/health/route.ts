@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { serverEnv } from '@/lib/env';
 import { pingContentService } from '@/content';
-import { BUILD_ID } from '@/features/self-healing';
+import { BUILD_ID } from '@/shared/self-healing';
 
 // Asked by load balancers every few seconds: never cached, never prerendered.
 export const dynamic = 'force-dynamic';

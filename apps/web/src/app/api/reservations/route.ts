@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/shared/api';
 import {
   bookReservation,
   priceSelection,

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
-import { BUILD_ID } from '@/features/self-healing';
+import { BUILD_ID } from '@/shared/self-healing';
 
 /**
  * GET /builds/latest.json?{timestamp}: the build this server runs, `{ "id" }`. Open pages compare it with their own
- * (features/self-healing/build-watcher.tsx); never cached.
+ * (shared/self-healing/build-watcher.tsx); never cached.
  */
 export const dynamic = 'force-dynamic';
 

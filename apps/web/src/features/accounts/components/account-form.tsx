@@ -14,7 +14,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import type { AccountFormResult } from '../account-actions';
 
 // Chosen by name: a schema cannot travel from the server page to this client component.

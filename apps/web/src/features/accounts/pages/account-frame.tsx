@@ -5,7 +5,7 @@ import { getMessages } from 'next-intl/server';
 import type { Agent } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { PageHeader } from '@/components/page-header';
-import { buttonClass } from '@/features/forms';
+import { buttonClass } from '@/shared/forms';
 import { logOut, logOutEverywhere } from '../account-actions';
 import { loginPathFor } from '../account-routes';
 import { currentAgent } from '../session';

@@ -3,7 +3,7 @@ import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
-import { buttonClass } from '@/features/forms';
+import { buttonClass } from '@/shared/forms';
 import { logIn } from '../account-actions';
 import { ACCOUNT_PATHS, safeNextPath } from '../account-routes';
 import { AccountForm } from '../components/account-form';

@@ -3,7 +3,7 @@ import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { verifyRegistration } from '@/content';
 import type { Locale } from '@/i18n/routing';
-import { buttonClass } from '@/features/forms';
+import { buttonClass } from '@/shared/forms';
 import { ACCOUNT_PATHS } from '../account-routes';
 import { Frame, Notice } from './account-frame';
 import { getPathname } from '@/i18n/navigation';

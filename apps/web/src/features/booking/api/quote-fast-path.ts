@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { matchAcceptLanguage } from '@/i18n/locale-detection';
 import { applyDeploymentHeaders, stampDeploymentHeaders } from '@/lib/deployment-headers';
 import { pathOfTarget } from '@/lib/request-target';
-import { readJsonBody } from '@/features/api';
+import { readJsonBody } from '@/shared/api';
 import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import { cachedPricingContent, type PricingContent } from '../pricing';
 import { quoteOutcome } from './quote-endpoint';

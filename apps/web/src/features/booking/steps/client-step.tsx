@@ -16,7 +16,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { saveClient } from '../booking-actions';
 import { StepActions } from './step-actions';
 

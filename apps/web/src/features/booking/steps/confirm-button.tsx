@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { ActionButton } from '@/features/forms';
+import { ActionButton } from '@/shared/forms';
 import { confirmReservation } from '../booking-actions';
 
 /**

@@ -17,7 +17,7 @@ import {
   Input,
   useIssueText,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { applyCoupon, removeCoupon } from '../booking-actions';
 
 const schema = z.object({ code: couponCodeSchema });

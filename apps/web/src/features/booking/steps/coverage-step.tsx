@@ -15,7 +15,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { saveCoverage } from '../booking-actions';
 import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';

@@ -15,7 +15,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { saveExtras } from '../booking-actions';
 import { LiveTotalLine, useLivePrice } from '../live-price';
 import { StepActions } from './step-actions';

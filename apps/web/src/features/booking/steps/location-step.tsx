@@ -20,7 +20,7 @@ import {
   zodIssueParams,
   type ControlProps,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { saveLocation, type ActionResult } from '../booking-actions';
 
 export type StepBranch = { id: string; name: string; openingHours: OpeningHours };

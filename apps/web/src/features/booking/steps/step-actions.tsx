@@ -2,7 +2,7 @@
 
 import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
-import { Button, buttonClass } from '@/features/forms';
+import { Button, buttonClass } from '@/shared/forms';
 
 /** A step's way back (a link: nothing to save) and its submit button, busy while the server saves. */
 export function StepActions({ backHref, pending }: { backHref: string; pending: boolean }) {

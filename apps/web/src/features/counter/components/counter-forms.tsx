@@ -6,7 +6,7 @@ import { useId, useState, useTransition, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { formatMoney } from '@rentacar/domain/money';
 import { COUNTER_PHOTO_TYPES, DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_COUNTER_PHOTO_BYTES, MAX_COUNTER_PHOTOS, pickupFormSchema, returnFormSchema, type PickupForm as PickupValues, type ReturnForm as ReturnValues } from '@rentacar/domain/rentals';
-import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue, type FormResult } from '@/features/forms';
+import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue, type FormResult } from '@/shared/forms';
 import type { Locale } from '@/i18n/routing';
 import type { CounterActionResult, CounterBill } from '../actions';
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { CounterDayList, CounterDayRow } from '@/content';
-import { formatContentDate, formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { formatContentDate, formatPanamaDateTimeForRenter } from '@/i18n';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { counterReservationPath } from '../counter-routes';

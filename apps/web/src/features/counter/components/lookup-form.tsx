@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { buttonClass, CONTROL_CLASS } from '@/features/forms';
+import { buttonClass, CONTROL_CLASS } from '@/shared/forms';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { COUNTER_PATH } from '../counter-routes';

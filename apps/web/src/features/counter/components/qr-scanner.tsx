@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { buttonClass } from '@/features/forms';
+import { buttonClass } from '@/shared/forms';
 import { getPathname } from '@/i18n/navigation';
 import { localeOrDefault } from '@/i18n/routing';
 import { counterReservationPath } from '../counter-routes';

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { savedLineLabel } from '@rentacar/domain/quote';
 import { getBookingCatalog, type CounterReservation } from '@/content';
-import { formatPanamaDateTimeForRenter } from '@/features/i18n';
+import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { returnChargeRows } from '../receipt-email';
 import { CounterActions, counterClosing } from './counter-actions';

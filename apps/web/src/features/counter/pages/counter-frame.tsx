@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { buttonClass } from '@/features/forms';
+import { buttonClass } from '@/shared/forms';
 import type { Locale } from '@/i18n/routing';
 import { signOutStaff } from '../staff-actions';
 import type { CounterStaff } from '../staff';

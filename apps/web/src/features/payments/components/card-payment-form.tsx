@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { cardHolderFormSchema, type CardHolderValues } from '@rentacar/domain/validation/forms';
-import { Button, callAction, domainResolver, Field, Input, useIssueText, type FormIssue } from '@/features/forms';
+import { Button, callAction, domainResolver, Field, Input, useIssueText, type FormIssue } from '@/shared/forms';
 import type { PaymentActionResult } from '../payment-answers';
 import { openVerificationWindow, PaymentError, VerificationPanel } from './payment-feedback';
 import { pageTextStyle } from './page-text-style';

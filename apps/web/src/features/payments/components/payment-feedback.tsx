@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { Button, encodeIssue, useIssueText, type FormIssue } from '@/features/forms';
+import { Button, encodeIssue, useIssueText, type FormIssue } from '@/shared/forms';
 import { VERIFICATION_MESSAGE } from './use-payment-polling';
 
 /** The processing error, with the gateway's reason under it where there is one. Announced. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { Button, callAction, CONNECTION_LOST, type FormIssue } from '@/features/forms';
+import { Button, callAction, CONNECTION_LOST, type FormIssue } from '@/shared/forms';
 import type { PaymentActionResult } from '../payment-answers';
 import { PaymentError } from './payment-feedback';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
-import { CONTROL_CLASS, FieldError } from '@/features/forms';
+import { CONTROL_CLASS, FieldError } from '@/shared/forms';
 
 export type UploadedDocument = { reference: string; name: string };
 

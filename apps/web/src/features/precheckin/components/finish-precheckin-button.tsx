@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { ActionButton } from '@/features/forms';
+import { ActionButton } from '@/shared/forms';
 import { finishPrecheckin } from '../precheckin-actions';
 
 /** Nothing left to pay: completes the pre-check-in (the server checks again that nothing is due). */

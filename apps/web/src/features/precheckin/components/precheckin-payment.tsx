@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { RadioGroup } from '@/features/forms';
+import { RadioGroup } from '@/shared/forms';
 import { CardPaymentForm, PayPalPayButton } from '@/features/payments';
 import { checkPrecheckinPayment, payPrecheckinByCard, payPrecheckinWithPayPal } from '../precheckin-actions';
 

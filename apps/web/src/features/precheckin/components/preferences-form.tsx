@@ -16,7 +16,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { savePrecheckinPreferences } from '../precheckin-actions';
 
 type Values = { email: string; phone: string; language: PreferenceLanguage };

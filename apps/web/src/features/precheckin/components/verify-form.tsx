@@ -18,7 +18,7 @@ import {
   useIssueText,
   useServerErrors,
   type FormIssue,
-} from '@/features/forms';
+} from '@/shared/forms';
 import { savePrecheckinDetails } from '../precheckin-actions';
 import { DocumentUpload, type UploadedDocument } from './document-upload';
 import { precheckinDraftStorageKey } from './stored-draft';

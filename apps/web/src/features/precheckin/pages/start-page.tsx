@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/features/i18n';
+import { Link } from '@/i18n';
 import { PRECHECKIN_PATHS } from '../precheckin-paths';
 import { PageHeading, pageLocale, PrecheckinLookup, PrecheckinProgress } from './precheckin-parts';
 

@@ -1,4 +1,4 @@
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { counterMetadata, CounterHomePage } from '@/features/counter';
 
 // The counter reads the staff member's session cookies: rendered per request, never cached.

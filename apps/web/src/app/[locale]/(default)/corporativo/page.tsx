@@ -1,4 +1,4 @@
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { AgentHomePage } from '@/features/corporate';
 import { accountMetadata, type AccountPageProps } from '@/features/accounts';
 

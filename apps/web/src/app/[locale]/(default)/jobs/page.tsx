@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Briefcase, MapPin } from 'lucide-react';
-import { enterLocale, formatContentDate } from '@/features/i18n';
+import { enterLocale, formatContentDate } from '@/i18n';
 import { formatPanamaDate } from '@rentacar/domain/dates';
 import { isJobOpenOn } from '@rentacar/domain/jobs';
 import { getJobs } from '@/content';
 import { JobApplicationForm } from '@/features/jobs';
 import { PageHeader } from '@/components/page-header';
 import { RichText } from '@/components/rich-text';
-import { catalogueMetadata } from '@/features/seo';
+import { catalogueMetadata } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { ManageBookingPage } from '@/features/manage-booking';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

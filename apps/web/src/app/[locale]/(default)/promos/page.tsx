@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { loadAppData } from '@/content';
 import { getPromos, PromoCard } from '@/features/promos';
 import { PageHeader } from '@/components/page-header';
-import { catalogueMetadata } from '@/features/seo';
+import { catalogueMetadata } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { branchesMetadata, BranchesView } from '@/features/branches';
 

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readBookingDraft, reservationIcs, reservationIcsFileName, reservationSummary } from '@/features/booking';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';
 

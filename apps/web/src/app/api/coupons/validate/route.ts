@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
 import { COUPON_LIMIT, couponValidationSchema, priceSelection, quoteBody, selectionFromQuoteRequest } from '@/features/booking';
 
 /**

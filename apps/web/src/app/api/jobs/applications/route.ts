@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import { createJobApplicationSchema, MAX_CV_BYTES } from '@rentacar/domain/jobs';
 import { normalizePhone } from '@rentacar/domain/validation';
 import { isLocale, type Locale } from '@/i18n/routing';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, withBookingErrors } from '@/shared/api';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
-import { zodIssueParams } from '@/features/forms';
+import { zodIssueParams } from '@/shared/forms';
 import { hitRateLimit, storeApplication } from '@/content';
 import { clientAddress } from '@/lib/client-address';
 

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isDocumentKind, MAX_DOCUMENT_BYTES } from '@rentacar/domain/precheckin';
 import { isLocale } from '@/i18n/routing';
-import { apiLocale, errorResponse, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, withBookingErrors } from '@/shared/api';
 import { issue, type IssueMessage } from '@/lib/issues';
 import { hitRateLimit, loadAppData, storeDocument } from '@/content';
 import { documentReference, MAX_UPLOAD_BODY_BYTES, readPrecheckinSessionId } from '@/features/precheckin';

@@ -1,4 +1,4 @@
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { accountMetadata, RegisterPage, type AccountPageProps } from '@/features/accounts';
 
 // The corporate area reads the agent's session cookies: rendered per request, never cached.

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale, Link } from '@/features/i18n';
+import { enterLocale, Link } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { CarList, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { isCarType } from '@rentacar/domain/fleet';
 import { PageHeader } from '@/components/page-header';
-import { pageAlternates } from '@/features/seo';
+import { pageAlternates } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string; filter?: string[] }> };
 

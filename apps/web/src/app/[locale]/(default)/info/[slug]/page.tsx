@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { getInfoPage, InfoPageView } from '@/features/info';
-import { pageAlternates } from '@/features/seo';
+import { pageAlternates } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { PaymentVerificationResult } from '@/features/payments';
 
 // Reads the outcome from its query: rendered per request, never cached.

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
 import { findReservation, LOOKUP_LIMIT, reservationBody, reservationLookupSchema } from '@/features/booking';
 import { issue } from '@/lib/issues';
 import { cancelWithRefund } from '@/features/payments';

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/features/api';
+import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
 import { findReservation, LOOKUP_LIMIT, reservationBody } from '@/features/booking';
 import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/routing';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { AgentReservationPage } from '@/features/corporate';
 import { decodePathSegment } from '@/lib/path-segment';
 

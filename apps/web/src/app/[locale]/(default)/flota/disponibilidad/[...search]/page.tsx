@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { isCarType } from '@rentacar/domain/fleet';
-import { enterLocale, formatPanamaDateTimeForRenter, Link } from '@/features/i18n';
+import { enterLocale, formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { translateIssues } from '@/lib/issues';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { enterLocale } from '@/features/i18n';
+import { enterLocale } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { branchesMetadata, BranchesView, provinceFromParam } from '@/features/branches';
 

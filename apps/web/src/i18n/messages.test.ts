@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE_KEYS } from '@rentacar/domain/validation';
-import es from '../../../messages/es.json';
-import en from '../../../messages/en.json';
+import es from '../../messages/es.json';
+import en from '../../messages/en.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -3,8 +3,8 @@ import format, { type CompiledMessage } from 'icu-minify/format';
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { PANAMA_TIME_ZONE } from '@rentacar/domain/dates';
-import es from '../../../messages/es.json';
-import en from '../../../messages/en.json';
+import es from '../../messages/es.json';
+import en from '../../messages/en.json';
 
 // The build compiles the catalogues (next.config.ts, next-intl's `precompile`) and the pages format the compiled form
 // with icu-minify, while these tests and scripts format the source strings with intl-messageformat. This holds the

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@/i18n/routing';
-import { sendAccountEmail } from '../accounts/account-emails';
-import { buildReservationConfirmation } from '../booking/confirmation-email';
-import { buildCancellationEmail, buildChangeEmail } from '../booking/reservation-notices';
-import { sampleReservationSummary } from '../booking/reservation-summary.testing';
-import { sendLeadEmails } from '../corporate/lead-emails';
-import { sampleReceipt } from '../counter/receipt-email.testing';
-import { buildReturnReceipt } from '../counter/receipt-email';
-import { buildDataCopyEmail } from '../manage-booking/data-copy-email';
-import { buildPrecheckinConfirmation } from '../precheckin/precheckin-email';
-import { buildReminderEmail } from '../reminders/reminder-email';
+import { sendAccountEmail } from '../../features/accounts/account-emails';
+import { buildReservationConfirmation } from '../../features/booking/confirmation-email';
+import { buildCancellationEmail, buildChangeEmail } from '../../features/booking/reservation-notices';
+import { sampleReservationSummary } from '../../features/booking/reservation-summary.testing';
+import { sendLeadEmails } from '../../features/corporate/lead-emails';
+import { sampleReceipt } from '../../features/counter/receipt-email.testing';
+import { buildReturnReceipt } from '../../features/counter/receipt-email';
+import { buildDataCopyEmail } from '../../features/manage-booking/data-copy-email';
+import { buildPrecheckinConfirmation } from '../../features/precheckin/precheckin-email';
+import { buildReminderEmail } from '../../features/reminders/reminder-email';
 import type { MailMessage } from './mailer';
 
 // Every kind of e-mail the storefront sends, built in both languages from sample data, held to what the layout
@@ -159,7 +159,7 @@ describe.each(KINDS)('the $name e-mail', ({ aboutReservation, build }) => {
 });
 
 describe('dates in the e-mails', () => {
-  // The pages' phrasing (features/i18n, formatPanamaDateTimeForRenter): the short weekday, the date, then the time on
+  // The pages' phrasing (i18n, formatPanamaDateTimeForRenter): the short weekday, the date, then the time on
   // the 24-hour clock after a comma, in Panama time; never "10:00 a. m." nor "at 10:00 AM".
   const PHRASE = {
     es: { pickup: 'mar, 1 de diciembre de 2026, 10:00', return: 'sáb, 5 de diciembre de 2026, 18:30' },

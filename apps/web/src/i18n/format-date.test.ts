@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import en from '../../../messages/en.json';
-import es from '../../../messages/es.json';
+import en from '../../messages/en.json';
+import es from '../../messages/es.json';
 import { formatContentDate, formatPanamaDateTimeForRenter } from './format-date';
 
 describe('formatContentDate', () => {
