@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, outboxMessages, panamaDate, SPANISH } from './helpers';
+import { adminRows, BOOKING_TEXT, coverageToCheckout, ENGLISH, outboxMessages, panamaDate, SPANISH } from './helpers';
 
 // Corporate agents: accounts through the content service's auth (password, provider login, registration, invitation,
 // password reset), the session kept fresh and ended, and bookings at the company's rate that only the company sees.
@@ -12,11 +11,7 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
 
 type Row = Record<string, unknown>;
 
-async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
-}
+const { admin } = adminRows(contentUrl);
 
 async function agentRoleId(): Promise<string> {
   const [role] = await admin<Row[]>(`/roles?filter[name][_eq]=${encodeURIComponent('Corporate agent')}&fields=id`);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { addDaysToLocalDate, formatPanamaDate, formatPanamaDateTime } from '@rentacar/domain/dates';
-import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, parsedOutbox, SPANISH, type Language } from './helpers';
+import { adminRows, ENGLISH, type Language, parsedOutbox, SPANISH } from './helpers';
 
 // A day at the counter on a tablet (768×1024), in Spanish and in English: a counter staff member signs in, opens a
 // booking by typing its number, hands the car over (mileage, the fuel gauge), takes it back hours late with fuel
@@ -74,11 +73,7 @@ const TEXT = {
 
 type Row = Record<string, unknown> & { id: number | string };
 
-async function admin<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { ...init, headers: { ...(await adminHeaders(contentUrl)), ...(init.headers as Record<string, string> | undefined) } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const { admin } = adminRows(contentUrl);
 
 async function first(path: string): Promise<Row> {
   const [row] = await admin<Row[]>(path);
@@ -92,7 +87,7 @@ async function first(path: string): Promise<Row> {
  */
 async function setReturnRates(): Promise<void> {
   const site = await first('/items/sites_config?filter[brand][_eq]=firefly&fields=id');
-  await admin(`/items/sites_config/${site.id}`, { method: 'PATCH', body: JSON.stringify({ fuel_refill_rate_per_eighth: 500, late_return_hourly_rate: 1000, late_return_grace_minutes: 0 }) });
+  await admin(`/items/sites_config/${site.id}`, { method: 'PATCH', body: { fuel_refill_rate_per_eighth: 500, late_return_hourly_rate: 1000, late_return_grace_minutes: 0 } });
 }
 
 /** A counter staff member of Tocumen (PTY), made through the admin: their e-mail and password. */
@@ -100,7 +95,7 @@ async function counterStaff(language: Language): Promise<{ email: string; passwo
   const [role, branch] = await Promise.all([first('/roles?filter[name][_eq]=Counter%20staff&fields=id'), first('/items/branches?filter[code][_eq]=PTY&fields=id')]);
   const email = `mostrador.e2e.${language}.${RUN}@example.com`;
   const password = `Counter-${RUN}-pw!`;
-  await admin('/users', { method: 'POST', body: JSON.stringify({ email, password, role: role.id, branch: branch.id, status: 'active', first_name: 'Lucía', last_name: 'Mostrador' }) });
+  await admin('/users', { method: 'POST', body: { email, password, role: role.id, branch: branch.id, status: 'active', first_name: 'Lucía', last_name: 'Mostrador' } });
   return { email, password };
 }
 
@@ -140,7 +135,7 @@ async function lateBooking(page: Page, language: Language, offset: number): Prom
   expect(paid.status(), await paid.text()).toBe(201);
   const row = await first(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=id`);
   const hoursAgo = (hours: number) => formatPanamaDateTime(new Date(Date.now() - hours * 3_600_000));
-  await admin(`/items/reservations/${row.id}`, { method: 'PATCH', body: JSON.stringify({ pickup_date: hoursAgo(48), return_date: hoursAgo(3) }) });
+  await admin(`/items/reservations/${row.id}`, { method: 'PATCH', body: { pickup_date: hoursAgo(48), return_date: hoursAgo(3) } });
   return { number, email };
 }
 

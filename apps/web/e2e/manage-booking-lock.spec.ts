@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RESERVATION_ALPHABET } from '@rentacar/domain/reservation-number';
-import { adminHeaders } from '../test/content-admin';
-import { ENGLISH, panamaDate, SPANISH, type Language } from './helpers';
+import { adminRows, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
 
 // Manage booking once the counter has handed the car over (docs/counter.md, "After the pickup, the booking is the
 // counter's"), against the real stack: a booking weeks ahead offers its change and cancel forms; once staff hand the car
@@ -12,11 +11,7 @@ const contentUrl = process.env.CONTENT_URL ?? '';
 
 const code = () => Array.from({ length: 6 }, () => RESERVATION_ALPHABET.charAt(Math.floor(Math.random() * RESERVATION_ALPHABET.length))).join('');
 
-async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  expect(response.status, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBeLessThan(300);
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
-}
+const { admin } = adminRows(contentUrl);
 
 const TEXT = {
   es: {

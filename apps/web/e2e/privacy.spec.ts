@@ -2,8 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RESERVATION_ALPHABET } from '@rentacar/domain/reservation-number';
-import { adminHeaders } from '../test/content-admin';
-import { ENGLISH } from './helpers';
+import { adminRows, ENGLISH } from './helpers';
 
 // A renter's data rights from manage booking (docs/privacy.md), against the real stack: after finding the booking,
 // "Request a copy of my data" mails a JSON file of what is kept about its e-mail to that address, and "Request erasure
@@ -14,11 +13,7 @@ const outbox = process.env.MAIL_OUTBOX_DIR ?? '';
 
 const code = () => Array.from({ length: 6 }, () => RESERVATION_ALPHABET.charAt(Math.floor(Math.random() * RESERVATION_ALPHABET.length))).join('');
 
-async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${contentUrl}${path}`, { method: init.method ?? 'GET', headers: await adminHeaders(contentUrl), body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
+const { admin } = adminRows(contentUrl);
 
 /** The raw .eml files of the harness's outbox sent to `to` whose subject starts with `subject`. */
 async function mailsTo(to: string, subject: string): Promise<string[]> {
@@ -70,6 +65,6 @@ test('a renter gets a copy of their data by e-mail and asks for its erasure, fro
   } finally {
     const requests = await admin<{ id: number }[]>(`/items/data_requests?filter[email][_eq]=${encodeURIComponent(email)}&fields=id`);
     for (const request of requests) await admin(`/items/data_requests/${request.id}`, { method: 'DELETE' }).catch(() => undefined);
-    await fetch(`${contentUrl}/items/reservations/${reservation.id}`, { method: 'DELETE', headers: await adminHeaders(contentUrl) });
+    await admin(`/items/reservations/${reservation.id}`, { method: 'DELETE' }).catch(() => undefined);
   }
 });
