@@ -5,6 +5,7 @@
 // renter's cookie or draft) or by proving the reservation number with its e-mail. A leaked storefront environment
 // therefore lists nothing and can guess nothing: reservation ids are sequential, their references are not.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Knex } from './directus';
 import { positiveInt } from './endpoint';
 
 export type ReferenceKind = 'reservation' | 'draft';
@@ -47,4 +48,12 @@ export function createReferences(secret: string | undefined): References {
     read,
     readReservationId: (reference) => positiveInt(read('reservation', reference)),
   };
+}
+
+/** The id of the reservation a reference names, when that reservation exists (a path's `:ref`): the number, or null. */
+export async function existingReservationId(references: References, database: Knex, reference: unknown): Promise<number | null> {
+  const id = references.readReservationId(reference);
+  if (id === null) return null;
+  const row = (await database('reservations').select('id').where({ id }).first()) as { id: number } | undefined;
+  return row ? Number(row.id) : null;
 }

@@ -14,7 +14,7 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { Knex } from '../../shared/directus';
 import { errorBody, invalid, isPlainObject, type AsyncRoute } from '../../shared/endpoint';
-import type { References } from '../../shared/references';
+import { existingReservationId, type References } from '../../shared/references';
 import type { Writer } from '../../shared/transactions';
 
 const MAX_REVISION = 2_147_483_647;
@@ -25,12 +25,7 @@ function revisionOf(value: unknown): number | null {
 }
 
 export function noticeRoutes(router: Router, { database, writer, references, handle }: { database: Knex; writer: Writer; references: References; handle: (route: AsyncRoute) => RequestHandler }): void {
-  const reservationId = async (req: Request): Promise<number | null> => {
-    const id = references.readReservationId(req.params.ref);
-    if (id === null) return null;
-    const row = (await database('reservations').select('id').where({ id }).first()) as { id: number } | undefined;
-    return row ? Number(row.id) : null;
-  };
+  const reservationId = (req: Request): Promise<number | null> => existingReservationId(references, database, req.params.ref);
 
   router.post('/reservations/:ref/notices', handle(async (req, res) => {
     const body: unknown = req.body;

@@ -19,7 +19,7 @@ import { PRECHECKIN_STATUSES } from '@rentacar/domain/precheckin';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ids, withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
 import { errorBody, invalid, isPlainObject, type AsyncRoute } from '../../shared/endpoint';
-import type { References } from '../../shared/references';
+import { existingReservationId, type References } from '../../shared/references';
 import type { Writer } from '../../shared/transactions';
 
 const RESERVATION_READ_FIELDS = ['*', 'coupon.id', 'coupon.code'];
@@ -79,12 +79,7 @@ export function recordRoutes(router: Router, { ItemsService, database, writer, r
   const reservationAnswer = async (req: Request, id: number | string) => asReservationAnswer(await reservationsOf(req).readOne(id, { fields: RESERVATION_READ_FIELDS }));
 
   /** The id a reservation reference in the path names, when that reservation exists. */
-  const reservationOf = async (req: Request): Promise<number | null> => {
-    const id = references.readReservationId(req.params.ref);
-    if (id === null) return null;
-    const row = (await database('reservations').select('id').where({ id }).first()) as { id: number } | undefined;
-    return row ? Number(row.id) : null;
-  };
+  const reservationOf = (req: Request): Promise<number | null> => existingReservationId(references, database, req.params.ref);
 
   router.post('/reservations/find', handle(async (req, res) => {
     const body = onlyFields(res, req.body, ['number', 'email'], ['number', 'email']);

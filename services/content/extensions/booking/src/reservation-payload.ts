@@ -4,7 +4,7 @@
 import { isCents } from '@rentacar/domain/money';
 import { normalizeLocalDateTimeSeconds, parseLocalDate } from '@rentacar/domain/dates';
 import { collections, type ModelField } from '../../../schema/model.mjs';
-import { isPlainObject, type Problem } from '../../shared/endpoint';
+import { isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
 
 const model = collections.find((c) => c.collection === 'reservations');
 if (!model) throw new Error('booking: schema/model.mjs has no reservations collection');
@@ -96,7 +96,7 @@ function checkField(name: string, def: ModelField, value: unknown): Checked {
     case 'integer': {
       // A many-to-one field holds the related item's id; Directus takes it as a number or its decimal string.
       if (def.relation) {
-        const id = typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : value;
+        const id = positiveInt(value) ?? value;
         return isInt(id, 1) ? { value: id } : { problem: 'must be the id of an item (an integer >= 1)' };
       }
       const min = def.meta?.options?.min;

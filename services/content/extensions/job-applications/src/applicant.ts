@@ -2,7 +2,7 @@
 // (the domain's); the address and phone checks are deliberately looser than the form's (which also normalizes the phone
 // to E.164): they only keep out what cannot be an address or a number, whoever calls.
 import { JOB_APPLICATION_MAX_LENGTHS } from '@rentacar/domain/jobs';
-import type { Problem } from '../../shared/endpoint';
+import { positiveInt, type Problem } from '../../shared/endpoint';
 
 export interface Applicant {
   name: string;
@@ -17,8 +17,7 @@ const PHONE = /^\+?[0-9 ()./-]+$/;
 
 /** The job offer's id as the form sent it: the number, or null. */
 export function jobIdOf(value: string | undefined): number | null {
-  const job = value?.trim() ?? '';
-  return /^[1-9][0-9]{0,15}$/.test(job) && Number.isSafeInteger(Number(job)) ? Number(job) : null;
+  return positiveInt(value?.trim());
 }
 
 /** The text fields trimmed and checked: { values } or { problem: { field, message } }. */

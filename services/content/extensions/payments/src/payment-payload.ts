@@ -2,7 +2,7 @@
 // is reported as { field, message }; a value that looks like a card number is refused before anything is named back.
 import { isCents } from '@rentacar/domain/money';
 import { looksLikeCardNumber, PAYMENT_KINDS, PAYMENT_STATUSES, type PaymentKind, type PaymentStatus } from '@rentacar/domain/payments';
-import { isPlainObject, type Problem } from '../../shared/endpoint';
+import { isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
 
 /** A payment as the caller describes it, every field present (null when not given). */
 export interface PaymentPayload {
@@ -30,7 +30,7 @@ type Check = (value: unknown) => Checked;
 const GATEWAY_ID = /^[\x21-\x7e]{1,255}$/; // printable ASCII, no spaces
 
 const id: Check = (value) => {
-  const n = typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : value;
+  const n = positiveInt(value) ?? value;
   return Number.isSafeInteger(n) && (n as number) >= 1 ? { value: n } : { problem: 'must be an id (an integer >= 1)' };
 };
 const text = (max: number, { pattern, hint }: { pattern?: RegExp; hint?: string } = {}): Check => (value) => {
