@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
+import { handover } from './handover.mjs';
 import { createResilientRedisClient } from './redis-client.mjs';
 
 // How long a cache read or write may wait for Redis before it counts as a miss (the page is rendered instead).
@@ -33,9 +34,9 @@ function redisHandlers() {
 }
 
 CacheHandler.onCreation(() => {
-  // Next creates a handler per request context: one Redis connection per process.
-  globalThis.rentacarCacheHandlers ??= redisHandlers();
-  return globalThis.rentacarCacheHandlers;
+  // Next creates a handler per request context (and may load this file more than once): one Redis connection per
+  // process, kept in the hand-over (handover.mjs).
+  return (handover.cacheHandlers ??= redisHandlers());
 });
 
 export default CacheHandler;

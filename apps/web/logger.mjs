@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
 import { hostname } from 'node:os';
 import { pino } from 'pino';
+import { handover } from './handover.mjs';
 
 /**
  * The levels LOG_LEVEL may name; src/lib/env-schema.ts refuses any other (next.config.ts and src/instrumentation.ts
@@ -44,8 +45,7 @@ export function newRequestId() {
 const REDACTED = ['err.body', 'email', '*.email', 'phone', '*.phone', 'password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie'];
 
 // Next bundles the app's server code in several chunks, each of which may load its own copy of this module: the
-// logger and the request store live once per process, on a process-wide slot.
-const SLOT = Symbol.for('rentacar.storefront.logging');
+// logger and the request store live once per process, in the hand-over (handover.mjs, its `logging` slot).
 
 function create() {
   /** @type {AsyncLocalStorage<string>} */
@@ -65,10 +65,9 @@ function create() {
   return { logger, requests };
 }
 
-/** @returns {{ logger: import('pino').Logger; requests: AsyncLocalStorage<string> }} */
+/** The process's one logger and request store, made by the first copy of this module to load. */
 function shared() {
-  const slots = /** @type {Record<symbol, ReturnType<typeof create> | undefined>} */ (/** @type {unknown} */ (globalThis));
-  return (slots[SLOT] ??= create());
+  return (handover.logging ??= create());
 }
 
 /** The root logger (`name: storefront`); areas of the code log through a child, `logger.child({ area })`. */

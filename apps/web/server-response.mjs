@@ -5,7 +5,13 @@
 // which it writes beside the headers; and since a cached page is the same string on every view, its bytes are kept
 // (bench/README.md, "A cached page written as bytes"). Short strings keep Node's own path: there the concatenation
 // is cheaper than a Buffer.
+//
+// That Next ends a cached page this way is Next's own code (send-payload.js, sendRenderResult), not a promise of its
+// API: each such answer is counted (storefront_string_answers_total, through the hand-over's metrics recorder), and
+// test/process/next-internals.test.ts fails when a Next upgrade stops sending cached pages through here
+// (docs/architecture.md, "The edge and the hand-over").
 import { ServerResponse } from 'node:http';
+import { handover } from './handover.mjs';
 
 /** Strings at least this long (UTF-16 code units) are written as bytes. */
 export const BYTES_FROM_LENGTH = 4096;
@@ -55,6 +61,7 @@ function bytesOf(text, encoding) {
 export class StorefrontResponse extends ServerResponse {
   end(chunk, encoding, callback) {
     if (typeof chunk === 'string' && chunk.length >= BYTES_FROM_LENGTH) {
+      handover.metrics?.stringAnswer(keptBytes.has(chunk) ? 'kept' : 'encoded');
       if (typeof encoding === 'function') return super.end(utf8BytesOf(chunk), encoding);
       return super.end(bytesOf(chunk, encoding), callback);
     }

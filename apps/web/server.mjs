@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// The storefront's production server: `next start` with two additions. Every request first gets the client's address,
-// decided here where the socket is known (src/lib/server-edge.ts: the peer, or what a trusted proxy forwarded,
-// TRUSTED_PROXIES) and written in a header the app owns, whatever the client sent under that name; a request for Next
-// also gets the deployment's response headers here (src/proxy.ts does not run for every page). Then a request
-// `POST /api/quote` is offered first to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed
-// by src/instrumentation.ts when the app is prepared), which answers it without Next's request pipeline; everything
-// else, and a quote the fast path leaves, goes to Next exactly as under `next start`.
-// The same edge decides the request's id (the trusted proxy's X-Request-Id, else a new one): it is answered in
-// X-Request-Id, kept for the whole of the request's work (logger.mjs), so every log line of the request and every call
-// it makes to the content service or a payment gateway carry it, and the request's own line says how it ended.
+// The storefront's production server: `next start` with two additions. Every request first passes the edge
+// (src/lib/edge: made by the app, handed over to this server by src/instrumentation.ts), where the socket is known:
+// the client's address (the peer, or what a trusted proxy forwarded, TRUSTED_PROXIES) written in a header the app
+// owns, whatever the client sent under that name; the request's id (the trusted proxy's X-Request-Id, else a new one);
+// and the deployment's response headers (src/proxy.ts does not run for every page). Then a request `POST /api/quote`
+// is offered to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed by src/instrumentation.ts
+// when the app is prepared), which answers it without Next's request pipeline; everything else, and a quote the fast
+// path leaves, goes to Next exactly as under `next start`.
+// The request's id is answered in X-Request-Id and kept for the whole of the request's work (logger.mjs), so every log
+// line of the request and every call it makes to the content service or a payment gateway carry it, and the
+// request's own line says how it ended.
+// What passes between this server and the app Next bundles passes through the hand-over (handover.mjs): nothing else
+// is shared. docs/architecture.md, "The edge and the hand-over", lists the Next internals this file relies on.
 // Usage: node server.mjs [--hostname 127.0.0.1] [--port 3000]
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { handover } from './handover.mjs';
 import { logger, runWithRequestId } from './logger.mjs';
 import { StorefrontResponse } from './server-response.mjs';
 
@@ -37,15 +41,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-// As `next start` does: the app's hooks (the start-up recheck, the fast path's own reads) learn where it listens, a
-// wildcard address (a container's 0.0.0.0) named as this machine.
+// Where this server listens, a wildcard address (a container's 0.0.0.0) named as this machine: for the app's start-up
+// recheck (src/instrumentation.ts) through the hand-over, and for Next itself, which reads __NEXT_PRIVATE_ORIGIN (set
+// by `next start`) to fetch the page a server action redirects to from this server rather than from the address the
+// browser used (docs/architecture.md, "The edge and the hand-over").
 const originHost = hostname === '0.0.0.0' ? 'localhost' : hostname === '::' ? '[::1]' : hostname.includes(':') ? `[${hostname}]` : hostname;
-process.env.__NEXT_PRIVATE_ORIGIN = `http://${originHost}:${port}`;
-// The edge (src/lib/server-edge.ts: the client's address, the response headers) is handed over here by
-// src/instrumentation.ts, whose register() Next runs once the app is prepared (it does not await it): the server
-// listens only once it has it.
-const serverEdgeInstalled = new Promise((install) => {
-  globalThis[Symbol.for('rentacar.storefront.serverEdge')] = { install };
+const origin = `http://${originHost}:${port}`;
+process.env.__NEXT_PRIVATE_ORIGIN = origin;
+// The edge (src/lib/edge) is handed over by src/instrumentation.ts, whose register() Next runs once the app is
+// prepared (it does not await it): the server listens only once it has it.
+const edgeReceived = new Promise((receiveEdge) => {
+  handover.server = { origin, receiveEdge };
 });
 const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 try {
@@ -59,23 +65,18 @@ const handleWithNext = app.getRequestHandler();
 
 // Without it the app would read a client address the client chose and serve pages without their security headers,
 // so the server does not start.
-const serverEdge = await Promise.race([
-  serverEdgeInstalled,
+const edge = await Promise.race([
+  edgeReceived,
   new Promise((giveUp) => setTimeout(giveUp, 60_000).unref()),
 ]);
-if (typeof serverEdge?.stamp !== 'function' || typeof serverEdge.stampHeaders !== 'function') {
-  log.fatal('the app did not install its edge (client address, request id, response headers) within 60 s (src/instrumentation.ts, src/lib/server-edge.ts)');
+if (typeof edge?.stamp !== 'function' || typeof edge.stampHeaders !== 'function') {
+  log.fatal('the app did not hand over its edge (client address, request id, response headers) within 60 s (src/instrumentation.ts, src/lib/edge/server-edge.ts)');
   process.exit(1);
 }
 
 // Once serving, like `next start`: an error nobody awaited is logged and the server keeps answering.
 process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
-
-/** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
-const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
-/** Where src/lib/metrics-server.ts leaves its recorder when metrics are on (METRICS_PORT; src/lib/metrics.ts). */
-const METRICS = Symbol.for('rentacar.storefront.metrics');
 
 const requests = logger.child({ area: 'request' });
 
@@ -101,26 +102,27 @@ function logWhenDone(request, response, reqId) {
   });
 }
 
-// Answers go out through StorefrontResponse: a cached page's HTML is written as bytes (server-response.mjs).
+// Answers go out through StorefrontResponse: a cached page's HTML is written as bytes (server-response.mjs). The
+// metrics recorder (when METRICS_PORT is set) and the quote's fast path are read from the hand-over on each request:
+// the app puts them there while it starts.
 const server = createServer({ ServerResponse: StorefrontResponse }, (request, response) => {
-  globalThis[METRICS]?.recorder?.observeRequest(request, response);
-  const reqId = serverEdge.stamp(request);
+  handover.metrics?.observeRequest(request, response);
+  const reqId = edge.stamp(request);
   response.setHeader('X-Request-Id', reqId);
   logWhenDone(request, response, reqId);
   runWithRequestId(reqId, () => {
-    const answer = fastPath()?.take(request);
+    // True when the edge answered itself (a build file asked with a method it does not serve).
+    if (edge.stampHeaders(request, response)) return;
+    const answer = handover.quoteFastPath?.take(request);
     if (answer) void answer(response);
-    else {
-      // True when the edge answered itself (a build file asked with a method it does not serve).
-      if (!serverEdge.stampHeaders(request, response)) void handleWithNext(request, response);
-    }
+    else void handleWithNext(request, response);
   });
 });
 server.on('error', (error) => {
   log.fatal({ err: error }, 'could not listen');
   process.exit(1);
 });
-server.listen(port, hostname, () => log.info(`storefront ready on ${process.env.__NEXT_PRIVATE_ORIGIN}`));
+server.listen(port, hostname, () => log.info(`storefront ready on ${origin}`));
 
 let stopping = false;
 async function stop() {

@@ -5,7 +5,20 @@ import { join } from 'node:path';
 import { assertPortFree, stopProcess, takeServiceOutput, waitForHttp } from './processes.mjs';
 import { hashTree } from './source-hash.mjs';
 
-const INPUTS = ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'apps/web/next.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.mjs', 'packages/domain/src', 'package-lock.json'];
+// The modules beside server.mjs that the app imports (the hand-over, the logger, the Redis client) are built into it too.
+const INPUTS = [
+  'apps/web/src',
+  'apps/web/messages',
+  'apps/web/public',
+  'apps/web/next.config.ts',
+  'apps/web/package.json',
+  'apps/web/postcss.config.mjs',
+  'apps/web/handover.mjs',
+  'apps/web/logger.mjs',
+  'apps/web/redis-client.mjs',
+  'packages/domain/src',
+  'package-lock.json',
+];
 
 /**
  * Node's options for the storefront's server (deploy/web.Dockerfile passes the same). Async context frames: the

@@ -22,14 +22,16 @@ export async function register() {
         const { BUILD_ID } = await import('./shared/self-healing');
         startMetricsServer({ port: env.metricsPort, distDir: env.distDir, instance: env.instanceName, brand: env.brand, build: BUILD_ID });
       }
-      // The client's address and the response headers, stamped by the production server (server.mjs) before Next
-      // sees a request.
-      const { installServerEdge } = await import('./lib/server-edge');
+      // The edge (the client's address, the request's id, the response headers), handed over to the production
+      // server (server.mjs), which stamps every request with it before Next sees it, and listens only once it has it.
+      const { installServerEdge } = await import('./lib/edge');
       installServerEdge(trustedProxies);
       const { scheduleReconciliation } = await import('./features/payments');
       scheduleReconciliation();
-      // Where this server listens: `next start` and server.mjs record it before the app (and this hook) is loaded.
-      const origin = process.env.__NEXT_PRIVATE_ORIGIN;
+      // Where this server listens: the production server (server.mjs) hands it over before it loads the app (and this
+      // hook). Under another server (`next start`, `next dev`) it is unknown, and the recheck is not made.
+      const { handover } = await import('../handover.mjs');
+      const origin = handover.server?.origin;
       // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
       if (process.env.NODE_ENV === 'production') {
         const { installQuoteFastPath } = await import('./features/booking');

@@ -108,7 +108,7 @@ describe('the proxy', () => {
 
   it('changes nothing but the response headers where it does not run', async () => {
     const proxy = await loadProxy();
-    const { applyDeploymentHeaders } = await import('@/lib/deployment-headers');
+    const { setDeploymentHeaders } = await import('@/lib/edge');
     for (const page of PUBLIC_PAGES) {
       for (const { method = 'GET', headers = {} } of [...VISITS, {}]) {
         const address = `${page}${method === 'GET' ? '?utm_source=newsletter' : ''}`;
@@ -121,7 +121,7 @@ describe('the proxy', () => {
         // No request header was changed for the page (a refreshed session, a nonce).
         expect(response.headers.get('x-middleware-override-headers'), label).toBeNull();
         const stamped = new Headers();
-        applyDeploymentHeaders(stamped, page);
+        setDeploymentHeaders(stamped, page);
         const sent = Object.fromEntries([...response.headers].filter(([name]) => name !== 'x-middleware-next'));
         expect(sent, label).toEqual(Object.fromEntries(stamped));
       }

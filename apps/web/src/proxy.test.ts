@@ -135,13 +135,13 @@ describe('the camera (Permissions-Policy)', () => {
   const COUNTER_PAGES = ['/mostrador', '/es/mostrador', '/en/mostrador', '/mostrador/FF-7K3M9Q', '/es/mostrador/FF-7K3M9Q', '/en/mostrador/FF-7K3M9Q'];
   const OTHER_PATHS = ['/', '/es', '/en', '/es/flota', '/flota', '/mi-reserva', '/en/corporativo/ingresar', '/mostradores', '/es/info/mostrador', '/api/counter/reservations/FF-7K3M9Q', '/mostrador/logo.png'];
 
-  /** The policy the production server stamps on a response before Next answers it (lib/server-edge.ts). */
+  /** The policy the production server stamps on a response before Next answers it (lib/edge/server-edge.ts). */
   async function stamped(path: string): Promise<string | undefined> {
     await proxyFor();
-    const { serverEdge } = await import('./lib/server-edge');
+    const { createServerEdge } = await import('./lib/edge');
     const headers = new Map<string, string>();
     const response = { setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value) } as unknown as ServerResponse;
-    serverEdge([]).stampHeaders({ method: 'GET', url: path, headers: {} } as IncomingMessage, response);
+    createServerEdge([]).stampHeaders({ method: 'GET', url: path, headers: {} } as IncomingMessage, response);
     return headers.get('permissions-policy');
   }
 

@@ -4,14 +4,12 @@ import { DEFAULT_LOCALE, type Locale, localeOrDefault, routing } from '@/i18n/ro
 import { cookieAttributes, LANGUAGE_COOKIE, LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 import { serverEnv } from '@/lib/env';
 import { CACHE_CONTROL, createScriptNonce, isPagePath, isPerRequestPage } from '@/lib/response-headers';
-import { applyDeploymentHeaders, nonceContentSecurityPolicy } from '@/lib/deployment-headers';
+import { crossSiteRefusal, edgeRequestOfWeb, nonceContentSecurityPolicy, setDeploymentHeaders } from '@/lib/edge';
 import { matchAcceptLanguage, splitLocalePrefix } from '@/i18n/locale-detection';
 import { shouldRedirectToTerms, TERMS_PATH } from '@/features/info';
 import {
   applyToRequest,
   applyToResponse,
-  crossSiteRefusal,
-  isCrossSiteMutation,
   isProtectedAccountPath,
   keepSessionFresh,
   loginPathFor,
@@ -29,29 +27,28 @@ import {
 import { carriesAttemptMarker, endCheckoutAttemptOf, leavesCheckout, unmarkAttempt } from '@/features/checkout';
 
 /**
- * Every request passes here for its response headers (security headers, Cache-Control); a page rendered per request
- * also gets a script nonce, in its Content-Security-Policy and in the request Next renders. Page requests also get the
- * terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser language), the locale cookies
- * of an unprefixed address, and the internal rewrite to `/{locale}/...` (fleet filters become path segments so each combination is a cached
- * page). A request with an agent's session is refused when it changes something from another site (CSRF), and an
- * expired session is refreshed before the page or action runs (features/accounts). A path that cannot be
- * percent-decoded is answered here, before Next's own routing turns it into a 500 (shared/errors/malformed-address.ts),
- * and so is a server action's body that cannot be read (shared/errors/unreadable-action.ts). A page other than the
- * checkout, asked while a checkout attempt is marked, ends that attempt (features/checkout/checkout-exit.ts).
+ * Every request passes here for its response headers (security headers, Cache-Control: the edge's, lib/edge); a page
+ * rendered per request also gets a script nonce, in its Content-Security-Policy and in the request Next renders. Page
+ * requests also get the terms redirect, locale choice (next-intl's middleware: prefix, remembered cookie, browser
+ * language), the locale cookies of an unprefixed address, and the internal rewrite to `/{locale}/...` (fleet filters
+ * become path segments so each combination is a cached page). A request with an agent's session is refused when it
+ * changes something from another site (CSRF: the edge's check, which the quote's fast path makes too), and an expired
+ * session is refreshed before the page or action runs (features/accounts). A path that cannot be percent-decoded is
+ * answered here, before Next's own routing turns it into a 500 (shared/errors/malformed-address.ts), and so is a
+ * server action's body that cannot be read (shared/errors/unreadable-action.ts). A page other than the checkout, asked
+ * while a checkout attempt is marked, ends that attempt (features/checkout/checkout-exit.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isMalformedPath(pathname)) return withHeaders(malformedPathResponse(request), pathname);
-  const env = serverEnv();
-  if (isCrossSiteMutation(request, env.siteUrl)) {
-    return withHeaders(crossSiteRefusal(), pathname);
-  }
+  const refusal = crossSiteRefusal(edgeRequestOfWeb(request));
+  if (refusal) return withHeaders(refusal, pathname);
   if (isServerActionRequest(request) && (await hasUnreadableActionBody(request))) return withHeaders(unreadableActionResponse(request), pathname);
   let response: NextResponse;
   let nonce: string | undefined;
   if (pathname.length > 1 && pathname.endsWith('/')) response = withoutTrailingSlash(request);
   else if (isPagePath(pathname)) {
-    const session = await keepSessionFresh(request, env.accounts);
+    const session = await keepSessionFresh(request, serverEnv().accounts);
     // A page rendered per request gets a script nonce; the other pages are cached HTML, the same for everyone.
     nonce = isPerRequestPage(pathname) ? createScriptNonce() : undefined;
     response = onRefreshFailure(request, session) ?? routePage(request, withScriptNonce(request, applyToRequest(request, session), nonce));
@@ -109,7 +106,7 @@ function withoutTrailingSlash(request: NextRequest): NextResponse {
 }
 
 function withHeaders(response: NextResponse, pathname: string, nonce?: string, cacheControl?: string): NextResponse {
-  applyDeploymentHeaders(response.headers, pathname, nonce);
+  setDeploymentHeaders(response.headers, pathname, nonce);
   if (cacheControl) response.headers.set('Cache-Control', cacheControl);
   return response;
 }
@@ -221,7 +218,7 @@ function rememberLocale(response: NextResponse, locale: Locale, remembered: stri
  * Where the proxy runs: everywhere (Next's assets and the API included) except a public page in its /es or /en form
  * asked without anything the proxy acts on, which is most page views and the same cached answer for everyone. Running
  * the proxy costs about a third of such a view's time; what it would do there (the response headers) the production
- * server does for every request (lib/server-edge.ts). So the proxy runs for:
+ * server does for every request (lib/edge/server-edge.ts). So the proxy runs for:
  * - any path other than `/es` or `/en` followed by plain lowercase segments (`[a-z0-9-]`, no trailing slash): the
  *   unprefixed addresses (locale choice), the flows and areas rendered per request (nonce, guards), an address that
  *   names the terms page another way (redirect), a percent-encoded or otherwise unusual path (malformed-address check,

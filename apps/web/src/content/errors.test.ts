@@ -7,6 +7,7 @@ describe('a failed content-service request', () => {
   const counted: (number | 'unreachable')[] = [];
   const recorder: MetricsRecorder = {
     observeRequest: vi.fn(),
+    stringAnswer: vi.fn(),
     quote: vi.fn(),
     booking: vi.fn(),
     payment: vi.fn(),

@@ -34,7 +34,10 @@ export function matchAcceptLanguage(header: string | null | undefined): Locale |
   return undefined;
 }
 
-/** The language of a request answered without a page (the API, an asset): its Accept-Language, else Spanish. */
-export function acceptLanguageLocale(request: Request): Locale {
-  return matchAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+/**
+ * The language of an answer that is not a page (the API, an asset, a refusal): Accept-Language's best supported
+ * locale, else Spanish. The edge reads it for every such request (lib/edge, requestLocale).
+ */
+export function localeOfAcceptLanguage(header: string | null | undefined): Locale {
+  return matchAcceptLanguage(header) ?? DEFAULT_LOCALE;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER, clientAddress, isLoopbackAddress } from './client-address';
-import { serverEdge } from './server-edge';
+import { createServerEdge } from './edge';
 import { parseTrustedProxies } from './trusted-proxies';
 
 /** A request as server.mjs receives it: the peer's address and the headers the client sent. */
@@ -16,14 +16,14 @@ function decided(request: IncomingMessage): string {
 
 describe('the client address the app reads', () => {
   it('is what the edge decided, never what the client sent under the app’s header or X-Forwarded-For', () => {
-    const edge = serverEdge([]);
+    const edge = createServerEdge([]);
     const request = incoming('198.51.100.9', { 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.8', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' });
     edge.stamp(request);
     expect(decided(request)).toBe('198.51.100.9');
   });
 
   it('is the forwarded address behind a trusted proxy', () => {
-    const edge = serverEdge(parseTrustedProxies('127.0.0.1').ranges);
+    const edge = createServerEdge(parseTrustedProxies('127.0.0.1').ranges);
     const request = incoming('127.0.0.1', { 'x-forwarded-for': '203.0.113.7', [CLIENT_ADDRESS_HEADER]: '10.0.0.1' });
     edge.stamp(request);
     expect(decided(request)).toBe('203.0.113.7');

@@ -1,6 +1,6 @@
 /**
  * The header that carries the client's address to the app. The production server (apps/web/server.mjs) decides the
- * address once per request at the process edge, where the socket is known (server-edge.ts: the peer, or
+ * address once per request at the process edge, where the socket is known (edge/server-edge.ts: the peer, or
  * what trusted proxies forwarded, TRUSTED_PROXIES), and writes it under this name, replacing whatever a client sent
  * under it. Route handlers, server actions and the proxy read it here and nowhere else.
  */

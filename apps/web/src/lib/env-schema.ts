@@ -93,7 +93,7 @@ const serverEnvSchema = z.object({
     .optional(),
   // The proxies whose X-Forwarded-For is believed (the load balancer in front): addresses or CIDR ranges, separated by
   // commas. Empty, the default, trusts nobody: the client is the socket's peer, whatever headers it sends
-  // (src/lib/trusted-proxies.ts; decided once per request by server.mjs, src/lib/server-edge.ts).
+  // (src/lib/trusted-proxies.ts; decided once per request by server.mjs, src/lib/edge/server-edge.ts).
   TRUSTED_PROXIES: z
     .string()
     .default('')

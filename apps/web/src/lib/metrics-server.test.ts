@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/lib/processes.mjs';
 import { sampleSum } from '../../test/prometheus';
+import { StorefrontResponse } from '../../server-response.mjs';
 import { countBooking, countContentServiceError, countGatewayError, countPayment, countQuote, countRateLimitRefusal } from './metrics';
 import { createStorefrontMetrics, startMetricsServer } from './metrics-server';
 
@@ -124,6 +125,23 @@ describe("the app's own counters and GET /metrics", () => {
     expect(sampleSum(after, 'storefront_content_service_errors_total', { status: 'unreachable' })).toBe(1);
     expect(sampleSum(after, 'storefront_gateway_errors_total', { provider: 'metrobank', reason: 'timeout' })).toBe(1);
     expect(sampleSum(after, 'storefront_rate_limit_refusals_total', { rule: 'coupon' })).toBe(1);
+  });
+
+  it('counts the cached pages the production server writes as bytes, through the hand-over', async () => {
+    const count = async (bytes: string) => sampleSum(await scrape(), 'storefront_string_answers_total', { bytes }) ?? Number.NaN;
+    const [kept, encoded] = [await count('kept'), await count('encoded')];
+    // A page as Next answers it from its cache, twice, through the production server's response class.
+    const page = `<!DOCTYPE html><html><body>${'metrics '.repeat(1000)}${Math.random()}</body></html>`;
+    const pages = createServer({ ServerResponse: StorefrontResponse }, (_request, response) => response.end(page));
+    await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
+    try {
+      const address = pages.address();
+      if (!address || typeof address !== 'object') throw new Error('no port');
+      for (let view = 0; view < 2; view++) expect(await (await fetch(`http://127.0.0.1:${address.port}/`)).text()).toBe(page);
+    } finally {
+      await new Promise<void>((done) => pages.close(() => done()));
+    }
+    expect([await count('kept'), await count('encoded')]).toEqual([kept + 1, encoded + 1]);
   });
 
   it('answers nothing but GET /metrics', async () => {

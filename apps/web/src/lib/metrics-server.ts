@@ -6,7 +6,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { PAYMENT_STATUSES } from '@rentacar/domain/payments';
 import { RESERVATION_TYPES } from '@rentacar/domain/quote';
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/routing';
-import { BOOKING_OUTCOMES, GATEWAY_ERROR_REASONS, installMetricsRecorder, type MetricsRecorder } from './metrics';
+import { BOOKING_OUTCOMES, GATEWAY_ERROR_REASONS, installMetricsRecorder, type MetricsRecorder, type StringAnswerBytes } from './metrics';
 import { routeLabeller, routesManifestSchema, UNMATCHED_ROUTE, type RouteLabeller } from './route-labels';
 
 /**
@@ -55,6 +55,12 @@ export function createStorefrontMetrics({ label, instance, brand, build }: { lab
   const requests = new Counter({ name: 'storefront_http_requests_total', help: 'Requests answered, by route pattern, method and status (aborted: the client left first)', labelNames: ['route', 'method', 'status'], registers });
   const durations = new Histogram({ name: 'storefront_http_request_duration_seconds', help: 'Time from the request to the end of its answer, by route pattern and method', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
   const pageCache = new Counter({ name: 'storefront_page_cache_total', help: "Pages answered from Next's cache (x-nextjs-cache): hit, stale (served, rendered again behind), miss (rendered now), revalidated", labelNames: ['route', 'result'], registers });
+  const stringAnswers = new Counter({
+    name: 'storefront_string_answers_total',
+    help: "Answers Next ended with one long string (a cached page's HTML), written as UTF-8 bytes: kept (those of an earlier answer of the same text) or encoded (for this one)",
+    labelNames: ['bytes'],
+    registers,
+  });
   const quotes = new Counter({ name: 'storefront_quotes_total', help: 'Quotes (POST /api/quote) by way (fast_path, route) and outcome (priced, refused, failed)', labelNames: ['via', 'outcome'], registers });
   const bookings = new Counter({ name: 'storefront_bookings_total', help: 'New bookings by reservation type and outcome', labelNames: ['type', 'outcome'], registers });
   const payments = new Counter({ name: 'storefront_payments_total', help: 'Charges moved into a status (pending: an attempt began; succeeded, failed, canceled, requires_action), by provider', labelNames: ['provider', 'status'], registers });
@@ -65,6 +71,8 @@ export function createStorefrontMetrics({ label, instance, brand, build }: { lab
 
   // The series every dashboard looks for exist from the start, at 0, so a rate is defined before the first event.
   for (const via of ['fast_path', 'route']) for (const outcome of ['priced', 'refused', 'failed']) quotes.inc({ via, outcome }, 0);
+  const stringAnswerCounters: Record<StringAnswerBytes, CounterChild> = { kept: stringAnswers.labels({ bytes: 'kept' }), encoded: stringAnswers.labels({ bytes: 'encoded' }) };
+  for (const counter of Object.values(stringAnswerCounters)) counter.inc(0);
   for (const type of RESERVATION_TYPES) for (const outcome of BOOKING_OUTCOMES) bookings.inc({ type, outcome }, 0);
   for (const provider of ['metrobank', 'paypal']) {
     for (const status of PAYMENT_STATUSES) payments.inc({ provider, status }, 0);
@@ -123,6 +131,7 @@ export function createStorefrontMetrics({ label, instance, brand, build }: { lab
       response[SERIES] = requestSeries(label(request.url ?? '/'), request.method ?? 'GET');
       response.once('close', onClose);
     },
+    stringAnswer: (bytes) => stringAnswerCounters[bytes].inc(),
     quote: (via, outcome) => quotes.inc({ via, outcome }),
     booking: (type, outcome) => bookings.inc({ type, outcome }),
     payment: (kind, provider, status) => (kind === 'refund' ? refunds : payments).inc({ provider, status }),

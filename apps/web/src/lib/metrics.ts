@@ -1,18 +1,24 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handover } from '../../handover.mjs';
 
 /**
  * What the storefront counts for Prometheus (README, "Metrics and traces"). The app's code calls the functions below;
  * they cost a property read and nothing else while metrics are off (METRICS_PORT unset), since nothing is recorded.
  * When on, src/instrumentation.ts loads ./metrics-server.ts (prom-client and the /metrics listener), which puts its
- * recorder in the process-wide slot below: Next bundles the instrumentation apart from the route modules, and
- * server.mjs (not bundled at all) observes every request through the same slot, as the quote's fast path meets it.
+ * recorder in the hand-over (handover.mjs, `metrics`): Next bundles the instrumentation apart from the route modules,
+ * and server.mjs and server-response.mjs (not bundled at all) record through the same slot.
  */
 
 /** How a quote ended: priced (200), refused (4xx: an invalid body or selection), failed (5xx). */
 export type QuoteOutcome = 'priced' | 'refused' | 'failed';
 /** Which way the quote came: the fast path in front of Next (server.mjs) or the route. */
 export type QuoteVia = 'fast_path' | 'route';
+/**
+ * Where the bytes of an answer Next ended with one long string (a cached page) came from (server-response.mjs):
+ * kept from an earlier answer of the same text, or encoded for this one.
+ */
+export type StringAnswerBytes = 'kept' | 'encoded';
 
 /**
  * How a new booking ended (features/booking/reservations.ts, bookReservation): booked, replayed (an idempotency key
@@ -32,6 +38,8 @@ export type GatewayErrorReason = (typeof GATEWAY_ERROR_REASONS)[number];
 export type MetricsRecorder = {
   /** Called by server.mjs for each request before anything answers it. */
   observeRequest(request: IncomingMessage, response: ServerResponse): void;
+  /** Called by server-response.mjs for each answer Next ends with one long string (a cached page's HTML). */
+  stringAnswer(bytes: StringAnswerBytes): void;
   quote(via: QuoteVia, outcome: QuoteOutcome): void;
   booking(reservationType: string, outcome: BookingOutcome): void;
   /** A payment record moved into `status` (recorded once, by the call that moved it). */
@@ -43,17 +51,13 @@ export type MetricsRecorder = {
   rateLimitRefusal(rule: string): void;
 };
 
-const SLOT = Symbol.for('rentacar.storefront.metrics');
-type Slot = { recorder?: MetricsRecorder };
-const holder = globalThis as typeof globalThis & { [SLOT]?: Slot };
-
 /** Called once by ./metrics-server.ts when metrics are on. */
 export function installMetricsRecorder(recorder: MetricsRecorder): void {
-  holder[SLOT] = { recorder };
+  handover.metrics = recorder;
 }
 
 function recorder(): MetricsRecorder | undefined {
-  return holder[SLOT]?.recorder;
+  return handover.metrics;
 }
 
 export function countQuote(via: QuoteVia, status: number): void {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { runWithRequestId } from '../../logger.mjs';
-import { serverEdge } from './server-edge';
+import { createServerEdge } from './edge';
 import { REQUEST_ID_HEADER, requestIdHeaders } from './request-id';
 import { parseTrustedProxies } from './trusted-proxies';
 
@@ -14,14 +14,14 @@ const NGINX_ID = '6f1c0d8e2b7a4c5d9e0f1a2b3c4d5e6f';
 
 describe('the request id decided at the edge', () => {
   it('is the one a trusted proxy sent (nginx $request_id), and what the app then reads', () => {
-    const edge = serverEdge(parseTrustedProxies('127.0.0.1').ranges);
+    const edge = createServerEdge(parseTrustedProxies('127.0.0.1').ranges);
     const request = incoming('127.0.0.1', { [REQUEST_ID_HEADER]: NGINX_ID });
     expect(edge.stamp(request)).toBe(NGINX_ID);
     expect(request.headers[REQUEST_ID_HEADER]).toBe(NGINX_ID);
   });
 
   it('is a new one when the peer is not a trusted proxy, whatever the client sent', () => {
-    const edge = serverEdge(parseTrustedProxies('10.0.0.0/8').ranges);
+    const edge = createServerEdge(parseTrustedProxies('10.0.0.0/8').ranges);
     const request = incoming('198.51.100.9', { [REQUEST_ID_HEADER]: NGINX_ID });
     const id = edge.stamp(request);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
@@ -30,7 +30,7 @@ describe('the request id decided at the edge', () => {
   });
 
   it('is a new one when a trusted proxy sent none, or one that could break a log line or a header', () => {
-    const edge = serverEdge(parseTrustedProxies('127.0.0.1').ranges);
+    const edge = createServerEdge(parseTrustedProxies('127.0.0.1').ranges);
     for (const sent of [undefined, '', 'short', `${NGINX_ID}\n{"level":60}`, 'a"b'.repeat(10), 'x'.repeat(129)]) {
       const request = incoming('127.0.0.1', sent === undefined ? {} : { [REQUEST_ID_HEADER]: sent });
       expect(edge.stamp(request), JSON.stringify(sent)).toMatch(/^[0-9a-f]{32}$/);
@@ -38,7 +38,7 @@ describe('the request id decided at the edge', () => {
   });
 
   it('gives every request its own id', () => {
-    const edge = serverEdge([]);
+    const edge = createServerEdge([]);
     expect(edge.stamp(incoming('198.51.100.9', {}))).not.toBe(edge.stamp(incoming('198.51.100.9', {})));
     // Ids are cut from blocks of random bytes: across several blocks, each is new and well formed.
     const ids = Array.from({ length: 1000 }, () => edge.stamp(incoming('198.51.100.9', {})));

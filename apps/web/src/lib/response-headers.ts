@@ -151,7 +151,7 @@ export function permissionsPolicyFor(pathname: string): string {
 
 /**
  * Security headers of every response: pages, API, assets, 404s and redirects. The Permissions-Policy here is the one
- * of every path but the counter's; the deployment's headers (lib/deployment-headers.ts) set it by path
+ * of every path but the counter's; the deployment's headers (lib/edge/deployment-headers.ts) set it by path
  * (permissionsPolicyFor).
  */
 export function securityHeaders(settings: HeaderSettings): Record<string, string> {

@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handover } from '../../handover.mjs';
 import { BYTES_FROM_LENGTH, KEPT_BYTES_LIMIT, keptBytesSize, StorefrontResponse, utf8BytesOf } from '../../server-response.mjs';
+import type { MetricsRecorder } from './metrics';
 
 let server: Server | undefined;
 
@@ -98,5 +100,19 @@ describe('the production server writing an answer', () => {
     const huge = 'x'.repeat(KEPT_BYTES_LIMIT);
     expect(utf8BytesOf(huge).length).toBe(KEPT_BYTES_LIMIT);
     expect(keptBytesSize().weight).toBeLessThanOrEqual(KEPT_BYTES_LIMIT);
+  });
+
+  it('counts each long string it writes as bytes for the metrics (the hand-over’s recorder): encoded the first time, kept after', async () => {
+    const stringAnswer = vi.fn<MetricsRecorder['stringAnswer']>();
+    handover.metrics = { stringAnswer } as unknown as MetricsRecorder;
+    try {
+      const own = page.replace('Panamá', 'David');
+      await fetchAnswer((response) => response.end(own));
+      await fetchAnswer((response) => response.end(own));
+      await fetchAnswer((response) => response.end('{"ok":true}'));
+      expect(stringAnswer.mock.calls).toEqual([['encoded'], ['kept']]);
+    } finally {
+      delete handover.metrics;
+    }
   });
 });

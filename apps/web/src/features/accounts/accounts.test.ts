@@ -7,7 +7,6 @@ const refreshTokens = vi.fn<(token: string) => Promise<unknown>>();
 vi.mock('@/content/accounts', () => ({ refreshTokens: (token: string) => refreshTokens(token), fetchAgent: vi.fn() }));
 
 const { isProtectedAccountPath, loginPathFor, safeNextPath } = await import('./account-routes');
-const { isCrossSiteMutation } = await import('./csrf');
 const { isAccessExpired } = await import('./session');
 const { applyToRequest, applyToResponse, keepSessionFresh } = await import('./session-refresh');
 const { emailLocale, linkProblem } = await import('./account-emails');
@@ -109,23 +108,6 @@ describe('the session', () => {
     expect(await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).toEqual({ kind: 'unchanged' });
     expect((await keepSessionFresh(request('https://firefly.test/corporativo', { cookies }), { autoRefresh: true })).kind).toBe('refreshed');
     expect(refreshTokens).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('cross-site request forgery', () => {
-  const post = (headers: Record<string, string>, cookies: Record<string, string> = session) => request('https://firefly.test/corporativo', { method: 'POST', cookies, headers: { host: 'firefly.test', ...headers } });
-
-  it('refuses a signed-in agent’s POST from another origin or marked cross-site', () => {
-    expect(isCrossSiteMutation(post({ origin: 'https://evil.example' }), 'https://firefly.test')).toBe(true);
-    expect(isCrossSiteMutation(post({ origin: 'null' }), 'https://firefly.test')).toBe(true);
-    expect(isCrossSiteMutation(post({ 'sec-fetch-site': 'cross-site' }), 'https://firefly.test')).toBe(true);
-  });
-
-  it('lets the site’s own forms, reads, and requests without a session through', () => {
-    expect(isCrossSiteMutation(post({ origin: 'https://firefly.test' }), 'https://firefly.test')).toBe(false);
-    expect(isCrossSiteMutation(post({ origin: 'http://127.0.0.1:3100', host: '127.0.0.1:3100' }), 'https://firefly.test')).toBe(false);
-    expect(isCrossSiteMutation(post({ origin: 'https://evil.example' }, {}), 'https://firefly.test')).toBe(false);
-    expect(isCrossSiteMutation(request('https://firefly.test/corporativo', { cookies: session, headers: { origin: 'https://evil.example' } }), 'https://firefly.test')).toBe(false);
   });
 });
 

@@ -1,12 +1,11 @@
 /**
- * Corporate agents' accounts: sessions and their refresh, login and the other account pages, the CSRF check. Other
- * code uses this feature through this file only.
+ * Corporate agents' accounts: sessions and their refresh, login and the other account pages (the CSRF check that
+ * guards a session is the edge's: lib/edge/cross-site.ts). Other code uses this feature through this file only.
  */
 export { accountEmailSchema, linkProblem, sendAccountEmail } from './account-emails';
 export { accountMetadata, queryText } from './account-route';
 export type { AccountPageProps } from './account-route';
 export { ACCOUNT_PATHS, isProtectedAccountPath, loginPathFor } from './account-routes';
-export { crossSiteRefusal, isCrossSiteMutation } from './csrf';
 export { AccountForm } from './components/account-form';
 export { FormMessages, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from './pages/account-frame';
 export { ChoosePasswordPage } from './pages/choose-password-page';

@@ -53,12 +53,6 @@ export function clearSession(jar: CookieWriter): void {
   clearCookie(jar, TOKEN_EXPIRY_COOKIE);
 }
 
-/** Whether the request carries any part of a session (the CSRF check only guards those). */
-export function hasSessionCookie(source: CookieReader): boolean {
-  const session = readStoredSession(source);
-  return session.accessToken !== undefined || session.refreshToken !== undefined;
-}
-
 /**
  * The signed-in agent of this request, read once per request: undefined without a live session. A failed user fetch
  * is logged ("Couldn't fetch user") and tolerated: the visitor is treated as signed out.

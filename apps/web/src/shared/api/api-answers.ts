@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import type { Locale } from '@/i18n/routing';
-import { acceptLanguageLocale } from '@/i18n/locale-detection';
 import { ContentServiceError, hitRateLimit, type RateLimitRule } from '@/content';
 import { issue, translateIssues, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { clientAddress } from '@/lib/client-address';
+import { edgeRequestOfWeb, requestLocale } from '@/lib/edge';
 import { logFor } from '@/lib/log';
 
 const log = logFor('api');
@@ -17,7 +17,10 @@ const log = logFor('api');
  * too many attempts, 503 content service down), and never a 500 for a caller's mistake.
  */
 
-export const apiLocale: (request: Request) => Locale = acceptLanguageLocale;
+/** The language of an API answer, as the edge reads it for every request that is not a page (lib/edge). */
+export function apiLocale(request: Request): Locale {
+  return requestLocale(edgeRequestOfWeb(request));
+}
 
 export function errorResponse(status: number, issues: readonly BookingIssue[], locale: Locale, headers?: HeadersInit): NextResponse {
   return NextResponse.json({ errors: translateIssues(issues, locale) }, { status, headers });

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPagePath } from '@/lib/response-headers';
 import { issue, translateIssues, type BookingIssue } from '@/lib/issues';
-import { acceptLanguageLocale } from '@/i18n/locale-detection';
+import { edgeRequestOfWeb, requestLocale } from '@/lib/edge';
 
 /**
  * Whether a path cannot be percent-decoded: a `%` not followed by two hex digits, or escapes that are not UTF-8
@@ -34,14 +34,14 @@ function literalSegment(segment: string): string {
   return isMalformedPath(strayEscaped) ? segment.replaceAll('%', '%25') : strayEscaped;
 }
 
-const malformedErrors = (request: NextRequest) => translateIssues([issue('path', 'booking.errors.malformedAddress')], acceptLanguageLocale(request));
+const malformedErrors = (request: NextRequest) => translateIssues([issue('path', 'booking.errors.malformedAddress')], requestLocale(edgeRequestOfWeb(request)));
 
 /**
  * A 400 for a caller that is no page of the storefront and reads no JSON (an asset request, a forged server action):
  * its reason as plain text, in the Accept-Language language.
  */
 export function plainTextRefusal(request: NextRequest, reason: BookingIssue): NextResponse {
-  const message = translateIssues([reason], acceptLanguageLocale(request)).map((error) => error.message).join('\n');
+  const message = translateIssues([reason], requestLocale(edgeRequestOfWeb(request))).map((error) => error.message).join('\n');
   return new NextResponse(message, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 

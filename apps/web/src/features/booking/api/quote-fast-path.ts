@@ -1,13 +1,9 @@
 import 'server-only';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NextRequest } from 'next/server';
-import { serverEnv } from '@/lib/env';
-import { DEFAULT_LOCALE } from '@/i18n/routing';
-import { matchAcceptLanguage } from '@/i18n/locale-detection';
-import { applyDeploymentHeaders, stampDeploymentHeaders } from '@/lib/deployment-headers';
+import type { ServerResponse } from 'node:http';
+import { handover, type QuoteFastPath } from '../../../../handover.mjs';
+import { crossSiteRefusal, edgeRequestOfNode, requestLocale } from '@/lib/edge';
 import { pathOfTarget } from '@/lib/request-target';
 import { readJsonBody } from '@/shared/api';
-import { crossSiteRefusal, isCrossSiteMutation } from '@/features/accounts';
 import { cachedPricingContent, type PricingContent } from '../pricing';
 import { quoteOutcome } from './quote-endpoint';
 import { logFor } from '@/lib/log';
@@ -20,8 +16,10 @@ const log = logFor('quote-fast-path');
  * is past the quote's 30 ms budget; the whole quote here takes about 0.1 ms of CPU. The production server (apps/web/server.mjs)
  * offers each request to the fast path first and hands every other request, and a quote it cannot take yet, to Next.
  *
- * It answers with the route's own code (quoteAnswer: the body reader and its limit, validation, priceSelection) and
- * what the proxy would add (the same cross-site check, the deployment's headers). It prices from a copy of the tagged
+ * It answers with the route's own code (quoteAnswer: the body reader and its limit, validation, priceSelection) after
+ * the edge's work (lib/edge), as a quote that reaches the route gets it: the production server has stamped the
+ * client's address, the request's id and the deployment's headers before offering the request here, and this asks
+ * the edge for the cross-site check the proxy makes and for the answer's language. It prices from a copy of the tagged
  * cache held in this process: read in process through the same cached reads as every page, renewed in the background
  * once a second old and at once when this instance receives the revalidation webhook. The once-a-second renewal is
  * how the other instances of a cluster learn of an edit: the webhook reaches one of them, the shared cache all.
@@ -34,37 +32,17 @@ export const COPY_FRESH_MS = 1000;
 /** The oldest copy ever used: past this (the reads keep failing) quotes go to Next's route again. */
 export const COPY_MAX_STALE_MS = 30_000;
 
-export type QuoteFastPath = {
-  /**
-   * The fast path's answer to this request, or undefined when it leaves the request to Next (not a quote, or no copy
-   * of the content yet). Nothing of the request has been read when it is left.
-   */
-  take(request: IncomingMessage): ((response: ServerResponse) => Promise<void>) | undefined;
-  /** Reads the content again now, when it holds a copy (the revalidation webhook has expired some of it). */
-  renew(): void;
-};
-
-/**
- * Next bundles the app (and src/instrumentation.ts, which installs the fast path) apart from server.mjs that starts
- * it, and its route modules apart from the instrumentation: they meet on one process-wide slot, as Next's own cache
- * does. server.mjs reads the fast path from it; the revalidation route asks it to renew its copy.
- */
-const SLOT = Symbol.for('rentacar.storefront.quoteFastPath');
-
-function slot(): { fastPath?: QuoteFastPath } {
-  const holder = globalThis as typeof globalThis & { [SLOT]?: { fastPath?: QuoteFastPath } };
-  holder[SLOT] ??= {};
-  return holder[SLOT];
-}
+/** What server.mjs calls (the type is the hand-over's, handover.d.mts). */
+export type { QuoteFastPath };
 
 /** Called once by src/instrumentation.ts in a production server. */
 export function installQuoteFastPath(): void {
-  slot().fastPath = createQuoteFastPath(new PricingContentCopy(cachedPricingContent));
+  handover.quoteFastPath = createQuoteFastPath(new PricingContentCopy(cachedPricingContent));
 }
 
 /** After the revalidation webhook expired tags: the fast path's copy is read again (nothing when none runs here). */
 export function renewQuoteContent(): void {
-  slot().fastPath?.renew();
+  handover.quoteFastPath?.renew();
 }
 
 /** Whether `method` and `url` (a request line's target) ask for a quote. */
@@ -82,10 +60,9 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
       return async (response) => {
         try {
           const startedAt = performance.now();
-          const refusal = refusalAsCrossSite(request);
-          const outcome = refusal
-            ? { answer: refusal }
-            : await quoteOutcome({ locale: matchAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE, readJson: () => readJsonBody(request) }, content);
+          const edgeRequest = edgeRequestOfNode(request);
+          const refusal = crossSiteRefusal(edgeRequest);
+          const outcome = refusal ? { answer: refusal } : await quoteOutcome({ locale: requestLocale(edgeRequest), readJson: () => readJsonBody(request) }, content);
           // Which way the quote came, and what it cost here: shown by browsers' tools, read by the tests.
           const timing = () => `quote;desc="fast path";dur=${(performance.now() - startedAt).toFixed(2)}`;
           if ('priced' in outcome) {
@@ -93,7 +70,6 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
             return;
           }
           const { answer } = outcome;
-          applyDeploymentHeaders(answer.headers, QUOTE_PATH);
           answer.headers.set('Server-Timing', timing());
           await writeResponse(response, answer);
         } catch (error) {
@@ -104,12 +80,6 @@ export function createQuoteFastPath(copy: PricingContentCopy): QuoteFastPath {
       };
     },
   };
-}
-
-/** The proxy's cross-site check (features/accounts); only a request with cookies can carry a session. */
-function refusalAsCrossSite(request: IncomingMessage): Response | undefined {
-  if (request.headers.cookie === undefined) return undefined;
-  return isCrossSiteMutation(requestOfNode(request), serverEnv().siteUrl) ? crossSiteRefusal() : undefined;
 }
 
 /**
@@ -166,28 +136,13 @@ export class PricingContentCopy {
 }
 
 /**
- * The Node request as a Web request, for the checks written for the proxy. Its address is this server's own: the Host
- * header is the caller's to write, and the checks read it as a header.
- */
-export function requestOfNode(request: Pick<IncomingMessage, 'method' | 'url' | 'rawHeaders'>): NextRequest {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
-    const name = request.rawHeaders[index];
-    const value = request.rawHeaders[index + 1];
-    if (name !== undefined && value !== undefined) headers.append(name, value);
-  }
-  const url = new URL(request.url ?? QUOTE_PATH, 'http://127.0.0.1');
-  return new NextRequest(url, { method: request.method ?? 'POST', headers });
-}
-
-/**
- * A quote's JSON, as NextResponse.json would answer it, with the deployment's headers. Ended as a string: Node then
- * sends the headers and the body (a kilobyte or two) in one write, where bytes take a second, gathered one.
+ * A quote's JSON, as NextResponse.json would answer it (the deployment's headers are already on the response: the
+ * edge's). Ended as a string: Node then sends the headers and the body (a kilobyte or two) in one write, where bytes
+ * take a second, gathered one.
  */
 function writeJson(response: ServerResponse, body: unknown, serverTiming: string): void {
   const json = JSON.stringify(body);
   response.statusCode = 200;
-  stampDeploymentHeaders(response, QUOTE_PATH);
   response.setHeader('content-type', 'application/json');
   response.setHeader('Server-Timing', serverTiming);
   response.setHeader('content-length', Buffer.byteLength(json));

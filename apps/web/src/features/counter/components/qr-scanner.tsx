@@ -19,7 +19,7 @@ type BarcodeDetectorClass = {
 };
 
 async function nativeDetector(): Promise<BarcodeDetectorLike | undefined> {
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  const Detector = (window as Window & { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   if (!Detector) return undefined;
   try {
     const formats = (await Detector.getSupportedFormats?.()) ?? ['qr_code'];
