@@ -16,13 +16,13 @@ import { completeStep, nextStep } from './booking-flow';
 import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
-import { extraSelectionSchema } from './booking-request';
-import { draftPanelPrice, priceDraft, type DraftChoices } from './draft-pricing';
-import type { PanelPrice } from './bill-view';
-import { findBranch, locationIssues, priceSelection } from './pricing';
+import { extraSelectionSchema } from '../pricing/quote-request';
+import { draftPanelPrice, priceDraft, type DraftChoices } from '../pricing/draft-pricing';
+import type { PanelPrice } from '../pricing/bill-view';
+import { findBranch, locationIssues, priceSelection } from '../pricing/pricing';
 import { clientAddress } from '@/lib/client-address';
-import { COUPON_LIMIT } from './limits';
-import { bookReservation } from './reservations';
+import { COUPON_LIMIT } from '../reservations/limits';
+import { bookReservation } from '../reservations/reservations';
 import { redirect } from '@/i18n/navigation';
 
 /**

@@ -8,7 +8,7 @@ import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { createDraft, readDraft, saveDraft } from '@/content';
 import { currentAgent } from '@/features/accounts';
-import type { BookingSelection } from './booking-request';
+import type { BookingSelection } from '../pricing/quote-request';
 
 /**
  * The renter's booking in progress lives on the server (a draft in the content service, so every storefront instance

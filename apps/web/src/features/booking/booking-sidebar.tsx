@@ -5,10 +5,10 @@ import type { Locale } from '@/i18n/routing';
 import { getBranches, loadAppData, type BookingCatalog } from '@/content';
 import type { ReactNode } from 'react';
 import type { BookingDraft } from './booking-draft';
-import { PanelPriceView } from './bill-view';
-import { BookingFacts, type SummaryFacts } from './booking-summary';
-import { panelPriceOf } from './panel-price';
-import { findBranch, type PricingResult } from './pricing';
+import { PanelPriceView } from '../pricing/bill-view';
+import { BookingFacts, type SummaryFacts } from '../reservations/booking-facts';
+import { panelPriceOf } from '../pricing/panel-price';
+import { findBranch, type PricingResult } from '../pricing/pricing';
 
 // The bill beside the steps and the checkout, in a module of its own: the checkout imports it without the steps'
 // forms (every client component a page's server modules import is in that page's JavaScript).

@@ -6,9 +6,9 @@ import { buttonClass } from '@/shared/forms';
 import { Link } from '@/i18n';
 import { readBookingDraft } from './booking-draft';
 import { MANAGE_BOOKING_PATH } from './booking-routes';
-import { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
+import { BillDetails, BookingFacts, factsOfSummary } from '../reservations/booking-facts';
 import { readReservationById } from '@/content';
-import { reservationSummary } from './reservations';
+import { reservationSummary } from '../reservations/reservations';
 
 export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';
 

@@ -1,7 +1,7 @@
 import type { FormIssue } from '@/shared/forms';
 import type { BookingStep } from './booking-draft';
 import type { BookingIssue } from '@/lib/issues';
-import { SELECTION_FIELDS } from './booking-request';
+import { SELECTION_FIELDS } from '../pricing/quote-request';
 
 const EXTRA_FIELD_PREFIX = `${SELECTION_FIELDS.extras}.`;
 

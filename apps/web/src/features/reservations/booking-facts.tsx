@@ -5,9 +5,9 @@ import { formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import type { ReservationSummary } from './reservation-summary';
 import type { LabelledLine } from '@rentacar/domain/quote';
 import type { ReactNode } from 'react';
-import { BillView } from './bill-view';
-import { stepPath } from './booking-routes';
-import { billLinesOf } from './bill-lines';
+import { BillView } from '../pricing/bill-view';
+import { stepPath } from '../booking/booking-routes';
+import { billLinesOf } from '../pricing/bill-lines';
 
 export type SummaryFacts = {
   carName: string;

@@ -4,7 +4,7 @@ import { savedLineIn } from '@rentacar/domain/quote';
 import type { Locale } from '@/i18n/routing';
 import type { PricedBooking } from '../pricing';
 import type { SavedReservation } from '@/content';
-import { labelledLines } from '../reservations';
+import { labelledLines } from '../../reservations/reservations';
 
 /** The API's quote: integer cents, the reservation's `totals` names, and every line labelled in the caller's language. */
 export function quoteBody(booking: PricedBooking, locale: Locale) {

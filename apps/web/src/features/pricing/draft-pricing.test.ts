@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RateSeason } from '@rentacar/domain/rates';
-import type { BookingDraft } from './booking-draft';
+import type { BookingDraft } from '../booking/booking-draft';
 import type * as Pricing from './pricing';
 import type { PricingContent } from './pricing';
 import { testPricingContent } from './pricing-content.testing';

@@ -8,10 +8,10 @@ import { translateIssues, type BookingIssue } from '@/lib/issues';
 import type { BookingCatalog } from '@/content';
 import type { DraftIssueItem, PanelPrice } from './bill-view';
 import { billLinesOf } from './bill-lines';
-import { stepPath } from './booking-routes';
+import { stepPath } from '../booking/booking-routes';
 import { coverageTerms, type PricedBooking, type PricingResult } from './pricing';
-import { labelledLines } from './reservations';
-import { extraCodeOf, stepToFix } from './step-refusals';
+import { labelledLines } from '../reservations/reservations';
+import { extraCodeOf, stepToFix } from '../booking/step-refusals';
 
 /**
  * The lowest all-in total any coverage gives for the same choices: the quote's terms already resolved (coupon, company

@@ -21,13 +21,13 @@ import {
 } from '@/content';
 import { displayPhone } from '@/features/branches';
 import { savedLineIn, type LabelledLine, type SavedLine } from '@rentacar/domain/quote';
-import { labelLines } from './bill-lines';
+import { labelLines } from '../pricing/bill-lines';
 import { issue, type BookingIssue } from '@/lib/issues';
-import type { BookingSelection } from './booking-request';
+import type { BookingSelection } from '../pricing/quote-request';
 import { sendReservationConfirmation } from './confirmation-email';
-import { findBranch, priceSelection, type PricedBooking } from './pricing';
+import { findBranch, priceSelection, type PricedBooking } from '../pricing/pricing';
 import type { ReservationSummary } from './reservation-summary';
-import { MANAGE_BOOKING_PATH } from './booking-routes';
+import { MANAGE_BOOKING_PATH } from '../booking/booking-routes';
 import { reservationsPerClient } from './limits';
 import { getPathname } from '@/i18n/navigation';
 import { logFor } from '@/lib/log';

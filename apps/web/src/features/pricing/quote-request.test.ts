@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteRequestSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
+import { quoteRequestSchema, reservationRequestSchema, selectionFromQuoteRequest } from './quote-request';
 
 const quoteBody = {
   car_id: 7,

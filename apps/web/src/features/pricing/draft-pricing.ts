@@ -4,8 +4,8 @@ import type { ReservationType } from '@rentacar/domain/quote';
 import { holdApplies, priceChange, termsToPrice, type PriceHold } from '@rentacar/domain/rates';
 import type { Locale } from '@/i18n/routing';
 import type { PanelPrice } from './bill-view';
-import type { BookingSelection } from './booking-request';
-import { selectionOfDraft, type BookingDraft } from './booking-draft';
+import type { BookingSelection } from './quote-request';
+import { selectionOfDraft, type BookingDraft } from '../booking/booking-draft';
 import { panelPriceOf } from './panel-price';
 import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, ratePlanTermsOf, type PricingResult } from './pricing';
 
