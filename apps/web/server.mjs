@@ -3,7 +3,7 @@
 // decided here where the socket is known (src/lib/server-edge.ts: the peer, or what a trusted proxy forwarded,
 // TRUSTED_PROXIES) and written in a header the app owns, whatever the client sent under that name; a request for Next
 // also gets the deployment's response headers here (src/proxy.ts does not run for every page). Then a request
-// `POST /api/quote` is offered first to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed
+// `POST /api/quote` is offered first to the quote's fast path (src/features/pricing/api/quote-fast-path.ts, installed
 // by src/instrumentation.ts when the app is prepared), which answers it without Next's request pipeline; everything
 // else, and a quote the fast path leaves, goes to Next exactly as under `next start`.
 // The same edge decides the request's id (the trusted proxy's X-Request-Id, else a new one): it is answered in
@@ -72,7 +72,7 @@ if (typeof serverEdge?.stamp !== 'function' || typeof serverEdge.stampHeaders !=
 process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 
-/** Where src/features/booking/api/quote-fast-path.ts leaves the fast path for this server. */
+/** Where src/features/pricing/api/quote-fast-path.ts leaves the fast path for this server. */
 const fastPath = () => globalThis[Symbol.for('rentacar.storefront.quoteFastPath')]?.fastPath;
 /** Where src/lib/metrics-server.ts leaves its recorder when metrics are on (METRICS_PORT; src/lib/metrics.ts). */
 const METRICS = Symbol.for('rentacar.storefront.metrics');

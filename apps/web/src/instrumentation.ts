@@ -32,7 +32,7 @@ export async function register() {
       const origin = process.env.__NEXT_PRIVATE_ORIGIN;
       // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
       if (process.env.NODE_ENV === 'production') {
-        const { installQuoteFastPath } = await import('./features/booking');
+        const { installQuoteFastPath } = await import('./features/pricing');
         installQuoteFastPath();
       }
       if (revalidateSecret && origin) {

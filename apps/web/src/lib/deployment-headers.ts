@@ -30,7 +30,7 @@ export function nonceContentSecurityPolicy(nonce: string): string {
 
 /**
  * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control and
- * the Permissions-Policy by path (the counter's pages may use the camera), and who else may read a font file), set by src/proxy.ts and by the quote's fast path (features/booking/api/quote-fast-path.ts), which answers
+ * the Permissions-Policy by path (the counter's pages may use the camera), and who else may read a font file), set by src/proxy.ts and by the quote's fast path (features/pricing/api/quote-fast-path.ts), which answers
  * before the proxy runs. `nonce`: the page is rendered per request with this script nonce, and its policy says so.
  */
 export function applyDeploymentHeaders(headers: Headers, pathname: string, nonce?: string): void {

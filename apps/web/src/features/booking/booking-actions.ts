@@ -11,18 +11,25 @@ import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/c
 import { formFields, issuesByField, type FormIssue, type FormResult } from '@/shared/forms';
 import { rememberedPromoCode } from '@/features/promos';
 import { currentAgent } from '@/features/accounts';
-import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
+import { createBookingDraft, readBookingDraft, saveBookingDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
-import { extraSelectionSchema } from '../pricing/quote-request';
-import { draftPanelPrice, priceDraft, type DraftChoices } from '../pricing/draft-pricing';
-import type { PanelPrice } from '../pricing/bill-view';
-import { findBranch, locationIssues, priceSelection } from '../pricing/pricing';
+import {
+  COUPON_LIMIT,
+  extraSelectionSchema,
+  findBranch,
+  locationIssues,
+  priceDraft,
+  priceSelection,
+  selectionOfDraft,
+  type DraftChoices,
+  type PanelPrice,
+} from '@/features/pricing';
+import { bookReservation } from '@/features/reservations';
+import { draftPanelPrice } from './price-panel';
 import { clientAddress } from '@/lib/client-address';
-import { COUPON_LIMIT } from '../reservations/limits';
-import { bookReservation } from '../reservations/reservations';
 import { redirect } from '@/i18n/navigation';
 
 /**
