@@ -17,7 +17,7 @@ export type ServerEdge = {
   stampHeaders(request: IncomingMessage, response: ServerResponse): boolean;
 };
 
-/** `POST /api/quote` answered before Next's request pipeline (src/features/booking/api/quote-fast-path.ts). */
+/** `POST /api/quote` answered before Next's request pipeline (src/features/pricing/api/quote-fast-path.ts). */
 export type QuoteFastPath = {
   /**
    * The fast path's answer to this request, or undefined when it leaves the request to Next (not a quote, or no copy

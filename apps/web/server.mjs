@@ -4,7 +4,7 @@
 // the client's address (the peer, or what a trusted proxy forwarded, TRUSTED_PROXIES) written in a header the app
 // owns, whatever the client sent under that name; the request's id (the trusted proxy's X-Request-Id, else a new one);
 // and the deployment's response headers (src/proxy.ts does not run for every page). Then a request `POST /api/quote`
-// is offered to the quote's fast path (src/features/booking/api/quote-fast-path.ts, installed by src/instrumentation.ts
+// is offered to the quote's fast path (src/features/pricing/api/quote-fast-path.ts, installed by src/instrumentation.ts
 // when the app is prepared), which answers it without Next's request pipeline; everything else, and a quote the fast
 // path leaves, goes to Next exactly as under `next start`.
 // The request's id is answered in X-Request-Id and kept for the whole of the request's work (logger.mjs), so every log

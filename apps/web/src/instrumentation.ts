@@ -34,7 +34,7 @@ export async function register() {
       const origin = handover.server?.origin;
       // The production server (server.mjs) answers quotes before Next's pipeline when this is installed.
       if (process.env.NODE_ENV === 'production') {
-        const { installQuoteFastPath } = await import('./features/booking');
+        const { installQuoteFastPath } = await import('./features/pricing');
         installQuoteFastPath();
       }
       if (revalidateSecret && origin) {

@@ -21,7 +21,7 @@ export type QuoteVia = 'fast_path' | 'route';
 export type StringAnswerBytes = 'kept' | 'encoded';
 
 /**
- * How a new booking ended (features/booking/reservations.ts, bookReservation): booked, replayed (an idempotency key
+ * How a new booking ended (features/reservations/reservations.ts, bookReservation): booked, replayed (an idempotency key
  * seen before answers its first booking), sold_out, too_many_reservations (the brand's limit per client),
  * corporate_refused, coupon_used_up, refused (any other refusal), failed (an error, such as the content service down).
  */

@@ -12,7 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/client-address';
 import { cloneBuild, freePort, requireEnv, spawnNext, startStorefront, storefrontEnv, type StorefrontProcess } from './storefront-process';
 
 const GUESSES = 60;
-/** COUPON_LIMIT in features/booking/limits.ts: guesses per client in its window. */
+/** COUPON_LIMIT in features/pricing/limits.ts: guesses per client in its window. */
 const COUPON_LIMIT = { limit: 10 };
 
 /** A loopback address nothing else uses: 127.0.0.1 is left to the trusted proxy. */

@@ -117,7 +117,7 @@ describe('the shortcuts of the production server, on the built app', () => {
     expect({ kept: kept - keptBefore, encoded: encoded - encodedBefore }).toEqual({ kept: VIEWS, encoded: 0 });
   });
 
-  it('answers quotes on the fast path (src/features/booking/api/quote-fast-path.ts), not through Next’s route', async () => {
+  it('answers quotes on the fast path (src/features/pricing/api/quote-fast-path.ts), not through Next’s route', async () => {
     // The first quotes go to the route while the fast path reads its first copy of the content.
     await eventually(async () => (await headerOf(quote(), 'server-timing'))?.includes('fast path') ?? false, 'a quote answered by the fast path');
     const [fastBefore, routeBefore] = [await metric('storefront_quotes_total', { via: 'fast_path', outcome: 'priced' }), await metric('storefront_quotes_total', { via: 'route' })];

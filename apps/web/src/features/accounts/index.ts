@@ -2,12 +2,12 @@
  * Corporate agents' accounts: sessions and their refresh, login and the other account pages (the CSRF check that
  * guards a session is the edge's: lib/edge/cross-site.ts). Other code uses this feature through this file only.
  */
-export { accountEmailSchema, linkProblem, sendAccountEmail } from './account-emails';
+export { answerAccountEmail } from './account-emails-endpoint';
 export { accountMetadata, queryText } from './account-route';
 export type { AccountPageProps } from './account-route';
 export { ACCOUNT_PATHS, isProtectedAccountPath, loginPathFor } from './account-routes';
 export { AccountForm } from './components/account-form';
-export { FormMessages, Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from './pages/account-frame';
+export { Frame, LINK_CLASS, LogoutButton, Notice, requireAgent } from './pages/account-frame';
 export { ChoosePasswordPage } from './pages/choose-password-page';
 export { LoginPage } from './pages/login-page';
 export { PasswordRequestPage } from './pages/password-request-page';

@@ -11,18 +11,25 @@ import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/c
 import { formFields, issuesByField, type FormIssue, type FormResult } from '@/shared/forms';
 import { rememberedPromoCode } from '@/features/promos';
 import { currentAgent } from '@/features/accounts';
-import { createBookingDraft, readBookingDraft, saveBookingDraft, selectionOfDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
+import { createBookingDraft, readBookingDraft, saveBookingDraft, type BookingDraft, type BookingStep, type DraftData } from './booking-draft';
 import { completeStep, nextStep } from './booking-flow';
 import { extrasStepRefusal } from './step-refusals';
 import type { BookingIssue } from '@/lib/issues';
 import { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
-import { extraSelectionSchema } from './booking-request';
-import { draftPanelPrice, priceDraft, type DraftChoices } from './draft-pricing';
-import type { PanelPrice } from './bill-view';
-import { findBranch, locationIssues, priceSelection } from './pricing';
+import {
+  COUPON_LIMIT,
+  extraSelectionSchema,
+  findBranch,
+  locationIssues,
+  priceDraft,
+  priceSelection,
+  selectionOfDraft,
+  type DraftChoices,
+  type PanelPrice,
+} from '@/features/pricing';
+import { bookReservation } from '@/features/reservations';
+import { draftPanelPrice } from './price-panel';
 import { clientAddress } from '@/lib/client-address';
-import { COUPON_LIMIT } from './limits';
-import { bookReservation } from './reservations';
 import { redirect } from '@/i18n/navigation';
 
 /**

@@ -7,8 +7,6 @@ import { priceHoldSchema } from '@rentacar/domain/rates';
 import { signValue, verifySignedValue } from '@/lib/signed-value';
 import { readCookie, RESERVATION_DRAFT_COOKIE, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { createDraft, readDraft, saveDraft } from '@/content';
-import { currentAgent } from '@/features/accounts';
-import type { BookingSelection } from './booking-request';
 
 /**
  * The renter's booking in progress lives on the server (a draft in the content service, so every storefront instance
@@ -108,30 +106,4 @@ export async function createBookingDraft(data: DraftData, jar: CookieWriter): Pr
 
 export async function saveBookingDraft(draft: BookingDraft): Promise<void> {
   await saveDraft(draft.id, draft.data, expiry());
-}
-
-/**
- * The draft as the pricing function takes it. A corporate draft keeps its company's rate only while the agent who
- * started it is still the one signed in (not after a logout, nor for someone else on the same browser).
- */
-export async function selectionOfDraft(data: DraftData): Promise<BookingSelection> {
-  const corporate = data.corporate && (await currentAgent())?.id === data.corporate.agentId ? data.corporate : undefined;
-  return { ...selectionOfDraftData(data), corporate };
-}
-
-function selectionOfDraftData(data: DraftData): BookingSelection {
-  return {
-    carId: data.carId,
-    pickupBranch: data.pickupBranch,
-    returnBranch: data.returnBranch,
-    pickupAt: data.pickupAt,
-    returnAt: data.returnAt,
-    coverageId: data.coverageId,
-    era: data.era,
-    extras: data.extras,
-    deliveryOptionId: data.deliveryOptionId,
-    reservationType: data.reservationType,
-    couponCode: data.couponCode,
-    birthday: data.client?.birthday,
-  };
 }

@@ -4,8 +4,6 @@ import type { BookingStep } from './booking-draft';
 export const RESERVATION_PATH = '/reserva';
 export const CHECKOUT_PATH = '/reserva/checkout';
 export const THANKS_PATH = '/reserva/thanks';
-/** Manage booking: find a reservation by number and email, change or cancel it. */
-export const MANAGE_BOOKING_PATH = '/mi-reserva';
 
 /** The flow's step lives in the URL: `/reserva?paso=coverage`. */
 export const STEP_PARAM = 'paso';

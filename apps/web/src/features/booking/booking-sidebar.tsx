@@ -5,10 +5,10 @@ import type { Locale } from '@/i18n/routing';
 import { getBranches, loadAppData, type BookingCatalog } from '@/content';
 import type { ReactNode } from 'react';
 import type { BookingDraft } from './booking-draft';
-import { PanelPriceView } from './bill-view';
-import { BookingFacts, type SummaryFacts } from './booking-summary';
-import { panelPriceOf } from './panel-price';
-import { findBranch, type PricingResult } from './pricing';
+import { findBranch, panelPriceOf, PanelPriceView, type PricingResult } from '@/features/pricing';
+import { BookingFacts, type SummaryFacts } from '@/features/reservations';
+import { stepPath } from './booking-routes';
+import { stepFixes } from './price-panel';
 
 // The bill beside the steps and the checkout, in a module of its own: the checkout imports it without the steps'
 // forms (every client component a page's server modules import is in that page's JavaScript).
@@ -48,8 +48,8 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
   const facts = await draftFacts(draft, catalog, locale);
   return (
     <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
-      <BookingFacts facts={facts} locale={locale} editable={editable} coverage={live?.coverage} />
-      {live ? live.bill : <PanelPriceView price={await panelPriceOf(priced, { coverageChosen: draft.data.coverageId !== undefined, catalog, locale, editable })} />}
+      <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location') : undefined} coverage={live?.coverage} />
+      {live ? live.bill : <PanelPriceView price={panelPriceOf(priced, { coverageChosen: draft.data.coverageId !== undefined, catalog, locale, fix: editable ? await stepFixes(locale) : undefined })} />}
     </aside>
   );
 }

@@ -1,35 +1,19 @@
 /**
- * The reservation flow: pricing, the server-side draft, the steps, reservations and their changes, the quote API.
+ * The booking flow: the steps (`/reserva?paso=...`), the renter's draft kept on the server, the flow's rules and
+ * paths, its server actions, the sidebar and steps nav the checkout shows too, and the thanks page. It prices through
+ * features/pricing and books through features/reservations, like everyone else.
  * Other code uses this feature through this file only.
  */
-export { quoteBody, reservationBody } from './api/booking-responses';
-export { answerQuote } from './api/quote-endpoint';
-export { installQuoteFastPath, renewQuoteContent } from './api/quote-fast-path';
 export { startBooking } from './booking-actions';
-export { readBookingDraft, readBookingDraftFrom, rereadBookingDraft, saveBookingDraft, selectionOfDraft } from './booking-draft';
+export { readBookingDraft, readBookingDraftFrom, rereadBookingDraft, saveBookingDraft } from './booking-draft';
 export type { BookingDraft, DraftData } from './booking-draft';
 export { canOpenStep, firstIncompleteStep } from './booking-flow';
-export { couponValidationSchema, reservationChangeSchema, reservationLookupSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
-export { CHECKOUT_PATH, MANAGE_BOOKING_PATH, stepPath, THANKS_PATH } from './booking-routes';
-export { ratePlanLabels } from './bill-lines';
+export { CHECKOUT_PATH, stepPath, THANKS_PATH } from './booking-routes';
 export { BookingSidebar } from './booking-sidebar';
 export { BookingStepsNav } from './booking-steps-nav';
-export { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
-export { validateClient } from './client-details';
-export { sendReservationConfirmation } from './confirmation-email';
-export { priceDraft, priceDraftForCheckout } from './draft-pricing';
-export { COUPON_LIMIT, LOOKUP_LIMIT } from './limits';
 export { locationFormProps } from './location-form-props';
-export { cachedPricingContent, priceFleetForDates, priceSelection, quoteAs } from './pricing';
-export type { FleetCarOffer, PricedBooking } from './pricing';
-export { reservationIcs, reservationIcsFileName } from './reservation-calendar';
-export { describeCancellation, describeChange, sendReservationNotice } from './reservation-notices';
-export type { CancellationMoney, ChangeMoney, NoticeDelivery, NoticeMessage, ReservationNotice } from './reservation-notices';
 export { ReservationDetails } from './reservation-details';
-export type { ReservationSummary } from './reservation-summary';
 export { ReservationThanks } from './reservation-thanks';
-export { applyChange, bookReservation, cancelReservation, changeRefusal, findReservation, isChangeable, labelledLines, manageBookingUrl, priceChange, RENTER_LOCK_MESSAGES, reservationSummary } from './reservations';
-export type { BookingOutcome } from './reservations';
 export { ConfirmButton } from './steps/confirm-button';
 export { CouponForm } from './steps/coupon-form';
 export { LocationForm } from './steps/location-step';

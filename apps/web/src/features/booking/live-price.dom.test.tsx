@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, renderInLanguage, settleLater } from '../../../test/render-in-language';
 import { previewDraftPrice, type PanelPriceResult } from './booking-actions';
-import type { PanelPrice } from './bill-view';
+import type { PanelPrice } from '@/features/pricing';
 import { LiveCoverageFact, LivePanelPrice, LivePriceProvider } from './live-price';
 import { CoverageStep, type StepCoverage } from './steps/coverage-step';
 import { ExtrasStep, type StepExtra } from './steps/extras-step';

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { callAction } from '@/shared/forms';
 import { previewDraftPrice, type PanelPriceResult } from './booking-actions';
-import { PanelPriceView, type PanelPrice } from './bill-view';
+import { PanelPriceView, type PanelPrice } from '@/features/pricing';
 
 /** The open step's choices the panel is priced with: the coverage step's, or the extras step's. */
 export type PriceChoices = { coverageId: string; era: boolean } | { extras: { code: string; quantity: number }[]; deliveryOptionId: string };

@@ -6,7 +6,7 @@ import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
 import { stepPath, STEP_PARAM } from './booking-routes';
 import { BookingSidebar } from './booking-sidebar';
-import { draftPanelPrice } from './draft-pricing';
+import { draftPanelPrice } from './price-panel';
 import { LiveCoverageFact, LivePanelPrice, LivePriceProvider } from './live-price';
 import { BookingStepsNav } from './booking-steps-nav';
 import { locationFormProps } from './location-form-props';

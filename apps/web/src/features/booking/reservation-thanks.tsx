@@ -5,10 +5,9 @@ import { localeOrDefault } from '@/i18n/routing';
 import { buttonClass } from '@/shared/forms';
 import { Link } from '@/i18n';
 import { readBookingDraft } from './booking-draft';
-import { MANAGE_BOOKING_PATH } from './booking-routes';
-import { BillDetails, BookingFacts, factsOfSummary } from './booking-summary';
+import { BillDetails } from '@/features/pricing';
+import { BookingFacts, factsOfSummary, MANAGE_BOOKING_PATH, reservationSummary } from '@/features/reservations';
 import { readReservationById } from '@/content';
-import { reservationSummary } from './reservations';
 
 export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';
 
@@ -36,11 +35,7 @@ export async function ReservationThanks() {
         ) : null}
         <p className="text-sm text-slate-700">{t('emailSent', { email: summary.client.email })}</p>
       </header>
-      <BookingFacts
-        facts={factsOfSummary(summary)}
-        locale={locale}
-        editable={false}
-      />
+      <BookingFacts facts={factsOfSummary(summary)} locale={locale} />
       <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={saved.reservationType === 'postpaid' && saved.status === 'unpaid'} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <a href={CALENDAR_DOWNLOAD_PATH} download className={buttonClass('primary')} data-testid="calendar-download">

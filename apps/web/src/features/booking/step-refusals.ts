@@ -1,14 +1,7 @@
 import type { FormIssue } from '@/shared/forms';
 import type { BookingStep } from './booking-draft';
 import type { BookingIssue } from '@/lib/issues';
-import { SELECTION_FIELDS } from './booking-request';
-
-const EXTRA_FIELD_PREFIX = `${SELECTION_FIELDS.extras}.`;
-
-/** The extra an issue is about (`extras.<code>`), or undefined for any other field. */
-export function extraCodeOf(field: string): string | undefined {
-  return field.startsWith(EXTRA_FIELD_PREFIX) ? field.slice(EXTRA_FIELD_PREFIX.length) : undefined;
-}
+import { extraCodeOf, SELECTION_FIELDS } from '@/features/pricing';
 
 /**
  * The extras step's refusal from the pricing's issues: an extra's issue (no longer offered, more than its maximum) on

@@ -7,18 +7,9 @@ import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, readReservationById, type SavedReservation } from '@/content';
 import type { FormIssue } from '@/shared/forms';
-import {
-  bookReservation,
-  cancelReservation,
-  CHECKOUT_PATH,
-  priceDraft,
-  readBookingDraft,
-  saveBookingDraft,
-  stepPath,
-  THANKS_PATH,
-  type BookingDraft,
-  type DraftData,
-} from '@/features/booking';
+import { bookReservation, cancelReservation } from '@/features/reservations';
+import { CHECKOUT_PATH, readBookingDraft, saveBookingDraft, stepPath, THANKS_PATH, type BookingDraft, type DraftData } from '@/features/booking';
+import { priceDraft } from '@/features/pricing';
 import { clientAddress } from '@/lib/client-address';
 import {
   cardTokenSchema,
@@ -128,7 +119,7 @@ async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Lo
   const client = data.client;
   if (!client || !data.termsAccepted) return { ok: false, data, ending: { goTo: stepPath('client') } };
   // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
-  const priced = await priceDraft({ id: draft.id, data }, { reservationType: 'prepaid' });
+  const priced = await priceDraft({ data }, { reservationType: 'prepaid' });
   if (!priced.ok) return { ok: false, data, ending: { answer: failed(firstIssue(priced.issues)) } };
   // The price hold ended and the rules of the moment price it otherwise: the checkout shows the new total first.
   if (!confirmsShownTotal(shownTotal, priced.booking.quote.total)) return { ok: false, data, ending: { goTo: CHECKOUT_PATH } };

@@ -15,13 +15,15 @@ vi.mock('@/content', () => ({
   readReservationById: (id: string) => Promise.resolve(content.reservations.get(id)),
 }));
 vi.mock('@/features/payments', () => ({ closeAttempt: calls.closeAttempt }));
-vi.mock('@/features/booking', () => ({
+vi.mock('@/features/reservations', () => ({
   cancelReservation: (reservation: SavedReservation) => {
     calls.cancelReservation(reservation.number);
     const saved = content.reservations.get(reservation.id);
     if (saved) saved.status = 'cancelled';
     return Promise.resolve({ ok: true });
   },
+}));
+vi.mock('@/features/booking', () => ({
   rereadBookingDraft: (id: string) => Promise.resolve(content.drafts.get(id)),
   readBookingDraftFrom: () => Promise.resolve(content.drafts.get('draft-1')),
   saveBookingDraft: (draft: BookingDraft) => {

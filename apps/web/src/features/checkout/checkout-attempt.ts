@@ -1,6 +1,7 @@
 import 'server-only';
 import { ContentServiceError, readReservationById } from '@/content';
-import { cancelReservation, readBookingDraftFrom, rereadBookingDraft, saveBookingDraft, type BookingDraft, type DraftData } from '@/features/booking';
+import { cancelReservation } from '@/features/reservations';
+import { readBookingDraftFrom, rereadBookingDraft, saveBookingDraft, type BookingDraft, type DraftData } from '@/features/booking';
 import { closeAttempt } from '@/features/payments';
 import { CHECKOUT_ATTEMPT_COOKIE, clearCookie, readCookie, writeCookie, type CookieReader, type CookieWriter } from '@/lib/cookies';
 import { logFor } from '@/lib/log';

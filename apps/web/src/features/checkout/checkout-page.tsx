@@ -10,13 +10,12 @@ import {
   ConfirmButton,
   CouponForm,
   firstIncompleteStep,
-  priceDraftForCheckout,
-  quoteAs,
   readBookingDraft,
   saveBookingDraft,
   stepPath,
   THANKS_PATH,
 } from '@/features/booking';
+import { priceDraftForCheckout, quoteAs } from '@/features/pricing';
 import { getBookingCatalog, loadAppData } from '@/content';
 import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentError, paymentGateway, PayPalPayButton } from '@/features/payments';
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';

@@ -5,7 +5,8 @@ import { getTranslations } from 'next-intl/server';
 import { bookingStanding } from '@rentacar/domain/rentals';
 import type { Locale } from '@/i18n/routing';
 import { ACCOUNT_PATHS, Frame, LINK_CLASS, requireAgent } from '@/features/accounts';
-import { BillDetails, BookingFacts, factsOfSummary, reservationSummary } from '@/features/booking';
+import { BillDetails } from '@/features/pricing';
+import { BookingFacts, factsOfSummary, reservationSummary } from '@/features/reservations';
 import { companyReservation } from './agent-reservations';
 import { getPathname } from '@/i18n/navigation';
 
@@ -39,7 +40,7 @@ export async function AgentReservationPage({ locale, reference }: { locale: Loca
         </div>
       </dl>
       <div className="grid gap-8 md:grid-cols-2">
-        <BookingFacts facts={factsOfSummary(summary)} locale={locale} editable={false} />
+        <BookingFacts facts={factsOfSummary(summary)} locale={locale} />
         <BillDetails lines={summary.lines} total={summary.total} locale={locale} />
       </div>
     </Frame>

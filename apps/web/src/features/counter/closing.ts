@@ -16,7 +16,7 @@ import {
   type PaymentRecord,
   type RentalClosing,
 } from '@/content';
-import { reservationSummary } from '@/features/booking';
+import { reservationSummary } from '@/features/reservations';
 import { sendMail } from '@/shared/email';
 import { chargeSavedCard, savedCardOf } from '@/features/payments';
 import { logFor } from '@/lib/log';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleReservationSummary } from '../booking/reservation-summary.testing';
+import { sampleReservationSummary } from '../reservations/reservation-summary.testing';
 import { buildReturnReceipt } from './receipt-email';
 import { sampleReceipt } from './receipt-email.testing';
 

@@ -1,5 +1,5 @@
 import { finalBill } from '@rentacar/domain/rentals';
-import type { ReservationSummary } from '@/features/booking';
+import type { ReservationSummary } from '@/features/reservations';
 import type { ReceiptDetails } from './receipt-email';
 
 /**

@@ -3,7 +3,7 @@ import { formatMoney } from '@rentacar/domain/money';
 import type { FinalBill } from '@rentacar/domain/rentals';
 import { renderEmail, type EmailBlock, type EmailDocument } from '@/shared/email';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
-import type { ReservationSummary } from '@/features/booking';
+import type { ReservationSummary } from '@/features/reservations';
 import type { Locale } from '@/i18n/routing';
 import { serverTranslator } from '@/i18n/server-translator';
 

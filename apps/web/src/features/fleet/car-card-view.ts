@@ -5,7 +5,7 @@ import { FROM_PRICE_DAYS } from '@rentacar/domain/rates';
 import type { SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
 import type { Car } from '@/content';
-import { ratePlanLabels, type FleetCarOffer } from '@/features/booking';
+import { ratePlanLabels, type FleetCarOffer } from '@/features/pricing';
 import type { CarCardView } from './car-cards';
 
 /** A car's offer for searched dates: its all-in total, what the rate plans did to it and, when it cannot be booked, why. */

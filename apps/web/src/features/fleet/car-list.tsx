@@ -4,7 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { formatPanamaDate } from '@rentacar/domain/dates';
 import { lowestDailyRate } from '@rentacar/domain/rates';
 import { getBookingCatalog, loadAppData, type Car } from '@/content';
-import type { FleetCarOffer } from '@/features/booking';
+import type { FleetCarOffer } from '@/features/pricing';
 import { CarGrid } from './car-cards';
 import { carCardView } from './car-card-view';
 import { ReserveForm, type ReserveSearch } from './reserve-form';

@@ -3,7 +3,7 @@ import { Menu, Phone } from 'lucide-react';
 import { Link } from '@/i18n';
 import type { SiteConfig } from '@/content';
 import type { Locale } from '@/i18n/routing';
-import { MANAGE_BOOKING_PATH } from '@/features/booking';
+import { MANAGE_BOOKING_PATH } from '@/features/reservations';
 import { displayPhone, phoneHref } from '@/features/branches';
 import { LanguageSwitcher } from './language-switcher';
 

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { localeOrDefault } from '@/i18n/routing';
 import { clientAddress } from '@/lib/client-address';
 import { ContentServiceError, hitRateLimit, loadAppData, requestDataCopy, requestDataErasure, type DataRightsOutcome, type DataRightsProof } from '@/content';
-import { LOOKUP_LIMIT, manageBookingUrl } from '@/features/booking';
+import { LOOKUP_LIMIT, manageBookingUrl } from '@/features/reservations';
 import type { FormIssue } from '@/shared/forms';
 import { buildDataCopyEmail, sendDataCopyEmail } from './data-copy-email';
 import type { ManageResult } from './manage-actions';

@@ -4,7 +4,9 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { getBranches, loadAppData } from '@/content';
 import { PageHeader } from '@/components/page-header';
-import { BillDetails, BookingFacts, describeCancellation, isChangeable, locationFormProps, reservationSummary } from '@/features/booking';
+import { locationFormProps } from '@/features/booking';
+import { BillDetails } from '@/features/pricing';
+import { BookingFacts, changeRefusal, describeCancellation, reservationSummary } from '@/features/reservations';
 import { formatMoney } from '@rentacar/domain/money';
 import { bookingStanding, renterLockOf, type BookingStanding } from '@rentacar/domain/rentals';
 import { cancellationMoney, cancellationTerms } from '@/features/payments';
@@ -51,7 +53,7 @@ export async function ManageBookingPage({ locale, number }: { locale: Locale; nu
 async function ManagedReservation({ locale, reservation }: { locale: Locale; reservation: NonNullable<Awaited<ReturnType<typeof readManagedReservation>>> }) {
   const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
-  const changeable = isChangeable(reservation);
+  const changeable = changeRefusal(reservation) === undefined;
   // Once the counter has acted on it, the page says why there is nothing to change rather than leaving it out.
   const lock = renterLockOf(reservation.rentalStatus);
   const cancelled = reservation.status === 'cancelled';
@@ -72,7 +74,6 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
         <BookingFacts
           facts={{ carName: summary.car.name, carImageUrl: car?.imageUrl, pickupBranch: summary.pickup.branchName, returnBranch: summary.return.branchName, pickupAt: summary.pickup.at, returnAt: summary.return.at, days: summary.days, coverageName: summary.coverageName }}
           locale={locale}
-          editable={false}
         />
         <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={reservation.reservationType === 'postpaid' && reservation.status === 'unpaid'} />
       </div>

@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueText, type FormIssue } from '@/shared/forms';
-import { LocationForm, type LocationFormProps, type NoticeMessage } from '@/features/booking';
+import { LocationForm, type LocationFormProps } from '@/features/booking';
+import { type NoticeMessage } from '@/features/reservations';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
 import { ReservationNoticePanel } from './reservation-notice';
 

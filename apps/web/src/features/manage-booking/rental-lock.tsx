@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { RenterLock } from '@rentacar/domain/rentals';
-import { RENTER_LOCK_MESSAGES } from '@/features/booking';
+import { RENTER_LOCK_MESSAGES } from '@/features/reservations';
 
 /**
  * In place of the change and cancel forms once the counter has acted on the booking (the car handed over, back, or

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FormIssue } from '@/shared/forms';
 import { hitRateLimit, type SavedReservation } from '@/content';
 import { clientAddress } from '@/lib/client-address';
-import { findReservation, LOOKUP_LIMIT } from '@/features/booking';
+import { findReservation, LOOKUP_LIMIT } from '@/features/reservations';
 
 /**
  * Finding a reservation by its number and the email it was booked with, for manage booking and the pre-check-in:

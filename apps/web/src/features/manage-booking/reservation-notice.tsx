@@ -1,4 +1,4 @@
-import type { NoticeMessage } from '@/features/booking';
+import type { NoticeMessage } from '@/features/reservations';
 
 /**
  * What a change or a cancellation did, as the page tells it: a title, the new dates and money line by line, and a

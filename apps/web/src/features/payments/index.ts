@@ -8,7 +8,6 @@ export { PaymentVerificationResult } from './components/payment-verification-res
 export { PayPalPayButton } from './components/paypal-pay-button';
 export { cardFieldsSettings, paymentGateway } from './gateways';
 export { cancellationMoney, cancellationTerms, changeTerms, chargeSavedCard, savedCardOf } from './money-back';
-export type { MoneyBackError } from './money-back';
 export { cancelWithRefund, changeWithPayment } from './paid-changes';
 export { cardTokenSchema, failed, PROCESSING_ERROR, unsuccessful } from './payment-answers';
 export type { PaymentActionResult } from './payment-answers';

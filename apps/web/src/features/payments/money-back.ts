@@ -4,7 +4,7 @@ import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement, type PaymentMethod } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
 import { loadAppData, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
-import type { CancellationMoney } from '@/features/booking';
+import type { CancellationMoney } from '@/features/reservations';
 import { GatewayRequestError, GatewayUnavailableError } from './gateways/gateway';
 import { paymentGateway } from './gateways';
 import { logFor } from '@/lib/log';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedReservation } from '@/content';
-import type { PricedBooking, ReservationNotice } from '@/features/booking';
+import type { PricedBooking } from '@/features/pricing';
+import type { ReservationNotice } from '@/features/reservations';
 import type { ChangeTerms } from './money-back';
 import { cancelWithRefund, changeWithPayment } from './paid-changes';
 
@@ -17,10 +18,10 @@ const money = vi.hoisted(() => ({
   cancellationMoney: vi.fn(),
 }));
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
-vi.mock('@/features/booking', () => ({
+vi.mock('@/features/reservations', () => ({
   applyChange: booking.applyChange,
   cancelReservation: booking.cancelReservation,
-  // The counter's lock, as features/booking words it (its own rule is the domain's renterLockOf).
+  // The counter's lock, as features/reservations words it (its own rule is the domain's renterLockOf).
   changeRefusal: (reservation: SavedReservation) =>
     reservation.rentalStatus === 'picked_up' ? { field: 'reservation', code: 'already_picked_up', message: 'booking.errors.alreadyPickedUp' } : undefined,
   reservationSummary: (reservation: SavedReservation) => Promise.resolve({ reservationNumber: reservation.number }),

@@ -9,9 +9,9 @@ import {
   type BookingOutcome,
   type ChangeMoney,
   type NoticeDelivery,
-  type PricedBooking,
   type ReservationNotice,
-} from '@/features/booking';
+} from '@/features/reservations';
+import { type PricedBooking } from '@/features/pricing';
 import type { SavedReservation } from '@/content';
 import { cancellationMoney, cancellationPurpose, cancellationTerms, changeTerms, chargeDifference, refundAmount, type ChangeTerms, type MoneyBackError } from './money-back';
 import { logFor } from '@/lib/log';

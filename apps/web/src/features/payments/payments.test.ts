@@ -60,8 +60,8 @@ vi.mock('./gateways', () => ({
   paymentGateway: () => Object.assign(adapter, gateway),
 }));
 const emails = vi.hoisted(() => ({ sent: vi.fn(() => Promise.resolve()) }));
-vi.mock('@/features/booking/confirmation-email', () => ({ sendReservationConfirmation: emails.sent }));
-vi.mock('@/features/booking/reservations', () => ({ reservationSummary: () => Promise.resolve({}) }));
+vi.mock('@/features/reservations/confirmation-email', () => ({ sendReservationConfirmation: emails.sent }));
+vi.mock('@/features/reservations/reservations', () => ({ reservationSummary: () => Promise.resolve({}) }));
 vi.mock('@/content/reservations', () => ({ readReservationById: (id: string) => Promise.resolve({ id, locale: 'es' }) }));
 vi.mock('@/content/stock', () => ({ stockChanged: vi.fn() }));
 vi.mock('@/content/app-data', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly', paymentGateway: 'metrobank' } }) }));

@@ -15,7 +15,7 @@ import {
   type RecordedPayment,
   type SavedReservation,
 } from '@/content';
-import { reservationSummary, sendReservationConfirmation } from '@/features/booking';
+import { reservationSummary, sendReservationConfirmation } from '@/features/reservations';
 import type { CardDetails } from '@rentacar/domain/payments';
 import { GatewayRequestError, GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateways/gateway';
 import { cardGatewayFor, paymentGateway } from './gateways';

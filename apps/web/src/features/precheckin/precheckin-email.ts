@@ -1,6 +1,6 @@
 import 'server-only';
 import { renderEmail, sendMail, type SentMail } from '@/shared/email';
-import { reservationSummary, type ReservationSummary } from '@/features/booking';
+import { reservationSummary, type ReservationSummary } from '@/features/reservations';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Precheckin, SavedReservation } from '@/content';
 import { serverTranslator } from '@/i18n/server-translator';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { remindsOfPrecheckin } from '@rentacar/domain/reminders';
 import { getBranches, loadAppData } from '@/content';
-import { manageBookingUrl } from '@/features/booking';
+import { manageBookingUrl } from '@/features/reservations';
 import { fullAddress, mapUrl } from '@/features/branches';
 import { sendMail } from '@/shared/email';
 import { PRECHECKIN_PATHS } from '@/features/precheckin';

@@ -5,7 +5,7 @@
  *   hand-over (server-edge.ts): the client's address and the request's id stamped on the request, the deployment's
  *   headers on the response (and a build file asked with a method it does not serve answered);
  * - the proxy (src/proxy.ts): the cross-site check and the deployment's headers (with a page's script nonce);
- * - the quote's fast path (features/booking/api/quote-fast-path.ts): the cross-site check and the answer's language.
+ * - the quote's fast path (features/pricing/api/quote-fast-path.ts): the cross-site check and the answer's language.
  * Each reads the request through EdgeRequest, whichever server parsed it.
  */
 export { crossSiteRefusal, isCrossSiteMutation } from './cross-site';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@/i18n/routing';
 import { sendAccountEmail } from '../../features/accounts/account-emails';
-import { buildReservationConfirmation } from '../../features/booking/confirmation-email';
-import { buildCancellationEmail, buildChangeEmail } from '../../features/booking/reservation-notices';
-import { sampleReservationSummary } from '../../features/booking/reservation-summary.testing';
+import { buildReservationConfirmation } from '../../features/reservations/confirmation-email';
+import { buildCancellationEmail, buildChangeEmail } from '../../features/reservations/reservation-notices';
+import { sampleReservationSummary } from '../../features/reservations/reservation-summary.testing';
 import { sendLeadEmails } from '../../features/corporate/lead-emails';
 import { sampleReceipt } from '../../features/counter/receipt-email.testing';
 import { buildReturnReceipt } from '../../features/counter/receipt-email';

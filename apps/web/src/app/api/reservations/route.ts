@@ -1,44 +1,7 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/shared/api';
-import {
-  bookReservation,
-  priceSelection,
-  reservationBody,
-  reservationRequestSchema,
-  selectionFromQuoteRequest,
-  validateClient,
-} from '@/features/booking';
-import { issue } from '@/lib/issues';
-import { clientAddress } from '@/lib/client-address';
+import type { NextRequest } from 'next/server';
+import { answerNewReservation } from '@/features/reservations';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
-
-/**
- * POST /api/reservations: books a car, paid at the counter. Needs an Idempotency-Key header: the same key again answers
- * the reservation it made, never a second one. 201 created, 200 replayed, 409 sold out, 422 invalid, 429 past the
- * brand's reservations per client (Retry-After).
- */
+/** POST /api/reservations: books a car, paid at the counter, under an Idempotency-Key (docs/booking-api.md). */
 export async function POST(request: NextRequest) {
-  const locale = apiLocale(request);
-  return withBookingErrors(locale, async () => {
-    const key = request.headers.get('idempotency-key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) {
-      return errorResponse(422, [issue('Idempotency-Key', 'booking.errors.idempotencyKeyRequired', undefined, 'idempotency_key_required')], locale);
-    }
-    const body = await parseBody(request, reservationRequestSchema, locale);
-    if (!body.ok) return body.response;
-    const priced = await priceSelection(selectionFromQuoteRequest({ ...body.value, birthday: body.value.client.birthday }));
-    const client = validateClient(body.value.client, body.value.pickup_date, priced.ok ? priced.booking.site.minimumRenterAge : undefined);
-    const issues = [...(priced.ok ? [] : priced.issues), ...(client.ok ? [] : client.issues)];
-    if (!priced.ok || !client.ok) return errorResponse(422, issues, locale);
-
-    const outcome = await bookReservation(priced.booking, client.value, locale, key, clientAddress(request.headers), 'api');
-    if (!outcome.ok && outcome.status === 429) return errorResponse(429, outcome.issues, locale, { 'Retry-After': String(outcome.retryAfterSeconds) });
-    if (!outcome.ok) return errorResponse(outcome.status, outcome.issues, locale);
-    // A key reused for someone else's booking must not hand that booking out.
-    if (outcome.replayed && outcome.reservation.client.email.toLowerCase() !== client.value.email.toLowerCase()) {
-      return errorResponse(409, [issue('Idempotency-Key', 'booking.errors.invalidValue', undefined, 'idempotency_key_reused')], locale);
-    }
-    return NextResponse.json(reservationBody(outcome.reservation), { status: outcome.replayed ? 200 : 201 });
-  });
+  return answerNewReservation(request);
 }

@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ContentServiceError, readContentWebhook, recheckContent, revalidationPayloadSchema, tagsForCollection } from '@/content';
-import { renewQuoteContent } from '@/features/booking';
+import { renewQuoteContent } from '@/features/pricing';
 
 /**
  * Webhook of the content service: expires the cache tags of the changed collection. Also takes the storefront's own

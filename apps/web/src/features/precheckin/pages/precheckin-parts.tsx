@@ -5,7 +5,7 @@ import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { Link } from '@/i18n';
 import type { SavedReservation } from '@/content';
 import { buttonClass } from '@/shared/forms';
-import { BookingFacts, factsOfSummary, MANAGE_BOOKING_PATH, reservationSummary } from '@/features/booking';
+import { BookingFacts, factsOfSummary, MANAGE_BOOKING_PATH, reservationSummary } from '@/features/reservations';
 import { LookupForm } from '@/features/manage-booking';
 import { startPrecheckin } from '../precheckin-actions';
 import { readPrecheckinReservation } from '../precheckin-session';
@@ -63,11 +63,7 @@ export function PageHeading({ title, intro }: { title: string; intro?: string })
 export async function ReservationFacts({ reservation, locale }: { reservation: SavedReservation; locale: Locale }) {
   const summary = await reservationSummary(reservation, locale);
   return (
-    <BookingFacts
-      facts={factsOfSummary(summary)}
-      locale={locale}
-      editable={false}
-    />
+    <BookingFacts facts={factsOfSummary(summary)} locale={locale} />
   );
 }
 

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { loadAppData } from '@/content';
 import { Link } from '@/i18n';
 import { buttonClass } from '@/shared/forms';
-import { MANAGE_BOOKING_PATH, reservationSummary } from '@/features/booking';
+import { MANAGE_BOOKING_PATH, reservationSummary } from '@/features/reservations';
 import { counterCodeSvg } from '../counter-code';
 import { precheckinState } from '../precheckin-flow';
 import { PRECHECKIN_PATHS } from '../precheckin-paths';

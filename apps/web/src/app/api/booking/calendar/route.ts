@@ -1,5 +1,6 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { readBookingDraft, reservationIcs, reservationIcsFileName, reservationSummary } from '@/features/booking';
+import type { NextRequest } from 'next/server';
+import { readBookingDraft } from '@/features/booking';
+import { calendarDownload } from '@/features/reservations';
 import { apiLocale, errorResponse, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';
@@ -11,12 +12,6 @@ export async function GET(request: NextRequest) {
     const draft = await readBookingDraft();
     const saved = draft?.data.reservation?.done ? await readReservationById(draft.data.reservation.id) : undefined;
     if (!saved) return errorResponse(404, [issue('reservation', 'booking.errors.notFound', undefined, 'not_found')], locale);
-    const ics = reservationIcs(await reservationSummary(saved, saved.locale));
-    return new NextResponse(ics, {
-      headers: {
-        'Content-Type': 'text/calendar; charset=utf-8; method=PUBLISH',
-        'Content-Disposition': `attachment; filename="${reservationIcsFileName(saved.number)}"`,
-      },
-    });
+    return calendarDownload(saved);
   });
 }

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
-import { COUPON_LIMIT, couponValidationSchema, priceSelection, quoteBody, selectionFromQuoteRequest } from '@/features/booking';
+import { COUPON_LIMIT, couponValidationSchema, priceSelection, quoteBody, selectionFromQuoteRequest } from '@/features/pricing';
 
 /**
  * POST /api/coupons/validate: whether `code` applies to this selection, with the discount and the quote it gives, or

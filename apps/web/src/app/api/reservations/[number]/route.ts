@@ -4,11 +4,11 @@ import {
   findReservation,
   LOOKUP_LIMIT,
   priceChange,
-  quoteBody,
   reservationBody,
   reservationChangeSchema,
   reservationLookupSchema,
-} from '@/features/booking';
+} from '@/features/reservations';
+import { quoteBody } from '@/features/pricing';
 import { issue } from '@/lib/issues';
 import { changeTerms, changeWithPayment } from '@/features/payments';
 

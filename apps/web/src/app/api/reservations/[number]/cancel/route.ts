@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
-import { findReservation, LOOKUP_LIMIT, reservationBody, reservationLookupSchema } from '@/features/booking';
+import { findReservation, LOOKUP_LIMIT, reservationBody, reservationLookupSchema } from '@/features/reservations';
 import { issue } from '@/lib/issues';
 import { cancelWithRefund } from '@/features/payments';
 

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { apiLocale, errorResponse, parseBody, rateLimited, withBookingErrors } from '@/shared/api';
-import { findReservation, LOOKUP_LIMIT, reservationBody } from '@/features/booking';
+import { findReservation, LOOKUP_LIMIT, reservationBody } from '@/features/reservations';
 import { issue } from '@/lib/issues';
 import { readReservationById } from '@/content';
 import { payByCard, paymentIssue, payWithPayPal } from '@/features/payments';

@@ -6,7 +6,7 @@ import { enterLocale, formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { translateIssues } from '@/lib/issues';
-import { priceFleetForDates } from '@/features/booking';
+import { priceFleetForDates } from '@/features/pricing';
 import { CarList, FleetFilterBar, makeOptions, searchFromSegments } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { PageHeader } from '@/components/page-header';

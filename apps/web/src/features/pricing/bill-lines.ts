@@ -3,6 +3,7 @@ import type { LabelledLine, Quote, QuoteLine } from '@rentacar/domain/quote';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
 import { serverTranslator, type ServerTranslator } from '@/i18n/server-translator';
 import type { BillLine } from './bill-view';
+import type { PricedBooking } from './pricing';
 
 /** What the labels name besides the amounts: resolved from the content service's data by the caller. */
 export type LineContext = {
@@ -157,6 +158,26 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
     })();
     return { code: lineCode(line), label, amount: line.amount, ...(line.included ? { included: true as const } : {}) };
   });
+}
+
+/** The labels of a priced booking's lines in `locale`. */
+export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
+  return labelLines(
+    booking.lines,
+    {
+      days: booking.quote.days,
+      carDailyRate: booking.quote.carDailyRate,
+      coverageName: booking.coverage.text[locale].name,
+      extraNames: Object.fromEntries(booking.catalog.extras.map((extra) => [extra.code, extra.text[locale].name])),
+      deliveryDescription: booking.delivery?.description[locale] ?? '',
+      couponCode: booking.coupon?.code,
+      corporate: booking.corporate ? { company: booking.corporate.company.name, discountPercent: booking.corporate.company.discountPercent } : undefined,
+      airportFeePercent: booking.pickupBranch.airportFeePercent,
+      taxRatePercent: booking.site.taxRatePercent,
+      ratePlans: booking.quote,
+    },
+    locale,
+  );
 }
 
 /** Labelled lines as the bill shows them, amounts formatted in the renter's language (on the server). */

@@ -1,13 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import { formatMoney } from '@rentacar/domain/money';
 import type { Locale } from '@/i18n/routing';
 import { formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import type { ReservationSummary } from './reservation-summary';
-import type { LabelledLine } from '@rentacar/domain/quote';
 import type { ReactNode } from 'react';
-import { BillView } from './bill-view';
-import { stepPath } from './booking-routes';
-import { billLinesOf } from './bill-lines';
 
 export type SummaryFacts = {
   carName: string;
@@ -34,13 +29,11 @@ export function factsOfSummary(summary: ReservationSummary): SummaryFacts {
   };
 }
 
-/** The bill: every line of the quote, the airport tax line among them, and the all-in total. */
-export function BillDetails({ lines, total, locale, dueAtCounter = false }: { lines: readonly LabelledLine[]; total: number; locale: Locale; dueAtCounter?: boolean }) {
-  return <BillView lines={billLinesOf(lines, locale)} total={formatMoney(total, locale)} dueAtCounter={dueAtCounter} />;
-}
-
-/** What the renter is booking, with a way back to change the dates. */
-export async function BookingFacts({ facts, locale, editable = true, coverage }: { facts: SummaryFacts; locale: Locale; editable?: boolean; coverage?: ReactNode }) {
+/**
+ * What the renter is booking or booked: car, branches and dates, coverage, days. `changeHref`: a way back to change
+ * the dates (the booking flow's first step), none on a saved reservation's pages.
+ */
+export async function BookingFacts({ facts, locale, changeHref, coverage }: { facts: SummaryFacts; locale: Locale; changeHref?: string | undefined; coverage?: ReactNode }) {
   const t = await getTranslations('booking.summary');
   const tb = await getTranslations('booking.bill');
   return (
@@ -49,8 +42,8 @@ export async function BookingFacts({ facts, locale, editable = true, coverage }:
         <h2 id="summary-title" className="text-lg font-bold text-slate-900">
           {t('title')}
         </h2>
-        {editable ? (
-          <Link href={stepPath('location')} className="text-sm font-semibold text-brand underline underline-offset-4">
+        {changeHref ? (
+          <Link href={changeHref} className="text-sm font-semibold text-brand underline underline-offset-4">
             {t('change')}
           </Link>
         ) : null}

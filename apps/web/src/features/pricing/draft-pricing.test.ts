@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RateSeason } from '@rentacar/domain/rates';
-import type { BookingDraft } from './booking-draft';
+import type { DraftToPrice } from './draft-pricing';
 import type * as Pricing from './pricing';
 import type { PricingContent } from './pricing';
 import { testPricingContent } from './pricing-content.testing';
@@ -21,11 +21,10 @@ const BASE_TOTAL = 12840;
 const SEASON_TOTAL = 14766;
 const verano: RateSeason = { name: 'Verano', starts: '2027-03-01', ends: '2027-03-31', adjustmentPercent: 20 };
 
-const draft = (data: Partial<BookingDraft['data']> = {}): BookingDraft => ({
-  id: 'draft-1',
+const draft = (data: Partial<DraftToPrice['data']> = {}): DraftToPrice => ({
   data: {
     carId: '7', pickupBranch: '1', returnBranch: '1', pickupAt: '2027-03-10T10:00', returnAt: '2027-03-13T10:00',
-    reservationType: 'postpaid', coverageId: '1', era: false, extras: [], termsAccepted: true, completed: [],
+    reservationType: 'postpaid', coverageId: '1', era: false, extras: [],
     ...data,
   },
 });

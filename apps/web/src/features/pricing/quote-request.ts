@@ -3,10 +3,11 @@ import { RESERVATION_TYPES, type ReservationType } from '@rentacar/domain/quote'
 import type { CorporateBooking } from '@/content';
 
 /**
- * The public booking API's request bodies (snake_case, as documented in docs/booking-api.md) and their translation
- * into a BookingSelection, the one shape the server prices and books. Unknown keys are dropped: a `total` or `price`
- * sent by a browser is never read. Field rules that need content (opening hours, minimum days, age on the pickup date)
- * are checked by pricing.ts, which reports them under these same field names.
+ * The public booking API's quote request (snake_case, as documented in docs/booking-api.md) and its translation into a
+ * BookingSelection, the one shape the server prices and books (a reservation's request is this one and its renter:
+ * features/reservations). Unknown keys are dropped: a `total` or `price` sent by a browser is never read. Field rules
+ * that need content (opening hours, minimum days, age on the pickup date) are checked by pricing.ts, which reports
+ * them under these same field names.
  */
 
 const MAX_ID_LENGTH = 64;
@@ -38,32 +39,6 @@ export const quoteRequestSchema = z.object({
   /** Optional on a quote: with it, the young-driver fee of the renter's age band is included. */
   birthday: z.string().trim().max(32).nullish(),
 });
-
-export const clientRequestSchema = z.object({
-  name: z.string({ error: 'required' }).max(200),
-  last_name: z.string({ error: 'required' }).max(200),
-  email: z.string({ error: 'required' }).max(300),
-  license: z.string({ error: 'required' }).max(100),
-  birthday: z.string({ error: 'required' }).max(32),
-  phone_number: z.string({ error: 'required' }).max(64),
-});
-
-export const reservationRequestSchema = quoteRequestSchema.omit({ birthday: true }).extend({
-  client: clientRequestSchema,
-  terms_accepted: z.literal(true, { error: 'terms_required' }),
-});
-
-export const reservationChangeSchema = z.object({
-  email: z.string().trim().max(300),
-  pickup_location: idLike.optional(),
-  return_location: idLike.optional(),
-  pickup_date: localDateTime.optional(),
-  return_date: localDateTime.optional(),
-  /** Only price the change, save nothing. */
-  preview: z.boolean().optional(),
-});
-
-export const reservationLookupSchema = z.object({ email: z.string().trim().min(1).max(300) });
 
 export const couponValidationSchema = quoteRequestSchema.extend({ code: z.string().trim().min(1).max(40) }).omit({ coupon: true });
 
@@ -104,6 +79,13 @@ export const SELECTION_FIELDS = {
 } as const satisfies Partial<Record<keyof BookingSelection, string>>;
 
 export type SelectionField = (typeof SELECTION_FIELDS)[keyof typeof SELECTION_FIELDS];
+
+const EXTRA_FIELD_PREFIX = `${SELECTION_FIELDS.extras}.`;
+
+/** The extra a pricing issue is about (`extras.<code>`), or undefined for any other field. */
+export function extraCodeOf(field: string): string | undefined {
+  return field.startsWith(EXTRA_FIELD_PREFIX) ? field.slice(EXTRA_FIELD_PREFIX.length) : undefined;
+}
 
 export function selectionFromQuoteRequest(body: z.output<typeof quoteRequestSchema>): BookingSelection {
   return {

@@ -3,7 +3,7 @@ import type { Coupon } from '@rentacar/domain/coupons';
 import type { StockForDates } from '@rentacar/domain/fleet';
 import { DEFAULT_DEMAND_SETTINGS } from '@rentacar/domain/rates';
 import type { Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
-import type { BookingSelection } from './booking-request';
+import type { BookingSelection } from './quote-request';
 import type { PricingContent } from './pricing';
 import { testCar, testCoverage, testPricingContent, testSite } from './pricing-content.testing';
 

@@ -4,9 +4,6 @@ import { isLoopbackAddress } from '@/lib/client-address';
 /** Looking a reservation up by number and email: enough for a renter's typos, too few to guess numbers. */
 export const LOOKUP_LIMIT: RateLimitRule = { name: 'lookup', limit: 10, windowSeconds: 10 * 60 };
 
-/** Trying coupon codes, so codes cannot be guessed by brute force. */
-export const COUPON_LIMIT: RateLimitRule = { name: 'coupon', limit: 10, windowSeconds: 10 * 60 };
-
 /** The window of the brand's reservations per client (`reservationHoldsPerClient` in its site config). */
 export const RESERVATIONS_WINDOW_SECONDS = 24 * 60 * 60;
 

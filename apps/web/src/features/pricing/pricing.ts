@@ -22,7 +22,7 @@ import {
   type SiteConfig,
 } from '@/content';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
-import { SELECTION_FIELDS, type BookingSelection } from './booking-request';
+import { SELECTION_FIELDS, type BookingSelection } from './quote-request';
 import { logFor } from '@/lib/log';
 
 const log = logFor('fleet');

@@ -3,8 +3,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { Locale } from '@/i18n/routing';
 import { countQuote } from '@/lib/metrics';
 import { apiLocale, bodyChunks, errorResponse, parseJsonBody, readJsonBody, withBookingErrors } from '@/shared/api';
-import { quoteBody } from './booking-responses';
-import { quoteRequestSchema, selectionFromQuoteRequest } from '../booking-request';
+import { quoteBody } from './quote-body';
+import { quoteRequestSchema, selectionFromQuoteRequest } from '../quote-request';
 import { priceSelection, type PricingContent } from '../pricing';
 
 /**

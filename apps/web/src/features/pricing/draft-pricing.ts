@@ -2,12 +2,47 @@ import 'server-only';
 import type { Cents } from '@rentacar/domain/money';
 import type { ReservationType } from '@rentacar/domain/quote';
 import { holdApplies, priceChange, termsToPrice, type PriceHold } from '@rentacar/domain/rates';
-import type { Locale } from '@/i18n/routing';
-import type { PanelPrice } from './bill-view';
-import type { BookingSelection } from './booking-request';
-import { selectionOfDraft, type BookingDraft } from './booking-draft';
-import { panelPriceOf } from './panel-price';
+import { currentAgent } from '@/features/accounts';
+import type { BookingSelection } from './quote-request';
 import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, ratePlanTermsOf, type PricingResult } from './pricing';
+
+/**
+ * What pricing reads of a booking draft (features/booking's BookingDraft): the renter's choices so far, the corporate
+ * agent who started it, and the checkout's price hold.
+ */
+export type DraftToPrice = {
+  data: Pick<BookingSelection, 'carId' | 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt' | 'era' | 'extras' | 'reservationType'> &
+    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'couponCode' | 'corporate'>> & {
+      client?: { birthday: string } | undefined;
+      priceHold?: PriceHold | undefined;
+    };
+};
+
+/**
+ * The draft as the pricing function takes it. A corporate draft keeps its company's rate only while the agent who
+ * started it is still the one signed in (not after a logout, nor for someone else on the same browser).
+ */
+export async function selectionOfDraft(data: DraftToPrice['data']): Promise<BookingSelection> {
+  const corporate = data.corporate && (await currentAgent())?.id === data.corporate.agentId ? data.corporate : undefined;
+  return { ...selectionOfDraftData(data), corporate };
+}
+
+function selectionOfDraftData(data: DraftToPrice['data']): BookingSelection {
+  return {
+    carId: data.carId,
+    pickupBranch: data.pickupBranch,
+    returnBranch: data.returnBranch,
+    pickupAt: data.pickupAt,
+    returnAt: data.returnAt,
+    coverageId: data.coverageId,
+    era: data.era,
+    extras: data.extras,
+    deliveryOptionId: data.deliveryOptionId,
+    reservationType: data.reservationType,
+    couponCode: data.couponCode,
+    birthday: data.client?.birthday,
+  };
+}
 
 /**
  * Choices on the open step not saved yet (the live price panel prices them). A key present replaces the draft's
@@ -25,7 +60,7 @@ export type DraftChoices = Partial<Pick<BookingSelection, 'coverageId' | 'era' |
  * While the draft's price hold applies (`now` within its 30 minutes) the draft is priced with the rate plans it keeps.
  */
 export async function priceDraft(
-  draft: BookingDraft,
+  draft: DraftToPrice,
   {
     reservationType,
     basicCoverageUntilChosen = false,
@@ -50,7 +85,7 @@ export type HeldDraftPrice = { priced: PricingResult; hold: PriceHold | undefine
  * else the price of the moment, held from `now` (the caller saves `hold` in the draft), with the total the ended
  * hold priced the same booking at when the two differ (`change`, told to the renter before they confirm).
  */
-export async function priceDraftForCheckout(draft: BookingDraft, now: Date = new Date()): Promise<HeldDraftPrice> {
+export async function priceDraftForCheckout(draft: DraftToPrice, now: Date = new Date()): Promise<HeldDraftPrice> {
   const priced = await priceDraft(draft, { now });
   const previous = draft.data.priceHold;
   if (!priced.ok) return { priced, hold: previous, change: null };
@@ -58,14 +93,4 @@ export async function priceDraftForCheckout(draft: BookingDraft, now: Date = new
   if (decided.held || !previous) return { priced, hold: decided.hold, change: null };
   const before = pricedWithTerms(priced.booking, previous.terms).quote.total;
   return { priced, hold: decided.hold, change: priceChange(before, priced.booking.quote.total) };
-}
-
-/**
- * The price panel beside the steps for the draft with the open step's `choices`: the bill once a coverage is chosen,
- * the lowest total before, or why it does not price. Priced and formatted on the server, like every amount.
- */
-export async function draftPanelPrice(draft: BookingDraft, locale: Locale, choices: DraftChoices = {}): Promise<PanelPrice> {
-  const [priced, content] = await Promise.all([priceDraft(draft, { basicCoverageUntilChosen: true, choices }), cachedPricingContent()]);
-  const chosen = 'coverageId' in choices ? choices.coverageId : draft.data.coverageId;
-  return panelPriceOf(priced, { coverageChosen: Boolean(chosen), catalog: content.catalog, locale, editable: true });
 }

@@ -20,39 +20,16 @@ import {
   type SavedReservation,
 } from '@/content';
 import { displayPhone } from '@/features/branches';
-import { savedLineIn, type LabelledLine, type SavedLine } from '@rentacar/domain/quote';
-import { labelLines } from './bill-lines';
+import { savedLineIn, type SavedLine } from '@rentacar/domain/quote';
 import { issue, type BookingIssue } from '@/lib/issues';
-import type { BookingSelection } from './booking-request';
 import { sendReservationConfirmation } from './confirmation-email';
-import { findBranch, priceSelection, type PricedBooking } from './pricing';
+import { findBranch, labelledLines, priceSelection, type BookingSelection, type PricedBooking } from '@/features/pricing';
 import type { ReservationSummary } from './reservation-summary';
-import { MANAGE_BOOKING_PATH } from './booking-routes';
 import { reservationsPerClient } from './limits';
 import { getPathname } from '@/i18n/navigation';
 import { logFor } from '@/lib/log';
 
 const log = logFor('booking');
-
-/** The labels of a priced booking's lines in `locale`. */
-export function labelledLines(booking: PricedBooking, locale: Locale): LabelledLine[] {
-  return labelLines(
-    booking.lines,
-    {
-      days: booking.quote.days,
-      carDailyRate: booking.quote.carDailyRate,
-      coverageName: booking.coverage.text[locale].name,
-      extraNames: Object.fromEntries(booking.catalog.extras.map((extra) => [extra.code, extra.text[locale].name])),
-      deliveryDescription: booking.delivery?.description[locale] ?? '',
-      couponCode: booking.coupon?.code,
-      corporate: booking.corporate ? { company: booking.corporate.company.name, discountPercent: booking.corporate.company.discountPercent } : undefined,
-      airportFeePercent: booking.pickupBranch.airportFeePercent,
-      taxRatePercent: booking.site.taxRatePercent,
-      ratePlans: booking.quote,
-    },
-    locale,
-  );
-}
 
 /**
  * The lines a reservation is saved with: labelled in its language, and in every language of the storefront, so staff
@@ -284,6 +261,9 @@ export async function cancelReservation(reservation: SavedReservation, now: Date
   stockChanged();
   return { ok: true, reservation: result.reservation, replayed: false };
 }
+
+/** Manage booking: find a reservation by number and email, change or cancel it (the path, without the language prefix). */
+export const MANAGE_BOOKING_PATH = '/mi-reserva';
 
 /** Manage booking's absolute address in `locale`, prefilled with the reservation's number (the e-mails' link back). */
 export function manageBookingUrl(number: string, locale: Locale): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteRequestSchema, reservationRequestSchema, selectionFromQuoteRequest } from './booking-request';
+import { quoteRequestSchema, selectionFromQuoteRequest } from './quote-request';
 
 const quoteBody = {
   car_id: 7,
@@ -48,12 +48,5 @@ describe('booking API requests', () => {
     const missing = quoteRequestSchema.safeParse(withoutCar);
     expect(missing.success).toBe(false);
     expect(missing.error?.issues[0]?.path).toEqual(['car_id']);
-  });
-
-  it('need the terms accepted to reserve', () => {
-    const client = { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com', license: 'L-1', birthday: '1990-01-01', phone_number: '+50761234567' };
-    expect(reservationRequestSchema.safeParse({ ...quoteBody, client, terms_accepted: true }).success).toBe(true);
-    const refused = reservationRequestSchema.safeParse({ ...quoteBody, client, terms_accepted: false });
-    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['terms_accepted', 'terms_required']]);
   });
 });
