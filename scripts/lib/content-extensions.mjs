@@ -32,6 +32,7 @@ export const SHARED_INPUTS = [
   'services/content/schema/access.mjs',
   'services/content/schema/accounts.mjs',
   'services/content/schema/dashboards.mjs',
+  'services/content/schema/callbacks.mjs',
   'services/content/scripts/lib/dashboards.mjs',
   'services/content/scripts/lib/rows.mjs',
   'services/content/package-lock.json',
