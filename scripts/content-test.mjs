@@ -28,7 +28,7 @@ if (!existsSync(vitest)) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
-// tests/accounts.test.ts binds a stub of the storefront's account e-mail route (POST /api/accounts/emails) here; the
+// tests/accounts.test.ts binds a stub of the storefront's account e-mail route (POST /api/content-callbacks/account-emails) here; the
 // content service takes it as its only storefront origin, so the account e-mails and their links go to the stub.
 const accountsStubUrl = process.env.ACCOUNTS_STUB_URL ?? `http://127.0.0.1:${await freePort()}`;
 const { env: projectEnv } = loadContentEnv(ROOT);

@@ -21,6 +21,10 @@ function call(kind: string, { secret, body }: { secret?: string; body: string })
   return POST(request, { params: Promise.resolve({ kind }) });
 }
 
+async function errorOf(response: Response): Promise<string> {
+  return ((await response.json()) as { error: string }).error;
+}
+
 describe('POST /api/content-callbacks/{kind}', () => {
   afterEach(() => {
     secrets.reminders = 'reminders-secret-0123456789';
@@ -38,7 +42,7 @@ describe('POST /api/content-callbacks/{kind}', () => {
     async (kind, other) => {
       const response = await call(kind, { secret: secrets[other], body: '{}' });
       expect(response.status).toBe(401);
-      expect((await response.json()).error).toBe(`Invalid or missing x-callback-secret header for the ${kind} callback`);
+      expect((await errorOf(response))).toBe(`Invalid or missing x-callback-secret header for the ${kind} callback`);
     },
   );
 
@@ -50,28 +54,28 @@ describe('POST /api/content-callbacks/{kind}', () => {
   it.each(KINDS)('takes the %s kind’s own secret and then checks its body: not JSON or not its shape is a 400 saying why', async (kind) => {
     const notJson = await call(kind, { secret: secrets[kind], body: 'collection=flota' });
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error).toMatch(/^Body must be JSON: \{/);
+    expect((await errorOf(notJson))).toMatch(/^Body must be JSON: \{/);
     const wrongShape = await call(kind, { secret: secrets[kind], body: '{"unexpected":true}' });
     expect(wrongShape.status).toBe(400);
-    expect((await wrongShape.json()).error).toMatch(/\w+: /);
+    expect((await errorOf(wrongShape))).toMatch(/\w+: /);
   });
 
   it('refuses a body of another kind: the revalidate payload is no reminder', async () => {
     const response = await call('reminders', { secret: secrets.reminders, body: '{"collection":"flota"}' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/reservation_number/);
+    expect((await errorOf(response))).toMatch(/reservation_number/);
   });
 
   it('answers 404 naming the kinds for a kind it does not take, whatever the secret', async () => {
     const response = await call('revalidation', { secret: secrets.revalidate, body: '{"collection":"flota"}' });
     expect(response.status).toBe(404);
-    expect((await response.json()).error).toBe('Unknown callback kind "revalidation": one of revalidate, account-emails, reminders');
+    expect((await errorOf(response))).toBe('Unknown callback kind "revalidation": one of revalidate, account-emails, reminders');
   });
 
   it('answers 503 naming the variable when a kind’s secret is not configured', async () => {
     secrets.reminders = undefined;
     const response = await call('reminders', { secret: '', body: '{}' });
     expect(response.status).toBe(503);
-    expect((await response.json()).error).toBe('The reminders callback is not configured: set REMINDERS_SECRET');
+    expect((await errorOf(response))).toBe('The reminders callback is not configured: set REMINDERS_SECRET');
   });
 });
