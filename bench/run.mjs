@@ -283,7 +283,7 @@ async function checkContentServiceDown({ web, content, proxy, env }) {
     }
   }
   proxy.phase('webhook while down');
-  const webhook = await httpPostJson(`${web.url}/api/revalidate`, { collection: 'flota' }, { 'x-revalidate-secret': env.REVALIDATE_SECRET });
+  const webhook = await httpPostJson(`${web.url}/api/content-callbacks/revalidate`, { collection: 'flota' }, { 'x-callback-secret': env.REVALIDATE_SECRET });
   const afterRevalidation = [];
   for (let i = 0; i < 3; i++) {
     const answer = await httpGet(`${web.url}/flota`);

@@ -28,7 +28,7 @@ if (!existsSync(vitest)) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-test-'));
 const port = String(process.env.TEST_CONTENT_PORT ?? await freePort());
-// tests/accounts.test.ts binds a stub of the storefront's account e-mail route (POST /api/accounts/emails) here; the
+// tests/accounts.test.ts binds a stub of the storefront's account e-mail route (POST /api/content-callbacks/account-emails) here; the
 // content service takes it as its only storefront origin, so the account e-mails and their links go to the stub.
 const accountsStubUrl = process.env.ACCOUNTS_STUB_URL ?? `http://127.0.0.1:${await freePort()}`;
 const { env: projectEnv } = loadContentEnv(ROOT);
@@ -46,7 +46,7 @@ const env = {
   CONTENT_PORT: port,
   CONTENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
   // Nothing listens there: the flow's requests fail quietly, as when the storefront is down.
-  STOREFRONT_REVALIDATE_URL: process.env.STOREFRONT_REVALIDATE_URL ?? 'http://127.0.0.1:9/api/revalidate',
+  STOREFRONT_REVALIDATE_URL: process.env.STOREFRONT_REVALIDATE_URL ?? 'http://127.0.0.1:9/api/content-callbacks/revalidate',
   STOREFRONT_ORIGINS: accountsStubUrl,
   // No SSO provider runs for these tests, and Directus exits when a provider's discovery fails at start (the
   // .env.example's local OpenID provider is started by `npm start` / `npm test` only). Set AUTH_PROVIDERS to keep one.
@@ -77,6 +77,8 @@ try {
         ADMIN_PASSWORD: env.ADMIN_PASSWORD,
         DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
         REVALIDATE_SECRET: env.REVALIDATE_SECRET,
+        ACCOUNT_EMAILS_SECRET: env.ACCOUNT_EMAILS_SECRET,
+        REMINDERS_SECRET: env.REMINDERS_SECRET,
         STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
         STOREFRONT_ORIGINS: env.STOREFRONT_ORIGINS,
         ACCOUNTS_STUB_URL: accountsStubUrl,

@@ -104,7 +104,7 @@ const env = {
   SITE_URL: webUrl,
   DIRECTUS_URL: contentUrl,
   DIRECTUS_PUBLIC_URL: contentUrl,
-  STOREFRONT_REVALIDATE_URL: `${webUrl}/api/revalidate`,
+  STOREFRONT_REVALIDATE_URL: `${webUrl}/api/content-callbacks/revalidate`,
   // Confirmation emails are written here (no SMTP in tests but the SMTP test's own server), for the tests to read.
   MAIL_OUTBOX_DIR: join(dataDir, 'mail-outbox'),
   // The payment-gateway sandbox on its own port and data, and the storefront's payment addresses pointing at it.
@@ -148,6 +148,8 @@ const suiteEnv = {
   SECRET: env.SECRET,
   DIRECTUS_STOREFRONT_TOKEN: env.DIRECTUS_STOREFRONT_TOKEN,
   REVALIDATE_SECRET: env.REVALIDATE_SECRET,
+  ACCOUNT_EMAILS_SECRET: env.ACCOUNT_EMAILS_SECRET,
+  REMINDERS_SECRET: env.REMINDERS_SECRET,
   STOREFRONT_REVALIDATE_URL: env.STOREFRONT_REVALIDATE_URL,
   DIRECTUS_URL: contentUrl,
   DIRECTUS_PUBLIC_URL: contentUrl,

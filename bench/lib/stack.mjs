@@ -27,7 +27,7 @@ export function benchEnv(projectEnv, tmpDir) {
     DB_CLIENT: 'sqlite3',
     DB_FILENAME: join(tmpDir, 'content.db'),
     STORAGE_LOCAL_ROOT: join(tmpDir, 'uploads'),
-    STOREFRONT_REVALIDATE_URL: `${url(PORTS.web)}/api/revalidate`,
+    STOREFRONT_REVALIDATE_URL: `${url(PORTS.web)}/api/content-callbacks/revalidate`,
     // The payment reconciler's background calls (pending payments, lapsed holds) are not page views: once a day here,
     // so "content calls per page view" counts what the pages cost (they showed as 2 per page load otherwise).
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '86400',

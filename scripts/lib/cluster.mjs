@@ -92,7 +92,7 @@ export function clusterLayout({ root, env, overrides = {} }) {
     ...env,
     SITE_URL: siteUrl,
     STOREFRONT_ORIGINS: siteUrl,
-    STOREFRONT_REVALIDATE_URL: `${siteUrl}/api/revalidate`,
+    STOREFRONT_REVALIDATE_URL: `${siteUrl}/api/content-callbacks/revalidate`,
     DIRECTUS_URL: contentUrl,
     DIRECTUS_PUBLIC_URL: contentUrl,
     // Provider logins need a provider on a fixed address; the cluster offers password logins only.

@@ -4,7 +4,7 @@ import { clusterLayout } from './cluster.mjs';
 import { contentEnvironment } from './content-service.mjs';
 import { NGINX_TEMPLATE, nginxConfig, renderTemplate } from './nginx.mjs';
 
-const env = { BRAND: 'firefly', SECRET: 's', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 'r', WEB_PORT: '3000', CONTENT_PORT: '8055' };
+const env = { BRAND: 'firefly', SECRET: 's', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 'r', ACCOUNT_EMAILS_SECRET: 'a', REMINDERS_SECRET: 'm', WEB_PORT: '3000', CONTENT_PORT: '8055' };
 
 describe('the cluster layout', () => {
   const layout = clusterLayout({ root: '/repo', env });
@@ -29,8 +29,8 @@ describe('the cluster layout', () => {
       CACHE_STORE: 'redis',
       RATE_LIMITER_STORE: 'redis',
       SYNCHRONIZATION_STORE: 'redis',
-      // Its webhook and account links go through nginx, which any instance may answer.
-      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:8080/api/revalidate',
+      // Its callbacks and account links go through nginx, which any instance may answer.
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:8080/api/content-callbacks/revalidate',
       STOREFRONT_ORIGINS: 'http://127.0.0.1:8080',
     });
   });
@@ -40,6 +40,13 @@ describe('the cluster layout', () => {
     expect(directus).toMatchObject({ DB_CLIENT: 'pg', DB_DATABASE: 'content', REDIS: 'redis://127.0.0.1:6380/1', CACHE_STORE: 'redis', RATE_LIMITER_STORE: 'redis', SYNCHRONIZATION_STORE: 'redis' });
     expect(directus.SESSION_SECRET).toBeUndefined();
     expect(directus.AUTH_LOGIN_PROVIDERS).toBeUndefined();
+  });
+
+  it('gives the content service and every instance the same secret for each kind of callback', () => {
+    const secrets = { REVALIDATE_SECRET: 'r', ACCOUNT_EMAILS_SECRET: 'a', REMINDERS_SECRET: 'm' };
+    const { directus } = contentEnvironment({ ...layout.content, ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'p' });
+    expect(directus).toMatchObject(secrets);
+    for (const instance of layout.instances) expect(instance.env).toMatchObject(secrets);
   });
 
   it('gives each storefront instance its name, its port, the shared Redis cache, and nginx as its trusted proxy', () => {

@@ -22,7 +22,7 @@ const SDK_DIR = join(CONTENT_DIR, 'node_modules', '@directus', 'extensions-sdk')
 const STAMP = '.build-stamp';
 
 // What every extension bundles or is built with, besides its own folder (paths from the repository root).
-const SHARED_INPUTS = [
+export const SHARED_INPUTS = [
   'services/content/extensions/shared',
   'services/content/extensions/tsconfig.json',
   'tsconfig.base.json',
@@ -32,7 +32,9 @@ const SHARED_INPUTS = [
   'services/content/schema/access.mjs',
   'services/content/schema/accounts.mjs',
   'services/content/schema/dashboards.mjs',
+  'services/content/schema/callbacks.mjs',
   'services/content/scripts/lib/dashboards.mjs',
+  'services/content/scripts/lib/rows.mjs',
   'services/content/package-lock.json',
   relative(ROOT, fileURLToPath(import.meta.url)),
 ];

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildContentExtensions, listExtensions } from './content-extensions.mjs';
-import { findContentNode } from './content-service.mjs';
+import { buildContentExtensions, EXTENSIONS_DIR, listExtensions, SHARED_INPUTS } from './content-extensions.mjs';
+import { findContentNode, ROOT } from './content-service.mjs';
 
 const filesUnder = (dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 
@@ -20,6 +20,31 @@ describe('the content service\'s extensions', () => {
       for (const output of outputs) expect(output).toMatch(/^dist\/[\w-]+\.js$/);
       expect(filesUnder(join(dir, 'src')).filter((file) => !file.endsWith('.ts'))).toEqual([]);
     }
+  });
+});
+
+/** The files a source imports by a relative path (`from './x.mjs'`, `from '../../../schema/y.mjs'`). */
+function relativeImports(file) {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => resolve(dirname(file), match[1]));
+}
+
+describe('what an extension bundles from outside its folder', () => {
+  it('is an input of the build, so that a change to it builds the extension again', () => {
+    // A module the bundle reaches only through another (scripts/lib/dashboards.mjs importing a helper module) counts
+    // too: missing from the inputs, a change to it would leave Directus running the old copy bundled in dist/.
+    const outside = new Set();
+    const queue = listExtensions().flatMap(({ dir }) => filesUnder(join(dir, 'src')).filter((file) => !file.endsWith('.test.ts')));
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      for (const target of relativeImports(file)) {
+        if (!target.endsWith('.mjs') || target.startsWith(`${EXTENSIONS_DIR}${sep}`) || outside.has(target)) continue;
+        outside.add(target);
+        queue.push(target);
+      }
+    }
+    expect(outside.size).toBeGreaterThan(0);
+    const covered = (path) => SHARED_INPUTS.some((input) => path === input || path.startsWith(`${input}/`));
+    expect([...outside].map((path) => relative(ROOT, path)).filter((path) => !covered(path))).toEqual([]);
   });
 });
 

@@ -17,9 +17,11 @@ import { createConnection, createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildContentExtensions } from './content-extensions.mjs';
+import { withLocalCallbackSecrets } from './env-file.mjs';
 import { jsonLevel, relayServiceLine } from './log.mjs';
 import { readLines, takeServiceOutput } from './processes.mjs';
 import { accountPageUrls, parseOrigins } from '../../services/content/schema/accounts.mjs';
+import { CALLBACK_SECRET_NAMES, callbackPath } from '../../services/content/schema/callbacks.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CONTENT_DIR = join(ROOT, 'services', 'content');
@@ -45,7 +47,8 @@ export const CONTENT_DEFAULTS = {
   REFRESH_TOKEN_TTL: '7d',
 };
 
-const REQUIRED = ['SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET'];
+// The callbacks' secrets, one per kind (services/content/schema/callbacks.mjs), are required too.
+const REQUIRED = ['SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIRECTUS_STOREFRONT_TOKEN', ...Object.values(CALLBACK_SECRET_NAMES)];
 const REQUIRED_PG = ['DB_HOST', 'DB_PORT', 'DB_DATABASE', 'DB_USER'];
 
 // The storefront's settings whose names look like Directus' (the same .env serves both): never handed to Directus.
@@ -111,9 +114,11 @@ export function contentEnvironment(env = process.env) {
     IMPORT_IP_DENY_LIST: v('IMPORT_IP_DENY_LIST') || '169.254.169.254',
     // Used by prepare.mjs (access control, flow, seed).
     DIRECTUS_STOREFRONT_TOKEN: v('DIRECTUS_STOREFRONT_TOKEN'),
-    REVALIDATE_SECRET: v('REVALIDATE_SECRET'),
-    // The storefront's webhook; follows WEB_HOST/WEB_PORT unless set.
-    STOREFRONT_REVALIDATE_URL: v('STOREFRONT_REVALIDATE_URL') || `http://${env.WEB_HOST || '127.0.0.1'}:${env.WEB_PORT || '3000'}/api/revalidate`,
+    // The secret of each kind of callback to the storefront: the flow's (revalidate), the account-emails and reminders
+    // extensions'.
+    ...Object.fromEntries(Object.values(CALLBACK_SECRET_NAMES).map((name) => [name, v(name)])),
+    // The storefront's revalidate callback (the reminders go to the same origin); follows WEB_HOST/WEB_PORT unless set.
+    STOREFRONT_REVALIDATE_URL: v('STOREFRONT_REVALIDATE_URL') || `http://${env.WEB_HOST || '127.0.0.1'}:${env.WEB_PORT || '3000'}${callbackPath('revalidate')}`,
     CONTENT_SEED_DIR: abs(v('CONTENT_SEED_DIR')),
   };
   if (v('CONTENT_SCHEMA_SNAPSHOT')) directus.CONTENT_SCHEMA_SNAPSHOT = abs(v('CONTENT_SCHEMA_SNAPSHOT'));
@@ -278,7 +283,7 @@ export async function prepareContentService({ env = process.env, log } = {}) {
 /**
  * Starts the content service. Options:
  *   env  - the variables of .env.example (DB_*, CONTENT_*, SECRET, ADMIN_*, DIRECTUS_STOREFRONT_TOKEN,
- *          REVALIDATE_SECRET, STOREFRONT_REVALIDATE_URL, STORAGE_LOCAL_ROOT, CACHE_*, ...); default process.env
+ *          REVALIDATE_SECRET, ACCOUNT_EMAILS_SECRET, REMINDERS_SECRET, STOREFRONT_REVALIDATE_URL, STORAGE_LOCAL_ROOT, CACHE_*, ...); default process.env
  *   log  - a log function (scripts/lib/log.mjs) for progress and Directus' lines; default console.log with a [content]
  *          prefix
  *   quiet - pass on only Directus' problems (warn and above): CONTENT_LOG_LEVEL decides what it writes, at info one line
@@ -396,7 +401,7 @@ export function loadContentEnv(root = ROOT, overrides = process.env) {
   ])) {
     if (overrides[key] !== undefined && overrides[key] !== '') values[key] = overrides[key];
   }
-  return { env: values, file };
+  return { env: withLocalCallbackSecrets(values), file };
 }
 
 /** Version of Directus installed in services/content (for messages), or null. */

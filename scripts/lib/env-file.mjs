@@ -50,7 +50,7 @@ export function withDerivedUrls(env) {
     DIRECTUS_URL: content,
     DIRECTUS_PUBLIC_URL: env.DIRECTUS_URL || content,
     CONTENT_PUBLIC_URL: content,
-    STOREFRONT_REVALIDATE_URL: `${web}/api/revalidate`,
+    STOREFRONT_REVALIDATE_URL: `${web}/api/content-callbacks/revalidate`,
     GATEWAY_SANDBOX_PUBLIC_URL: sandbox,
     // Server-to-server calls go to where the sandbox listens; browsers load the card fields from its public origin.
     METROBANK_API_URL: `${sandbox}/metrobank`,
@@ -68,6 +68,23 @@ export function withDerivedUrls(env) {
 // .env.example).
 const ENVIRONMENT_ONLY = /^(CLUSTER_[A-Z0-9_]+|REDIS_URL)$/;
 
+/**
+ * The local secrets of the content service's callbacks (.env.example's values), one per kind: a `.env` written before
+ * a kind had its own secret runs with these. A deployment's storefront refuses them (apps/web/src/lib/env-schema.ts).
+ */
+export const LOCAL_CALLBACK_SECRETS = {
+  REVALIDATE_SECRET: 'local-revalidate-secret-change-me',
+  ACCOUNT_EMAILS_SECRET: 'local-account-emails-secret-change-me',
+  REMINDERS_SECRET: 'local-reminders-secret-change-me',
+};
+
+/** The callbacks' secrets that `env` does not set, filled with the local ones. */
+export function withLocalCallbackSecrets(env) {
+  const result = { ...env };
+  for (const [name, value] of Object.entries(LOCAL_CALLBACK_SECRETS)) if (!result[name]) result[name] = value;
+  return result;
+}
+
 export function loadProjectEnv(root, overrides = process.env) {
   const file = existsSync(join(root, '.env')) ? '.env' : '.env.example';
   const fromFile = parseEnvFile(readFileSync(join(root, file), 'utf8'));
@@ -75,5 +92,5 @@ export function loadProjectEnv(root, overrides = process.env) {
   for (const key of new Set([...Object.keys(fromFile), ...DERIVED_URLS, ...Object.keys(overrides).filter((name) => ENVIRONMENT_ONLY.test(name))])) {
     if (overrides[key] !== undefined && overrides[key] !== '') merged[key] = overrides[key];
   }
-  return { env: withDerivedUrls(merged), file };
+  return { env: withDerivedUrls(withLocalCallbackSecrets(merged)), file };
 }

@@ -16,7 +16,7 @@ describe('project settings', () => {
       DIRECTUS_URL: 'http://127.0.0.1:8055',
       DIRECTUS_PUBLIC_URL: 'http://127.0.0.1:8055',
       CONTENT_PUBLIC_URL: 'http://127.0.0.1:8055',
-      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3000/api/revalidate',
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3000/api/content-callbacks/revalidate',
     });
   });
 
@@ -33,7 +33,7 @@ describe('project settings', () => {
       DIRECTUS_URL: 'http://127.0.0.1:8155',
       DIRECTUS_PUBLIC_URL: 'http://127.0.0.1:8155',
       CONTENT_PUBLIC_URL: 'http://127.0.0.1:8155',
-      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3100/api/revalidate',
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:3100/api/content-callbacks/revalidate',
     });
   });
 
@@ -57,11 +57,26 @@ describe('project settings', () => {
     expect(loadProjectEnv(root, { PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' }).env.PAYPAL_BASE_URL).toBe('https://api-m.sandbox.paypal.com');
   });
 
+  it('gives each kind of callback its local secret when the file (a .env from before) lacks it, and keeps one that is set', () => {
+    expect(loadProjectEnv(root, {}).env).toMatchObject({
+      REVALIDATE_SECRET: 'local-revalidate-secret-change-me',
+      ACCOUNT_EMAILS_SECRET: 'local-account-emails-secret-change-me',
+      REMINDERS_SECRET: 'local-reminders-secret-change-me',
+    });
+    const other = mkdtempSync(join(tmpdir(), 'env-file-'));
+    try {
+      writeFileSync(join(other, '.env'), ['BRAND=firefly', 'REVALIDATE_SECRET=this-deployments-revalidate'].join('\n'));
+      expect(loadProjectEnv(other, {}).env).toMatchObject({ REVALIDATE_SECRET: 'this-deployments-revalidate', REMINDERS_SECRET: 'local-reminders-secret-change-me' });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('keeps an address that is set, from the environment or the file', () => {
     const { env } = loadProjectEnv(root, { SITE_URL: 'https://www.firefly.example', DIRECTUS_PUBLIC_URL: 'https://content.firefly.example' });
     expect(env.SITE_URL).toBe('https://www.firefly.example');
     expect(env.DIRECTUS_PUBLIC_URL).toBe('https://content.firefly.example');
-    expect(env.STOREFRONT_REVALIDATE_URL).toBe('http://127.0.0.1:3000/api/revalidate');
+    expect(env.STOREFRONT_REVALIDATE_URL).toBe('http://127.0.0.1:3000/api/content-callbacks/revalidate');
     expect(withDerivedUrls({ DIRECTUS_URL: 'http://10.0.0.5:8055' }).DIRECTUS_PUBLIC_URL).toBe('http://10.0.0.5:8055');
   });
 });

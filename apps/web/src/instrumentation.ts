@@ -10,7 +10,7 @@ export async function register() {
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { serverEnv } = await import('./lib/env');
       const env = serverEnv();
-      const { revalidateSecret, trustedProxies } = env;
+      const { callbackSecrets: { revalidate: revalidateSecret }, trustedProxies } = env;
       // Traces and metrics, each loaded only when configured (README, "Metrics and traces"); first, so that the
       // requests served from the start are counted (server.mjs listens once the client address below is installed).
       if (env.tracing) {

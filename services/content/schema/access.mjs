@@ -2,6 +2,7 @@
 // Reconciled on every start by scripts/prepare.mjs: the policies below are owned by this file, so permissions
 // added to them in the admin are removed at the next start. Give staff extra rights through other policies.
 
+import { CALLBACK_SECRET_HEADER } from './callbacks.mjs';
 import { COUNTER_PHOTOS_FOLDER, JOB_APPLICATIONS_FOLDER, PRECHECKIN_DOCUMENTS_FOLDER, publicCollections, publicFileFields, revalidatedCollections } from './model.mjs';
 
 // Fixed ids so every start finds the same rows.
@@ -216,7 +217,7 @@ export function flowDefinition({ url, secret }) {
       name: 'Revalidate storefront',
       icon: 'cached',
       color: '#2ECDA7',
-      description: 'Tells the storefront which cached content changed (POST {collection, keys} to STOREFRONT_REVALIDATE_URL with the x-revalidate-secret header). Managed by the content service: edits are reset at the next start.',
+      description: 'Tells the storefront which cached content changed (POST {collection, keys} to its revalidate callback, STOREFRONT_REVALIDATE_URL, with the x-callback-secret header: REVALIDATE_SECRET). Managed by the content service: edits are reset at the next start.',
       status: 'active',
       trigger: 'event',
       accountability: 'activity',
@@ -233,7 +234,7 @@ export function flowDefinition({ url, secret }) {
         options: {
           method: 'POST',
           url,
-          headers: [{ header: 'x-revalidate-secret', value: secret }],
+          headers: [{ header: CALLBACK_SECRET_HEADER, value: secret }],
           body: '{{payload}}',
         },
         resolve: null,

@@ -4,6 +4,7 @@
 //
 // Every storefront origin (STOREFRONT_ORIGINS, else SITE_URL's origin) serves each page in Spanish (no prefix) and in
 // English (`/en`). Directus appends `?token=...` to the reset, invitation and verification links.
+import { callbackPath } from './callbacks.mjs';
 
 export const ACCOUNT_PAGES = {
   /** password reset: Directus' `reset_url` (POST /auth/password/request) */
@@ -19,8 +20,8 @@ export const ACCOUNT_PAGES = {
 /** Language prefixes of the storefront's paths: Spanish has none. */
 export const LANGUAGE_PREFIXES = ['', '/en'];
 
-/** Where the storefront takes the account e-mails it sends (POST, header x-content-webhook-secret). */
-export const ACCOUNT_EMAILS_PATH = '/api/accounts/emails';
+/** Where the storefront takes the account e-mails it sends: its account-emails callback (schema/callbacks.mjs). */
+export const ACCOUNT_EMAILS_PATH = callbackPath('account-emails');
 
 /**
  * The origins of a comma-separated list of URLs (`https://a.example, https://b.example/x` -> two origins), in order,

@@ -261,7 +261,7 @@ describe('revalidation flow', () => {
     for (const collection of PRIVATE_COLLECTIONS) expect(flow.options.collections, collection).not.toContain(collection);
     const request = flow.operations.find((op) => op.type === 'request');
     expect(request?.options.method).toBe('POST');
-    expect(request?.options.headers?.[0]?.header).toBe('x-revalidate-secret');
+    expect(request?.options.headers?.[0]?.header).toBe('x-callback-secret');
     expect(request?.options.headers?.[0]?.value).toBe(requireEnv('REVALIDATE_SECRET'));
     expect(request?.options.url).toBe(requireEnv('STOREFRONT_REVALIDATE_URL'));
     expect(flow.operation).toBe(flow.operations.find((op) => op.type === 'exec')?.id);

@@ -3,7 +3,7 @@
 // and the reservations of corporate agents through POST /booking/reservations. services/content/README.md,
 // "Corporate agents' accounts".
 //
-// The e-mails go to a stub of the storefront's POST /api/accounts/emails that this file binds on ACCOUNTS_STUB_URL,
+// The e-mails go to a stub of the storefront's POST /api/content-callbacks/account-emails that this file binds on ACCOUNTS_STUB_URL,
 // which the harness gave the content service as a storefront origin (STOREFRONT_ORIGINS): scripts/content-test.mjs
 // does both, and so does `npm test` (scripts/test.mjs). Without ACCOUNTS_STUB_URL those tests are skipped. Every row is created here and removed at the end.
 import { readdir, readFile } from 'node:fs/promises';
@@ -95,7 +95,7 @@ describe('Directus settings for the account pages (scripts/lib/content-service.m
   afterAll(() => {
     for (const [name, value] of Object.entries(saved)) process.env[name] = value;
   });
-  const base = { SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'pw', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 's'.repeat(20) };
+  const base = { SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'pw', DIRECTUS_STOREFRONT_TOKEN: 't', REVALIDATE_SECRET: 's'.repeat(20), ACCOUNT_EMAILS_SECRET: 'a'.repeat(20), REMINDERS_SECRET: 'm'.repeat(20) };
   const pages = (path: string, ...origins: string[]) => origins.flatMap((o) => [`${o}${path}`, `${o}/en${path}`]).join(',');
 
   it('derives the allow lists from SITE_URL (else WEB_HOST:WEB_PORT), on both languages', () => {
@@ -156,8 +156,10 @@ describe.skipIf(!stubUrl)('account e-mails through the storefront', () => {
     const mails = mailsTo(email);
     expect(mails, `deliveries to ${email}`).toHaveLength(1);
     const delivery = firstOf(mails, `a delivery to ${email}`);
-    expect(delivery.path).toBe('/api/accounts/emails');
-    expect(delivery.secret).toBe(requireEnv('REVALIDATE_SECRET'));
+    expect(delivery.path).toBe('/api/content-callbacks/account-emails');
+    // The account e-mails' own secret: the revalidation's opens no other kind of callback.
+    expect(delivery.secret).toBe(requireEnv('ACCOUNT_EMAILS_SECRET'));
+    expect(delivery.secret).not.toBe(requireEnv('REVALIDATE_SECRET'));
     return delivery.mail;
   }
 
@@ -166,7 +168,7 @@ describe.skipIf(!stubUrl)('account e-mails through the storefront', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const header = req.headers['x-content-webhook-secret'];
+        const header = req.headers['x-callback-secret'];
         const entry: Received = {
           mail: JSON.parse(Buffer.concat(chunks).toString('utf8')) as AccountMail,
           secret: Array.isArray(header) ? header[0] : header,

@@ -52,8 +52,10 @@ async function start(): Promise<string> {
       ADMIN_PASSWORD: ADMIN.password,
       DIRECTUS_STOREFRONT_TOKEN: 'dashboards-test-token',
       REVALIDATE_SECRET: 'dashboards-test-revalidate',
+      ACCOUNT_EMAILS_SECRET: 'dashboards-test-account-emails',
+      REMINDERS_SECRET: 'dashboards-test-reminders',
       // Nothing listens there: the revalidation flow's calls fail quietly.
-      STOREFRONT_REVALIDATE_URL: `http://127.0.0.1:${port}/api/revalidate`,
+      STOREFRONT_REVALIDATE_URL: `http://127.0.0.1:${port}/api/content-callbacks/revalidate`,
     },
     log: (line: string) => { lines.push(line); },
   });

@@ -31,7 +31,7 @@ async function listener(): Promise<{ server: Server; url: string; received: Rece
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/api/revalidate`, received };
+  return { server, url: `http://127.0.0.1:${port}/api/content-callbacks/revalidate`, received };
 }
 
 async function freePort(): Promise<number> {
@@ -73,6 +73,8 @@ function envFor(overrides: Record<string, string> = {}): Record<string, string> 
     ADMIN_PASSWORD: 'lifecycle-admin-password',
     DIRECTUS_STOREFRONT_TOKEN: 'lifecycle-token-one',
     REVALIDATE_SECRET: 'lifecycle-secret-one',
+    ACCOUNT_EMAILS_SECRET: 'lifecycle-account-emails',
+    REMINDERS_SECRET: 'lifecycle-reminders',
     STOREFRONT_REVALIDATE_URL: first.url,
     ...overrides,
   };
@@ -153,7 +155,7 @@ describe('content service lifecycle', { timeout: 120_000 }, () => {
     const id = firstOf(dataOf(pages), 'an info page').id;
     expect((await api(`/items/info_pages/${id}`, { method: 'PATCH', token: admin, base, body: { sort: 5 } })).status).toBe(200);
     const update = await waitFor(() => first.received.find((r) => r.body.collection === 'info_pages'));
-    expect(update.headers['x-revalidate-secret']).toBe('lifecycle-secret-one');
+    expect(update.headers['x-callback-secret']).toBe('lifecycle-secret-one');
     expect(update.headers['content-type']).toContain('application/json');
     expect(update.body).toEqual({ collection: 'info_pages', keys: [id] });
 
@@ -215,7 +217,7 @@ describe('content service lifecycle', { timeout: 120_000 }, () => {
     // The flow posts to the new URL with the new secret.
     await api(`/items/info_pages/${id}`, { method: 'PATCH', token: admin, base, body: { sort: 6 } });
     const update = await waitFor(() => second.received.find((r) => r.body.collection === 'info_pages'));
-    expect(update.headers['x-revalidate-secret']).toBe('lifecycle-secret-two');
+    expect(update.headers['x-callback-secret']).toBe('lifecycle-secret-two');
   });
 
   it('applies a changed schema snapshot to the existing database on the next start', async () => {

@@ -92,8 +92,8 @@ export type { RecheckResult } from './recheck';
 export { scheduleStartupRecheck } from './startup-recheck';
 export { pingContentService } from './health';
 export type { ContentHealth } from './health';
-export { isValidSecret, readContentWebhook, revalidationPayloadSchema } from './webhooks';
-export type { WebhookRequest } from './webhooks';
+export { CALLBACK_KINDS, CALLBACK_SECRET_HEADER, CALLBACK_SECRET_NAMES, callbackPath, contentCallback, isCallbackKind, isValidSecret, revalidationPayloadSchema, unknownCallback } from './callbacks';
+export type { CallbackHandler, CallbackKind } from './callbacks';
 export { fetchCounterUser, openCounterFile, readCounterDay, readCounterReservation } from './counter';
 export type {
   CounterAllowed,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { logFor } from '@/lib/log';
+import { CALLBACK_SECRET_HEADER, callbackPath } from './callbacks';
 
 const log = logFor('content');
 
@@ -13,7 +14,7 @@ const LISTENING_WITHIN_MS = 30_000;
 type RecheckAnswer = { revalidated?: string[]; since?: string | null; error?: string };
 
 /**
- * Once the server answers, asks it (through its own webhook, the one place with a request context to expire cache
+ * Once the server answers, asks it (through its own revalidate callback, the one place with a request context to expire cache
  * tags) to recheck what changed in the content service while it was stopped. Never delays the start: while the
  * content service is unreachable it retries in the background (5 s, 10 s, ... up to 5 min), and pages keep serving
  * their cached versions meanwhile.
@@ -23,9 +24,9 @@ export function scheduleStartupRecheck({ origin, secret }: { origin: string; sec
   const attempt = async (retry: number): Promise<void> => {
     let problem: string;
     try {
-      const response = await fetch(`${origin}/api/revalidate`, {
+      const response = await fetch(`${origin}${callbackPath('revalidate')}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-revalidate-secret': secret },
+        headers: { 'content-type': 'application/json', [CALLBACK_SECRET_HEADER]: secret },
         body: JSON.stringify({ recheck: 'startup' }),
         signal: AbortSignal.timeout(30_000),
       });

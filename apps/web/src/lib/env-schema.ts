@@ -8,6 +8,8 @@ import { parseTrustedProxies } from './trusted-proxies';
 const EXAMPLE_VALUES = {
   DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me',
   REVALIDATE_SECRET: 'local-revalidate-secret-change-me',
+  ACCOUNT_EMAILS_SECRET: 'local-account-emails-secret-change-me',
+  REMINDERS_SECRET: 'local-reminders-secret-change-me',
   SESSION_SECRET: 'local-session-secret-change-me-0123456789',
 } as const;
 
@@ -18,8 +20,14 @@ const SANDBOX_SECRETS = {
   PAYPAL_CLIENT_SECRET: 'local-sandbox-client-secret',
 } as const;
 
-/** Secrets a deployment must set: without them the storefront would read content with public access, or take webhooks from anyone. */
-const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SESSION_SECRET'] as const;
+/**
+ * The secret of each kind of callback from the content service (POST /api/content-callbacks/{kind},
+ * src/content/callbacks.ts): one per kind, so one kind's secret opens no other.
+ */
+const CALLBACK_SECRETS = { revalidate: 'REVALIDATE_SECRET', 'account-emails': 'ACCOUNT_EMAILS_SECRET', reminders: 'REMINDERS_SECRET' } as const;
+
+/** Secrets a deployment must set: without them the storefront would read content with public access, or take callbacks from anyone. */
+const DEPLOYMENT_SECRETS = ['DIRECTUS_STOREFRONT_TOKEN', ...Object.values(CALLBACK_SECRETS), 'SESSION_SECRET'] as const;
 
 /** Signs the cookies that identify something (the booking draft): a developer machine without one uses this. */
 const LOCAL_SESSION_SECRET = EXAMPLE_VALUES.SESSION_SECRET;
@@ -33,7 +41,10 @@ const serverEnvSchema = z.object({
   DIRECTUS_URL: z.url().default('http://127.0.0.1:8055'),
   DIRECTUS_PUBLIC_URL: z.url().optional(),
   DIRECTUS_STOREFRONT_TOKEN: z.string().optional(),
+  // The content service's callbacks, a secret per kind (docs/architecture.md, "Callbacks from the content service").
   REVALIDATE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ACCOUNT_EMAILS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  REMINDERS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Outgoing mail: SMTP when SMTP_HOST is set, else messages are written as .eml files under MAIL_OUTBOX_DIR.
   SMTP_HOST: z.string().optional(),
@@ -145,6 +156,11 @@ export function parseServerEnv(source: EnvSource) {
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  const callbackSecretNames = Object.values(CALLBACK_SECRETS);
+  const shared = callbackSecretNames.flatMap((name, index) =>
+    callbackSecretNames.slice(index + 1).filter((other) => values[name] !== undefined && values[name] === values[other]).map((other) => `${other} must differ from ${name}: each callback kind has its own secret`),
+  );
+  if (shared.length > 0) throw new Error(`Invalid environment: ${shared.join('; ')}`);
   const siteUrl = values.SITE_URL.replace(/\/$/, '');
   const deployment = isDeployment(values.NODE_ENV, siteUrl);
   if (deployment) {
@@ -169,7 +185,12 @@ export function parseServerEnv(source: EnvSource) {
     directusPublicUrl: (values.DIRECTUS_PUBLIC_URL ?? directusUrl).replace(/\/$/, ''),
     /** Undefined only on a developer machine, where content is then read with public access. */
     storefrontToken: values.DIRECTUS_STOREFRONT_TOKEN,
-    revalidateSecret: values.REVALIDATE_SECRET,
+    /** Each kind's secret of the content service's callbacks; undefined: that kind is refused (503). */
+    callbackSecrets: {
+      revalidate: values[CALLBACK_SECRETS.revalidate],
+      'account-emails': values[CALLBACK_SECRETS['account-emails']],
+      reminders: values[CALLBACK_SECRETS.reminders],
+    },
     sessionSecret: values.SESSION_SECRET ?? LOCAL_SESSION_SECRET,
     mail: {
       smtp:

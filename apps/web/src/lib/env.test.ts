@@ -10,6 +10,8 @@ const production = {
   DIRECTUS_PUBLIC_URL: 'https://cms.firefly.com.pa/',
   DIRECTUS_STOREFRONT_TOKEN: 'a-real-storefront-token',
   REVALIDATE_SECRET: 'a-real-revalidate-secret',
+  ACCOUNT_EMAILS_SECRET: 'a-real-account-emails-secret',
+  REMINDERS_SECRET: 'a-real-reminders-secret',
   SESSION_SECRET: 'a-real-session-secret-of-32-characters',
 };
 
@@ -24,7 +26,7 @@ describe('server environment', () => {
       httpsSite: false,
       deployment: false,
       storefrontToken: undefined,
-      revalidateSecret: undefined,
+      callbackSecrets: { revalidate: undefined, 'account-emails': undefined, reminders: undefined },
       mail: { smtp: undefined, outboxDir: 'data/mail-outbox' },
     });
   });
@@ -43,12 +45,12 @@ describe('server environment', () => {
       httpsSite: true,
       deployment: true,
       storefrontToken: 'a-real-storefront-token',
-      revalidateSecret: 'a-real-revalidate-secret',
+      callbackSecrets: { revalidate: 'a-real-revalidate-secret', 'account-emails': 'a-real-account-emails-secret', reminders: 'a-real-reminders-secret' },
       sessionSecret: 'a-real-session-secret-of-32-characters',
     });
   });
 
-  it.each(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SESSION_SECRET'] as const)('requires %s in production, naming it', (name) => {
+  it.each(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'ACCOUNT_EMAILS_SECRET', 'REMINDERS_SECRET', 'SESSION_SECRET'] as const)('requires %s in production, naming it', (name) => {
     expect(() => parseServerEnv({ ...production, [name]: undefined })).toThrow(
       new RegExp(`^Invalid environment: ${name} is required in production \\(SITE_URL https://www.firefly.com.pa is not a local address\\)$`),
     );
@@ -69,6 +71,9 @@ describe('server environment', () => {
     expect(() => parseServerEnv({ ...production, REVALIDATE_SECRET: 'local-revalidate-secret-change-me' })).toThrow(
       /REVALIDATE_SECRET still has the local value from \.env\.example/,
     );
+    expect(() => parseServerEnv({ ...production, REMINDERS_SECRET: 'local-reminders-secret-change-me' })).toThrow(
+      /REMINDERS_SECRET still has the local value from \.env\.example/,
+    );
     expect(() => parseServerEnv({ ...production, SESSION_SECRET: 'local-session-secret-change-me-0123456789' })).toThrow(
       /SESSION_SECRET still has the local value from \.env\.example/,
     );
@@ -84,9 +89,19 @@ describe('server environment', () => {
     expect(() => parseServerEnv({ ...local, SMTP_PORT: 'many' })).toThrow(/SMTP_PORT/);
   });
 
+  it('refuses one secret for two kinds of callback, in production and locally', () => {
+    expect(() => parseServerEnv({ ...production, REMINDERS_SECRET: production.ACCOUNT_EMAILS_SECRET })).toThrow(
+      /^Invalid environment: REMINDERS_SECRET must differ from ACCOUNT_EMAILS_SECRET: each callback kind has its own secret$/,
+    );
+    expect(() => parseServerEnv({ ...local, REVALIDATE_SECRET: 'one-secret-for-all', ACCOUNT_EMAILS_SECRET: 'one-secret-for-all' })).toThrow(
+      /ACCOUNT_EMAILS_SECRET must differ from REVALIDATE_SECRET/,
+    );
+  });
+
   it('names a malformed variable', () => {
     expect(() => parseServerEnv({ ...local, SITE_URL: 'not a url' })).toThrow(/^Invalid environment: SITE_URL: /);
     expect(() => parseServerEnv({ ...local, REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET: must be at least 16 characters/);
+    expect(() => parseServerEnv({ ...local, ACCOUNT_EMAILS_SECRET: 'short' })).toThrow(/ACCOUNT_EMAILS_SECRET: must be at least 16 characters/);
     expect(() => parseServerEnv({})).toThrow(/No brand specified/);
   });
 });

@@ -80,13 +80,13 @@ describe('response headers', () => {
   });
 
   it('the API is never stored, whatever it answers', async () => {
-    const refused = await get('/api/revalidate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"collection":"flota"}' });
+    const refused = await get('/api/content-callbacks/revalidate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"collection":"flota"}' });
     expect(refused.status).toBe(401);
-    const wrongMethod = await get('/api/revalidate');
+    const wrongMethod = await get('/api/content-callbacks/revalidate');
     expect(wrongMethod.status).toBe(405);
     for (const response of [refused, wrongMethod]) {
       expect(response.headers.get('cache-control')).toBe(NEVER);
-      expectSecurityHeaders(response, `/api/revalidate ${response.status}`);
+      expectSecurityHeaders(response, `/api/content-callbacks/revalidate ${response.status}`);
     }
   });
 

@@ -24,7 +24,7 @@ describe('Cache-Control by path', () => {
   });
 
   it('never stores guarded routes or the API', () => {
-    for (const path of ['/reserva', '/reserva/checkout', '/en/reserva/thanks', '/precheckin', '/es/precheckin/verify', '/api/revalidate', '/mostrador', '/en/mostrador/FF-7K3M9Q', '/api/counter/reservations/FF-7K3M9Q']) {
+    for (const path of ['/reserva', '/reserva/checkout', '/en/reserva/thanks', '/precheckin', '/es/precheckin/verify', '/api/content-callbacks/revalidate', '/mostrador', '/en/mostrador/FF-7K3M9Q', '/api/counter/reservations/FF-7K3M9Q']) {
       expect(cacheControlFor(path), path).toBe('private, no-store');
     }
     // A page whose name only starts like a guarded one is public.
@@ -42,7 +42,7 @@ describe('Cache-Control by path', () => {
   it('tells pages from files and Next’s own paths', () => {
     expect(isPagePath('/')).toBe(true);
     expect(isPagePath('/en/info/terminos-y-condiciones')).toBe(true);
-    expect(isPagePath('/api/revalidate')).toBe(false);
+    expect(isPagePath('/api/content-callbacks/revalidate')).toBe(false);
     expect(isPagePath('/_next/static/x.js')).toBe(false);
     expect(isPagePath('/sitemap.xml')).toBe(false);
   });

@@ -155,7 +155,7 @@ describe('a booking followed through the logs', () => {
   it('holds none of the renter\'s data, the card, its token or a secret, in any line of any service', () => {
     const text = readFileSync(stackLogFile(), 'utf8');
     const phoneDigits = renter.phone_number.replace(/\D/g, '');
-    const secrets = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'SECRET', 'ADMIN_PASSWORD', 'METROBANK_SECRET_KEY', 'METROBANK_WEBHOOK_SECRET', 'PAYPAL_CLIENT_SECRET']
+    const secrets = ['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'ACCOUNT_EMAILS_SECRET', 'REMINDERS_SECRET', 'SECRET', 'ADMIN_PASSWORD', 'METROBANK_SECRET_KEY', 'METROBANK_WEBHOOK_SECRET', 'PAYPAL_CLIENT_SECRET']
       .map((name) => [name, process.env[name]] as const)
       .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1].length >= 8);
     expect(secrets.map(([name]) => name)).toEqual(expect.arrayContaining(['DIRECTUS_STOREFRONT_TOKEN', 'REVALIDATE_SECRET', 'METROBANK_SECRET_KEY']));

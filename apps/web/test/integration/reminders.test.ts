@@ -231,9 +231,11 @@ describe('who may ask for reminders', () => {
       pickup_date: `${day(RUN_OFFSET)}T10:00`, precheckin_done: false, payment: 'counter', card: null,
     };
     const post = (headers: Record<string, string>, payload: unknown) =>
-      fetch(`${webUrl}/api/booking/reminders`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
-    const secret = { 'x-content-webhook-secret': process.env.REVALIDATE_SECRET ?? '' };
-    expect((await post({ 'x-content-webhook-secret': 'not-the-secret' }, body)).status).toBe(401);
+      fetch(`${webUrl}/api/content-callbacks/reminders`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+    const secret = { 'x-callback-secret': process.env.REMINDERS_SECRET ?? '' };
+    expect((await post({ 'x-callback-secret': 'not-the-secret' }, body)).status).toBe(401);
+    // Another kind's secret (the revalidation's) opens no reminder.
+    expect((await post({ 'x-callback-secret': process.env.REVALIDATE_SECRET ?? '' }, body)).status).toBe(401);
     expect((await post(secret, { ...body, pickup_date: 'mañana' })).status).toBe(400);
     expect((await post(secret, body)).status).toBe(409);
     expect(await remindersOf('HZ-TEST01')).toEqual([]);

@@ -6,6 +6,8 @@ import { cloneBuild, freePort, spawnNext, startFakeServer, startStorefront, type
 const SITE_URL = 'https://www.firefly.example';
 const TOKEN = 'deployment-token-0123456789abcdef';
 const SECRET = 'deployment-secret-0123456789abcdef';
+// The other kinds of callback have secrets of their own (REVALIDATE_SECRET is SECRET).
+const CALLBACK_SECRETS = { ACCOUNT_EMAILS_SECRET: 'deployment-account-emails-0123456789', REMINDERS_SECRET: 'deployment-reminders-0123456789' };
 const SESSION_SECRET = 'deployment-session-secret-0123456789abcdef';
 
 describe('a storefront deployed in production', () => {
@@ -24,9 +26,9 @@ describe('a storefront deployed in production', () => {
     build.remove();
   });
 
-  async function startWithout(missing: 'DIRECTUS_STOREFRONT_TOKEN' | 'REVALIDATE_SECRET' | 'SESSION_SECRET') {
+  async function startWithout(missing: 'DIRECTUS_STOREFRONT_TOKEN' | 'REVALIDATE_SECRET' | 'REMINDERS_SECRET' | 'SESSION_SECRET') {
     const port = await freePort();
-    const env = { BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, SESSION_SECRET };
+    const env = { BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, ...CALLBACK_SECRETS, SESSION_SECRET };
     delete env[missing];
     const next = spawnNext('start', ['--hostname', '127.0.0.1', '--port', String(port)], env);
     try {
@@ -46,6 +48,10 @@ describe('a storefront deployed in production', () => {
     expect(await startWithout('REVALIDATE_SECRET')).toMatch(/REVALIDATE_SECRET is required in production/);
   });
 
+  it('refuses to start without a callback kind’s own secret, naming it', async () => {
+    expect(await startWithout('REMINDERS_SECRET')).toMatch(/REMINDERS_SECRET is required in production/);
+  });
+
   it('refuses to start without SESSION_SECRET, naming it', async () => {
     expect(await startWithout('SESSION_SECRET')).toMatch(/SESSION_SECRET is required in production/);
   });
@@ -53,7 +59,7 @@ describe('a storefront deployed in production', () => {
   it('refuses the local example token of .env.example', async () => {
     const next = spawnNext('start', ['--hostname', '127.0.0.1', '--port', String(await freePort())], {
       BRAND: 'firefly', NEXT_DIST_DIR: build.distDir, SITE_URL, DIRECTUS_URL: content.url,
-      DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me', REVALIDATE_SECRET: SECRET, SESSION_SECRET,
+      DIRECTUS_STOREFRONT_TOKEN: 'local-storefront-token-change-me', REVALIDATE_SECRET: SECRET, ...CALLBACK_SECRETS, SESSION_SECRET,
     });
     try {
       expect(await next.exited).not.toBe(0);
@@ -66,7 +72,7 @@ describe('a storefront deployed in production', () => {
   describe('with its secrets and an https SITE_URL', () => {
     let storefront: StorefrontProcess;
     beforeAll(async () => {
-      storefront = await startStorefront(build.distDir, { BRAND: 'firefly', SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, SESSION_SECRET });
+      storefront = await startStorefront(build.distDir, { BRAND: 'firefly', SITE_URL, DIRECTUS_URL: content.url, DIRECTUS_STOREFRONT_TOKEN: TOKEN, REVALIDATE_SECRET: SECRET, ...CALLBACK_SECRETS, SESSION_SECRET });
     });
     afterAll(() => storefront?.stop());
 

@@ -143,6 +143,8 @@ export function storefrontEnv(contentUrl: string): Record<string, string> {
     DIRECTUS_PUBLIC_URL: contentUrl,
     DIRECTUS_STOREFRONT_TOKEN: requireEnv('DIRECTUS_STOREFRONT_TOKEN'),
     REVALIDATE_SECRET: requireEnv('REVALIDATE_SECRET'),
+    ACCOUNT_EMAILS_SECRET: requireEnv('ACCOUNT_EMAILS_SECRET'),
+    REMINDERS_SECRET: requireEnv('REMINDERS_SECRET'),
   };
 }
 
@@ -175,12 +177,14 @@ export async function startOwnContentService(): Promise<{ service: ContentServic
       ADMIN_PASSWORD: requireEnv('ADMIN_PASSWORD'),
       DIRECTUS_STOREFRONT_TOKEN: requireEnv('DIRECTUS_STOREFRONT_TOKEN'),
       REVALIDATE_SECRET: requireEnv('REVALIDATE_SECRET'),
+      ACCOUNT_EMAILS_SECRET: requireEnv('ACCOUNT_EMAILS_SECRET'),
+      REMINDERS_SECRET: requireEnv('REMINDERS_SECRET'),
       DB_CLIENT: 'sqlite3',
       DB_FILENAME: join(dataDir, 'content.db'),
       STORAGE_LOCAL_ROOT: join(dataDir, 'uploads'),
       CONTENT_HOST: '127.0.0.1',
       CONTENT_PORT: String(await freePort()),
-      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:9/api/revalidate',
+      STOREFRONT_REVALIDATE_URL: 'http://127.0.0.1:9/api/content-callbacks/revalidate',
     },
     log: () => {},
   });

@@ -3,8 +3,8 @@
 // their fixed ids, so nothing is duplicated; dashboards and panels staff made in the admin (other ids) are left alone.
 // Written with plain queries, as the flow: the rows are plain data and Directus' services add nothing here.
 
-import { isDeepStrictEqual } from 'node:util';
 import { dashboardDefinitions, TODAY_PANEL } from '../../schema/dashboards.mjs';
+import { differs } from './rows.mjs';
 
 const PANAMA_UTC_OFFSET_HOURS = -5;
 
@@ -105,20 +105,4 @@ export async function reconcileDashboards({ db, schema, log, now = new Date() })
 
 function pick(object, keys) {
   return Object.fromEntries(keys.map((k) => [k, object[k] ?? null]));
-}
-
-function parse(value) {
-  if (typeof value !== 'string') return value;
-  try { return JSON.parse(value); } catch { return value; }
-}
-
-// Does the stored row differ from the wanted values (JSON compared parsed; booleans as stored by SQLite)?
-function differs(row, want) {
-  for (const [k, v] of Object.entries(want)) {
-    let have = row[k];
-    if (typeof v === 'boolean' && (have === 0 || have === 1)) have = have === 1;
-    if (v !== null && typeof v === 'object') have = parse(have);
-    if (!isDeepStrictEqual(have ?? null, v ?? null)) return true;
-  }
-  return false;
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPresets, ids, policies, registrationSettings, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
+import { differs, parse } from './rows.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;
@@ -214,12 +215,6 @@ function summarize(changes) {
   return changes.length > 8 ? `${changes.slice(0, 8).join('; ')}; … (+${changes.length - 8})` : changes.join('; ');
 }
 
-function parse(value) {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return value;
-  try { return JSON.parse(value); } catch { return value; }
-}
-
 function serialize(p) {
   return {
     ...p,
@@ -228,17 +223,6 @@ function serialize(p) {
     presets: p.presets === null ? null : JSON.stringify(p.presets),
     fields: p.fields ? p.fields.join(',') : null,
   };
-}
-
-// Does the stored row differ from the wanted values (JSON columns compared parsed; booleans as stored by SQLite)?
-function differs(row, want) {
-  for (const [k, v] of Object.entries(want)) {
-    let have = row[k];
-    if (typeof v === 'boolean' && (have === 0 || have === 1)) have = have === 1;
-    if (v !== null && typeof v === 'object') have = parse(have);
-    if (!isDeepStrictEqual(have ?? null, v ?? null)) return true;
-  }
-  return false;
 }
 
 /**

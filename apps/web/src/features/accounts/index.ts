@@ -2,7 +2,7 @@
  * Corporate agents' accounts: sessions and their refresh, login and the other account pages (the CSRF check that
  * guards a session is the edge's: lib/edge/cross-site.ts). Other code uses this feature through this file only.
  */
-export { answerAccountEmail } from './account-emails-endpoint';
+export { accountEmailCallback } from './account-emails-endpoint';
 export { accountMetadata, queryText } from './account-route';
 export type { AccountPageProps } from './account-route';
 export { ACCOUNT_PATHS, isProtectedAccountPath, loginPathFor } from './account-routes';

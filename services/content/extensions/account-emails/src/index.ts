@@ -5,7 +5,7 @@
 // the templates `password-reset`, `user-invitation` and `user-registration` whose link (template.data.url) is one of
 // the storefront's account pages (schema/accounts.mjs, on an origin of STOREFRONT_ORIGINS), this hook POSTs
 //   { kind: 'password-reset' | 'invitation' | 'registration', to, url, language: 'es' | 'en' }
-// to `{origin of the link}/api/accounts/emails` with the header `x-content-webhook-secret: REVALIDATE_SECRET`, and
+// to `{origin of the link}/api/content-callbacks/account-emails` with the header `x-callback-secret: ACCOUNT_EMAILS_SECRET`, and
 // returns null. An invitation staff send from the admin (Directus' own PUBLIC_URL/admin/accept-invite link) to a user
 // whose role is Corporate agent is rewritten to the first storefront origin's invitation page, same token. Every other
 // mail passes unchanged.
@@ -19,6 +19,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Express } from 'express';
 import { ACCOUNT_EMAILS_PATH, parseOrigins } from '../../../schema/accounts.mjs';
+import { CALLBACK_SECRET_HEADER, CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineHook } from '../../shared/define';
 import { ids } from '../../shared/directus';
 import { directusAdminPage, isPage, languageOf, matchAccountPage, recipientOf, storefrontInvitation, TEMPLATES, type DirectusMail } from './mail';
@@ -40,11 +41,12 @@ function reasonOf(error: unknown): string {
 
 export default defineHook(({ filter, init }, { database, logger }) => {
   const origins = parseOrigins(process.env.STOREFRONT_ORIGINS);
-  const secret = process.env.REVALIDATE_SECRET ?? '';
+  const secret = process.env[CALLBACK_SECRET_NAMES['account-emails']] ?? '';
   const adminInvitePage = directusAdminPage(process.env.PUBLIC_URL, 'accept-invite');
   const requests = new AsyncLocalStorage<{ deliveries: Promise<unknown>[] }>();
 
   if (!origins.length) logger.warn('account-emails: STOREFRONT_ORIGINS is empty; account e-mails go through Directus\' own mailer');
+  else if (!secret) logger.warn('account-emails: ACCOUNT_EMAILS_SECRET is not set; the storefront refuses the account e-mails handed to it');
 
   init('routes.before', (meta) => {
     const { app } = meta as { app: Express };
@@ -111,7 +113,7 @@ export default defineHook(({ filter, init }, { database, logger }) => {
     try {
       response = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-content-webhook-secret': secret },
+        headers: { 'content-type': 'application/json', [CALLBACK_SECRET_HEADER]: secret },
         body: JSON.stringify({ kind: template.kind, to, url: link, language }),
         redirect: 'manual',
         signal: AbortSignal.timeout(STOREFRONT_TIMEOUT_MS),

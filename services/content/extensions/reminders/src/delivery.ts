@@ -1,6 +1,6 @@
-// Handing one reminder to the storefront, which writes and sends the e-mail: POST {origin}/api/booking/reminders with
-// the header x-content-webhook-secret: REVALIDATE_SECRET (as the agents' account e-mails). The origin is the
-// revalidation webhook's (STOREFRONT_REVALIDATE_URL): the storefront's address the content service already calls.
+// Handing one reminder to the storefront, which writes and sends the e-mail: POST {origin}/api/content-callbacks/reminders
+// with the header x-callback-secret: REMINDERS_SECRET (the reminders' own secret, schema/callbacks.mjs). The origin is
+// the revalidate callback's (STOREFRONT_REVALIDATE_URL): the storefront's address the content service already calls.
 //
 // What came of it decides what happens to the claim on the reservation:
 //   - `sent`: the storefront answered 2xx, the e-mail is out;
@@ -8,6 +8,7 @@
 //     it: a refusal, its mailer failing): the claim is released, and the next run tries again;
 //   - `unknown`: it may have gone (no answer in time, the connection cut after the request, a gateway timeout): the
 //     claim is kept, so the renter never gets it twice; the log says so.
+import { CALLBACK_SECRET_HEADER } from '../../../schema/callbacks.mjs';
 import { REMINDERS_PATH, type ReminderPayload } from './payload';
 
 export const STOREFRONT_TIMEOUT_MS = 20_000;
@@ -16,7 +17,7 @@ export type DeliveryOutcome = { outcome: 'sent' } | { outcome: 'not_sent' | 'unk
 
 export type Deliver = (payload: ReminderPayload) => Promise<DeliveryOutcome>;
 
-/** The storefront's reminders address next to its revalidation webhook, or null without a usable one. */
+/** The storefront's reminders callback on the origin of its revalidate callback, or null without a usable one. */
 export function remindersUrl(revalidateUrl: string | undefined): string | null {
   if (!revalidateUrl) return null;
   try {
@@ -59,7 +60,7 @@ export function createDelivery({ url, secret }: { url: string; secret: string })
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-content-webhook-secret': secret },
+        headers: { 'content-type': 'application/json', [CALLBACK_SECRET_HEADER]: secret },
         body: JSON.stringify(payload),
         redirect: 'manual',
         signal: AbortSignal.timeout(STOREFRONT_TIMEOUT_MS),

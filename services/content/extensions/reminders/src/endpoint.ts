@@ -6,6 +6,7 @@
 //   `now` decides what is due at that instant instead of the clock's (the claim itself records the clock's time);
 //   `only` limits the pass to those reservations. Answers 200 { data: { as_of, sent: [numbers],
 //   not_sent: [{ reservation_number, reason }] } }, or 503 when the storefront's address is not configured.
+import { CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineEndpoint } from '../../shared/define';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
 import { createDelivery, remindersUrl } from './delivery';
@@ -21,9 +22,9 @@ export default defineEndpoint({
       const checked = checkRunRequest(req.body, new Date());
       if ('problem' in checked) return invalid(res, checked.problem.field, checked.problem.message);
       const url = remindersUrl(process.env.STOREFRONT_REVALIDATE_URL);
-      const secret = process.env.REVALIDATE_SECRET ?? '';
+      const secret = process.env[CALLBACK_SECRET_NAMES.reminders] ?? '';
       if (!url || !secret) {
-        return res.status(503).json(errorBody('The storefront\'s address (STOREFRONT_REVALIDATE_URL) or REVALIDATE_SECRET is not set', { code: 'SERVICE_UNAVAILABLE' }));
+        return res.status(503).json(errorBody('The storefront\'s address (STOREFRONT_REVALIDATE_URL) or REMINDERS_SECRET is not set', { code: 'SERVICE_UNAVAILABLE' }));
       }
       const { now, only } = checked.request;
       const result = await runReminders({ services, database, schema: req.schema, logger, now, deliver: createDelivery({ url, secret }), ...(only ? { only } : {}) });

@@ -3,6 +3,7 @@
 // sends the e-mail. Directus runs a hook's schedule on one instance per tick (its synchronised jobs); the claim on the
 // reservation's row keeps it to one e-mail even when two passes meet. A tick that is missed (the service was down) is
 // caught up by the next: a reservation stays due until its pickup.
+import { CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineHook } from '../../shared/define';
 import { createDelivery, remindersUrl } from './delivery';
 import { runReminders } from './run';
@@ -11,9 +12,9 @@ const REMINDER_SCHEDULE = '*/5 * * * *';
 
 export default defineHook(({ schedule }, { services, database, getSchema, logger }) => {
   const url = remindersUrl(process.env.STOREFRONT_REVALIDATE_URL);
-  const secret = process.env.REVALIDATE_SECRET ?? '';
+  const secret = process.env[CALLBACK_SECRET_NAMES.reminders] ?? '';
   if (!url || !secret) {
-    logger.warn('reminders: STOREFRONT_REVALIDATE_URL or REVALIDATE_SECRET is not set; no reminder before pickup is sent');
+    logger.warn('reminders: STOREFRONT_REVALIDATE_URL or REMINDERS_SECRET is not set; no reminder before pickup is sent');
     return;
   }
   const deliver = createDelivery({ url, secret });

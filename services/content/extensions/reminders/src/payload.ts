@@ -1,10 +1,11 @@
-// What the storefront is handed for one reminder (POST {storefront}/api/booking/reminders): the reservation's values the
+// What the storefront is handed for one reminder (POST {storefront}/api/content-callbacks/reminders): the reservation's values the
 // e-mail shows, in the storefront's words. The storefront reads the branch (name, address, map, opening hours) from its
 // own content and writes the e-mail; nothing here is formatted for a reader.
 import { isPrecheckinDone } from '@rentacar/domain/reminders';
+import { callbackPath } from '../../../schema/callbacks.mjs';
 
-/** The storefront's address for reminders, on the origin of the revalidation webhook it already receives. */
-export const REMINDERS_PATH = '/api/booking/reminders';
+/** The storefront's reminders callback, on the origin of the revalidate callback it already receives. */
+export const REMINDERS_PATH = callbackPath('reminders');
 
 /** The reservation's columns a reminder needs, as Directus answers them. */
 export const REMINDER_FIELDS = [

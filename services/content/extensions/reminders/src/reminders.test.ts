@@ -42,9 +42,9 @@ describe('the storefront\'s body for a reminder', () => {
 });
 
 describe('handing a reminder to the storefront', () => {
-  it('goes to the origin of the revalidation webhook', () => {
-    expect(remindersUrl('http://nginx/api/revalidate')).toBe('http://nginx/api/booking/reminders');
-    expect(remindersUrl('http://127.0.0.1:3000/api/revalidate')).toBe('http://127.0.0.1:3000/api/booking/reminders');
+  it('goes to the reminders callback on the origin of the revalidate callback', () => {
+    expect(remindersUrl('http://nginx/api/content-callbacks/revalidate')).toBe('http://nginx/api/content-callbacks/reminders');
+    expect(remindersUrl('http://127.0.0.1:3000/api/content-callbacks/revalidate')).toBe('http://127.0.0.1:3000/api/content-callbacks/reminders');
     expect(remindersUrl(undefined)).toBeNull();
     expect(remindersUrl('not a url')).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readTags, tagsForCollection } from './cache';
-import { isValidSecret, revalidationPayloadSchema } from './webhooks';
+import { isValidSecret, revalidationPayloadSchema } from './callbacks';
 
-describe('revalidation webhook', () => {
+describe('revalidate callback', () => {
   it('compares the secret exactly', () => {
     expect(isValidSecret('s3cret-value-0123', 's3cret-value-0123')).toBe(true);
     expect(isValidSecret('s3cret-value-0124', 's3cret-value-0123')).toBe(false);
