@@ -5,6 +5,7 @@ describe('package entry', () => {
   it.each([
     'BRANDS',
     'formatMoney',
+    'boundedMemo',
     'percentOf',
     'parsePanamaDateTime',
     'timeSlots',

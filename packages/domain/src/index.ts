@@ -2,6 +2,7 @@ export * from './brands';
 export * from './coupons';
 export * from './dates';
 export * from './fleet';
+export * from './memo';
 export * from './money';
 export * from './quote';
 export * from './rates';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { boundedMemo } from '@rentacar/domain/memo';
 import { z } from 'zod';
 import { pathOfTarget } from './request-target';
 
@@ -26,8 +27,11 @@ export const NEXT_INTERNAL_ROUTE = '/_next';
 /** A path no route of the manifest matches (there is a catch-all page, so only an unusual path such as `//`). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** At most this many paths are remembered with their route; past it the memory starts again (searches are endless). */
-const REMEMBERED_PATHS = 5000;
+/**
+ * At most this many paths are remembered with their route; past it the memory starts again (searches are endless). A
+ * path longer than any of the app's pages is labelled each time and not remembered (a client writes it).
+ */
+const REMEMBERED_PATHS = { maxEntries: 5000, maxKeyLength: 256 };
 
 /**
  * The labeller for a manifest: `label(pathAndQuery)` answers the route, from memory for a path seen before (a map
@@ -39,7 +43,6 @@ export function routeLabeller(manifest: RoutesManifest, { locales, defaultLocale
   const rscSuffix = manifest.rsc?.suffix;
   const segmentsSuffix = manifest.rsc?.prefetchSegmentDirSuffix;
   const localeSet = new Set(locales);
-  const remembered = new Map<string, string>();
 
   function match(path: string): string {
     if (path.startsWith('/_next/')) return path.startsWith('/_next/static/') ? NEXT_STATIC_ROUTE : NEXT_INTERNAL_ROUTE;
@@ -57,17 +60,10 @@ export function routeLabeller(manifest: RoutesManifest, { locales, defaultLocale
     return UNMATCHED_ROUTE;
   }
 
+  const remembered = boundedMemo(match, REMEMBERED_PATHS);
+
   return {
-    label: (url: string): string => {
-      const path = pathOfTarget(url);
-      let route = remembered.get(path);
-      if (route === undefined) {
-        route = match(path);
-        if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
-        remembered.set(path, route);
-      }
-      return route;
-    },
+    label: (url: string): string => remembered(pathOfTarget(url)),
   };
 }
 

@@ -1,6 +1,7 @@
 // Whose X-Forwarded-For is believed (TRUSTED_PROXIES), and the client address a request comes from. No 'server-only'
 // here: the env module (env-schema.ts, also read by next.config.ts) parses the setting with this file.
 import { BlockList, isIP } from 'node:net';
+import { boundedMemo } from '@rentacar/domain/memo';
 
 /** One entry of TRUSTED_PROXIES: an address, or a CIDR range (an address is a range of one). */
 export type ProxyRange = { network: string; prefix: number; family: 'ipv4' | 'ipv6' };
@@ -14,22 +15,14 @@ const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/;
  */
 export function normaliseAddress(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  // Every request reads its peer's address, and peers come back (nginx, a browser's connections): answers are kept,
-  // the memory emptied when it fills. Only for values as short as an address is written (a forwarded header's
-  // entries are the client's to write, and a long one is not kept).
-  if (value.length > NORMALISED_MEMORY_VALUE_LENGTH) return normalise(value);
-  const known = normalisedMemory.get(value);
-  if (known !== undefined) return known ?? undefined;
-  const normalised = normalise(value);
-  if (normalisedMemory.size >= NORMALISED_MEMORY_SIZE) normalisedMemory.clear();
-  normalisedMemory.set(value, normalised ?? null);
-  return normalised;
+  return normalisedMemory(value) ?? undefined;
 }
 
-const NORMALISED_MEMORY_SIZE = 1024;
-/** `[ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]:65535` is 47 characters; some room for spaces around it. */
-const NORMALISED_MEMORY_VALUE_LENGTH = 64;
-const normalisedMemory = new Map<string, string | null>();
+// Every request reads its peer's address, and peers come back (nginx, a browser's connections): answers are kept in
+// a bounded memo (null for "not an address"). Only for values as short as an address is written, 64 characters
+// (`[ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]:65535` is 47, with some room for spaces around it): a forwarded
+// header's entries are the client's to write, and a long one is not kept.
+const normalisedMemory = boundedMemo((value: string) => normalise(value) ?? null, { maxEntries: 1024, maxKeyLength: 64 });
 
 function normalise(value: string): string | undefined {
   let address = value.trim();

@@ -13,6 +13,7 @@ import {
   isRoundTheClock,
   isSameDayNoticeOk,
   isSamePanamaDay,
+  panamaUtcOffsetMinutes,
   panamaWallClock,
   splitLocalDateTime,
   openIntervals,
@@ -35,6 +36,18 @@ const utc = (iso: string): Date => new Date(iso);
 describe('Panama local date-times', () => {
   it('uses the IANA zone', () => {
     expect(PANAMA_TIME_ZONE).toBe('America/Panama');
+  });
+
+  it('tells Panama\'s offset from UTC in minutes: UTC-5 all year, before 1970 too', () => {
+    expect(panamaUtcOffsetMinutes(utc('2026-03-10T03:30:00Z'))).toBe(-300);
+    expect(panamaUtcOffsetMinutes(utc('2026-07-01T12:00:00Z'))).toBe(-300);
+    expect(panamaUtcOffsetMinutes(utc('1960-01-01T00:00:00Z'))).toBe(-300);
+  });
+
+  it('parses a string longer than a date-time as malformed, however often it is asked', () => {
+    const long = `2025-03-10T09:30${' '.repeat(100)}`;
+    expect(parsePanamaDateTime(long)).toBeNull();
+    expect(parsePanamaDateTime(long)).toBeNull();
   });
 
   it.each<[string, string | null]>([

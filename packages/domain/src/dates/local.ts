@@ -1,3 +1,5 @@
+import { boundedMemo } from '../memo';
+
 /** Panama keeps UTC-5 all year (no daylight saving), but we go through the IANA zone rather than hard-code it. */
 export const PANAMA_TIME_ZONE = 'America/Panama';
 
@@ -63,24 +65,16 @@ export function formatLocalTime(minutes: number): LocalTime {
 }
 
 // A quote splits the same two date-times a dozen times over (slots, opening hours, instants): answers are kept per
-// string (a pure function of it; only well-shaped strings, at most as many as the memory holds, emptied when full).
-const SPLIT_MEMORY_SIZE = 1024;
+// string (a pure function of it; only strings of the right length) in a bounded memo.
 const LOCAL_DATE_TIME_LENGTH = 'YYYY-MM-DDTHH:mm'.length;
-const splitMemory = new Map<string, Readonly<{ date: LocalDate; minutes: number }> | null>();
+const splitMemory = boundedMemo(splitWellShaped, { maxEntries: 1024, maxKeyLength: LOCAL_DATE_TIME_LENGTH });
 
 /** Splits a `YYYY-MM-DDTHH:mm` string into its date and minutes since midnight, or null when malformed. */
 export function splitLocalDateTime(value: string): Readonly<{ date: LocalDate; minutes: number }> | null {
   if (value.length !== LOCAL_DATE_TIME_LENGTH) {
     return null;
   }
-  const known = splitMemory.get(value);
-  if (known !== undefined) {
-    return known;
-  }
-  const split = splitWellShaped(value);
-  if (splitMemory.size >= SPLIT_MEMORY_SIZE) splitMemory.clear();
-  splitMemory.set(value, split);
-  return split;
+  return splitMemory(value);
 }
 
 function splitWellShaped(value: string): Readonly<{ date: LocalDate; minutes: number }> | null {
@@ -103,17 +97,17 @@ let panamaClock: Intl.DateTimeFormat | undefined;
 // Reading the wall clock through Intl costs microseconds, and one quote reads the same few instants (pickup, return,
 // now) a dozen times over. Since 1970 Panama's offset from UTC has been whole minutes (−5:00 since 1908), so an
 // instant's wall clock to the minute depends only on its minute: answers are kept per minute (`now` moves within one
-// for a minute of quotes), and the memory is emptied when it fills. Earlier instants are worked out each time.
-const WALL_CLOCK_MEMORY_SIZE = 1024;
+// for a minute of quotes) in a bounded memo. Earlier instants are worked out each time.
 const MINUTE_MS = 60_000;
-const wallClockMemory = new Map<number, { date: LocalDate; time: LocalTime }>();
+const wallClockMemory = boundedMemo((minute: number) => readWallClock(new Date(minute * MINUTE_MS)), { maxEntries: 1024 });
 
 /** The Panama calendar date and wall-clock time (to the minute) of an instant. */
 export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTime } {
   const at = instant.getTime();
-  const minute = at >= 0 ? Math.floor(at / MINUTE_MS) : undefined;
-  const remembered = minute === undefined ? undefined : wallClockMemory.get(minute);
-  if (remembered !== undefined) return { ...remembered };
+  return { ...(at >= 0 ? wallClockMemory(Math.floor(at / MINUTE_MS)) : readWallClock(instant)) };
+}
+
+function readWallClock(instant: Date): Readonly<{ date: LocalDate; time: LocalTime }> {
   panamaClock ??= new Intl.DateTimeFormat('en-US', {
     timeZone: PANAMA_TIME_ZONE,
     year: 'numeric',
@@ -125,15 +119,10 @@ export function panamaWallClock(instant: Date): { date: LocalDate; time: LocalTi
   });
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of panamaClock.formatToParts(instant)) part[type] = value;
-  const wallClock = {
+  return {
     date: `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day}`,
     time: `${part.hour}:${part.minute}`,
   };
-  if (minute !== undefined) {
-    if (wallClockMemory.size >= WALL_CLOCK_MEMORY_SIZE) wallClockMemory.clear();
-    wallClockMemory.set(minute, wallClock);
-  }
-  return { ...wallClock };
 }
 
 /** The Panama wall-clock `YYYY-MM-DDTHH:mm` of an instant. */

@@ -1,3 +1,4 @@
+import { boundedMemo } from '../memo';
 import { formatPanamaDate, panamaWallClock, parseLocalDate, splitLocalDateTime } from './local';
 
 // Instants from Panama wall-clock values, through the platform's time-zone data (Intl, via panamaWallClock): the zone's
@@ -14,19 +15,19 @@ function panamaOffsetMs(at: number): number {
   return Date.UTC(year, month - 1, day, hours, minutes) - Math.floor(at / MINUTE_MS) * MINUTE_MS;
 }
 
+/** Panama's offset from UTC at `instant`, in whole minutes (−300 since 1908: Panama keeps UTC−5 all year). */
+export function panamaUtcOffsetMinutes(instant: Date): number {
+  return panamaOffsetMs(instant.getTime()) / MINUTE_MS;
+}
+
 // A quote reads the same few wall-clock values (pickup, return, opening hours) many times, and every quote of a
-// search the same ones again: answers are kept per string, exactly (a pure function of it), emptied when full.
-const PARSED_MEMORY_SIZE = 1024;
-const parsedMemory = new Map<string, number | null>();
+// search the same ones again: answers are kept per string, exactly (a pure function of it), in a bounded memo; a
+// string longer than `YYYY-MM-DDTHH:mm` is malformed and not kept.
+const parsedMemory = boundedMemo(parseWallClock, { maxEntries: 1024, maxKeyLength: 'YYYY-MM-DDTHH:mm'.length });
 
 /** The instant at which a Panama wall clock shows `YYYY-MM-DDTHH:mm`, or null when the string is malformed. */
 export function parsePanamaDateTime(value: string): Date | null {
-  let at = parsedMemory.get(value);
-  if (at === undefined) {
-    at = parseWallClock(value);
-    if (parsedMemory.size >= PARSED_MEMORY_SIZE) parsedMemory.clear();
-    parsedMemory.set(value, at);
-  }
+  const at = parsedMemory(value);
   return at === null ? null : new Date(at);
 }
 

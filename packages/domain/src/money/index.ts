@@ -1,3 +1,5 @@
+import { boundedMemo, type BoundedMemo } from '../memo';
+
 /** An amount of US dollars in integer cents. Only `formatMoney` (and `formatAmountsInText`, through it) and `centsToDecimalString` turn it into text. */
 export type Cents = number;
 
@@ -36,9 +38,12 @@ export function sumCents(...amounts: readonly Cents[]): Cents {
 }
 
 // The same amounts come back page after page and quote after quote (a car's daily rate, a fee), and formatting with
-// Intl costs about a microsecond: answers are kept per language and amount, each memory emptied when it fills.
-const FORMATTED_MEMORY_SIZE = 4096;
-const formattedMemory: Record<MoneyLocale, Map<Cents, string>> = { es: new Map(), en: new Map() };
+// Intl costs about a microsecond: answers are kept per language and amount (a bounded memo each).
+const FORMATTED_MEMORY = { maxEntries: 4096 };
+const formattedMemory: Record<MoneyLocale, BoundedMemo<Cents, string>> = {
+  es: boundedMemo((cents) => formatWithIntl(cents, 'es'), FORMATTED_MEMORY),
+  en: boundedMemo((cents) => formatWithIntl(cents, 'en'), FORMATTED_MEMORY),
+};
 
 /**
  * The one money format of the storefront, in both languages and for every brand: the narrow dollar sign, thousands
@@ -49,13 +54,7 @@ const formattedMemory: Record<MoneyLocale, Map<Cents, string>> = { es: new Map()
  */
 export function formatMoney(cents: Cents, locale: MoneyLocale): string {
   assertCents(cents);
-  const memory = formattedMemory[locale];
-  const known = memory.get(cents);
-  if (known !== undefined) return known;
-  const formatted = formatWithIntl(cents, locale);
-  if (memory.size >= FORMATTED_MEMORY_SIZE) memory.clear();
-  memory.set(cents, formatted);
-  return formatted;
+  return formattedMemory[locale](cents);
 }
 
 function formatWithIntl(cents: Cents, locale: MoneyLocale): string {

@@ -1,3 +1,4 @@
+import { boundedMemo, type BoundedMemo } from '@rentacar/domain/memo';
 import { formatMoney } from '@rentacar/domain/money';
 import type { LabelledLine, Quote, QuoteLine } from '@rentacar/domain/quote';
 import { FORMAT_LOCALE, type Locale } from '@/i18n/routing';
@@ -35,29 +36,32 @@ type RatePlanCode = 'season' | 'demand' | 'length_discount';
 
 type LineMessageKey = Parameters<ServerTranslator<'booking.bill.lines'>>[0];
 
+type LabelValues = Record<string, string | number>;
+
 // The same few labels come back on quote after quote ("ITBMS (7 %)", "3 days at $45.00"), and formatting a message
-// costs more than the rest of labelling a line: labels are kept by language, message and values, and the memory is
-// emptied when it fills.
-const LABEL_MEMORY_SIZE = 4096;
-const labelMemory = new Map<string, string>();
+// costs more than the rest of labelling a line: labels are kept by language, message and values in a bounded memo (a
+// key longer than a label's few values make, such as one naming a long coupon code, is formatted and not kept).
+const labelMemory = boundedMemo(formatLabel, { maxEntries: 4096, maxKeyLength: 512 });
 const VALUE_SEPARATOR = '\u0000';
 
 /** The line message `key` in `locale` with `values`. */
-function lineLabel(locale: Locale, key: LineMessageKey, values?: Record<string, string | number>): string {
-  // Names and values joined by a character no label's value holds (a value that does is formatted, not kept): the
-  // same key for the same values, as JSON would give, for less.
+function lineLabel(locale: Locale, key: LineMessageKey, values?: LabelValues): string {
+  // The language and the message, then each value's name and value joined by a character no label's value holds (a
+  // value that does is formatted, not kept): the same key for the same values, as JSON would give, for less.
   let memoryKey = `${locale} ${key}`;
   for (const name in values) {
     const value = values[name];
     if (typeof value === 'string' && value.includes(VALUE_SEPARATOR)) return serverTranslator(locale, 'booking.bill.lines')(key, values);
     memoryKey += `${VALUE_SEPARATOR}${name}${VALUE_SEPARATOR}${value}`;
   }
-  const known = labelMemory.get(memoryKey);
-  if (known !== undefined) return known;
-  const label = serverTranslator(locale, 'booking.bill.lines')(key, values);
-  if (labelMemory.size >= LABEL_MEMORY_SIZE) labelMemory.clear();
-  labelMemory.set(memoryKey, label);
-  return label;
+  return labelMemory(memoryKey, values);
+}
+
+/** A label not in memory: the language and the message are read back from the head of its key (`lineLabel`). */
+function formatLabel(memoryKey: string, values: LabelValues | undefined): string {
+  const end = memoryKey.indexOf(VALUE_SEPARATOR);
+  const [locale, key] = (end === -1 ? memoryKey : memoryKey.slice(0, end)).split(' ') as [Locale, LineMessageKey];
+  return serverTranslator(locale, 'booking.bill.lines')(key, values);
 }
 
 /** `lineLabel` for one language, as `t` reads in the labelling code. */
@@ -73,24 +77,18 @@ function percentFormat(locale: Locale, signed: boolean): Intl.NumberFormat {
 }
 
 // The same few percentages (the tax, an airport fee, a season's) are written on every quote: kept per language and
-// sign display, as the labels are, each memory emptied when it fills.
-const PERCENT_MEMORY_SIZE = 1024;
-const percentTexts = new Map<string, Map<number, string>>();
+// sign display, as the labels are, in a bounded memo each.
+const percentTexts = new Map<string, BoundedMemo<number, string>>();
 
 /** A percentage as the bill writes it, "7" or "+15" (`signed`), in `locale`'s digits. */
 function formatPercent(locale: Locale, value: number, signed = false): string {
   const memoryKey = signed ? `${locale}+` : locale;
   let memory = percentTexts.get(memoryKey);
   if (memory === undefined) {
-    memory = new Map<number, string>();
+    memory = boundedMemo((percent: number) => percentFormat(locale, signed).format(percent), { maxEntries: 1024 });
     percentTexts.set(memoryKey, memory);
   }
-  const known = memory.get(value);
-  if (known !== undefined) return known;
-  const text = percentFormat(locale, signed).format(value);
-  if (memory.size >= PERCENT_MEMORY_SIZE) memory.clear();
-  memory.set(value, text);
-  return text;
+  return memory(value);
 }
 
 /** The label of a rate plan's line (season, demand, length discount) from the quote's own figures. */
