@@ -11,6 +11,7 @@ import tseslint from 'typescript-eslint';
 
 const webFiles = ['apps/web/**/*.{js,jsx,mjs,ts,tsx}'];
 const webSource = 'apps/web/src';
+const extensionsDir = 'services/content/extensions';
 // Tests may reach into what they test (and mock its parts); the boundaries below hold for the product's code.
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts'];
 const typeScriptFiles = ['**/*.{ts,tsx,mts,cts}'];
@@ -124,5 +125,50 @@ export default defineConfig([
   {
     files: [`${webSource}/content/**/*.ts`],
     rules: { 'no-restricted-imports': 'off' },
+  },
+
+  // The content service's extensions (docs/architecture.md, "The content service's extensions"): an extension
+  // (`extensions/<name>/src`) imports the domain, the shared kit (`extensions/shared`) and its own files, never another
+  // extension's (what two extensions need goes into the kit, or into the domain when it is a rule). The kit imports
+  // the domain, itself and the content model as code (`services/content/schema/*.mjs`): those files are data (the
+  // collections and fields, the access rules' ids, the account pages, the callbacks, the dashboards' definitions) and
+  // pure functions of it, with no I/O and no import beyond each other, the same files the start-up reconcile applies,
+  // so an extension enforces what the service is configured with; each extension bundles them at build time.
+  // Extensions reach them only through the kit (shared/schema.ts, shared/directus.ts). Deploy tooling
+  // (`services/content/scripts`, the root's `scripts`: the database bootstrap, schema apply, seed, the builds) is never
+  // imported at run time; any other file of the repository is refused too (`checkUnknownLocals`). Packages from
+  // node_modules are not checked here.
+  {
+    files: [`${extensionsDir}/**/*.{ts,mjs}`],
+    ignores: testFiles,
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: `${extensionsDir}/tsconfig.json` } },
+      'boundaries/include': ['**/*'],
+      'boundaries/elements': [
+        { type: 'kit', pattern: `${extensionsDir}/shared` },
+        { type: 'extension', pattern: `${extensionsDir}/*`, capture: ['name'] },
+        { type: 'schema', pattern: 'services/content/schema' },
+        { type: 'domain', pattern: 'packages/domain' },
+        { type: 'deploy-tooling', pattern: 'services/content/scripts' },
+        { type: 'deploy-tooling', pattern: 'scripts' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkUnknownLocals: true,
+          message:
+            '{{from.type}}{{#if from.captured.name}} {{from.captured.name}}{{/if}} may not import {{#if to.type}}{{to.type}}{{#if to.captured.name}} {{to.captured.name}}{{/if}}'
+            + '{{else}}{{dependency.source}}, outside the extensions, their kit, the schema and the domain{{/if}} (docs/architecture.md, "The content service\'s extensions")',
+          policies: [
+            { from: { element: { type: 'extension' } }, allow: { to: { element: { types: { anyOf: ['kit', 'domain'] } } } } },
+            { from: { element: { type: 'kit' } }, allow: { to: { element: { types: { anyOf: ['kit', 'domain', 'schema'] } } } } },
+          ],
+        },
+      ],
+    },
   },
 ]);

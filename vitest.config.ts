@@ -95,7 +95,7 @@ export default defineConfig({
       },
       {
         // The content service's extensions: their decisions that need no Directus (payloads, the query guard, uploads).
-        test: { name: 'content-extensions', include: ['services/content/extensions/**/*.test.ts'], exclude: ['**/node_modules/**', '**/dist/**'], environment: 'node' },
+        test: { name: 'content-extensions', include: ['services/content/extensions/**/*.test.{ts,mjs}'], exclude: ['**/node_modules/**', '**/dist/**'], environment: 'node' },
       },
       {
         // Each test file starts a sandbox process of its own (services/gateway-sandbox) on a free port.

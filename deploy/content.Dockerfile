@@ -29,8 +29,6 @@ RUN cd packages/domain && npm install --omit=dev --no-package-lock --no-audit --
 COPY tsconfig.base.json ./
 COPY scripts/lib scripts/lib
 COPY services/content/schema services/content/schema
-# The dashboards extension bundles scripts/lib/dashboards.mjs and the row comparison it imports (rows.mjs).
-COPY services/content/scripts/lib services/content/scripts/lib
 COPY services/content/extensions services/content/extensions
 RUN node --input-type=module -e "import { buildContentExtensions } from './scripts/lib/content-extensions.mjs'; await buildContentExtensions({ force: true });"
 

@@ -33,8 +33,6 @@ export const SHARED_INPUTS = [
   'services/content/schema/accounts.mjs',
   'services/content/schema/dashboards.mjs',
   'services/content/schema/callbacks.mjs',
-  'services/content/scripts/lib/dashboards.mjs',
-  'services/content/scripts/lib/rows.mjs',
   'services/content/package-lock.json',
   relative(ROOT, fileURLToPath(import.meta.url)),
 ];

@@ -31,10 +31,12 @@ function relativeImports(file) {
 
 describe('what an extension bundles from outside its folder', () => {
   it('is an input of the build, so that a change to it builds the extension again', () => {
-    // A module the bundle reaches only through another (scripts/lib/dashboards.mjs importing a helper module) counts
-    // too: missing from the inputs, a change to it would leave Directus running the old copy bundled in dist/.
+    // The kit (extensions/shared) is bundled into every extension, and reads the schema files for them. A module the
+    // bundle reaches only through another (a schema file importing another) counts too: missing from the inputs, a
+    // change to it would leave Directus running the old copy bundled in dist/.
     const outside = new Set();
-    const queue = listExtensions().flatMap(({ dir }) => filesUnder(join(dir, 'src')).filter((file) => !file.endsWith('.test.ts')));
+    const sources = [...listExtensions().map(({ dir }) => join(dir, 'src')), join(EXTENSIONS_DIR, 'shared')];
+    const queue = sources.flatMap((dir) => filesUnder(dir).filter((file) => !/\.test\.(ts|mjs)$/.test(file)));
     for (let file = queue.shift(); file; file = queue.shift()) {
       for (const target of relativeImports(file)) {
         if (!target.endsWith('.mjs') || target.startsWith(`${EXTENSIONS_DIR}${sep}`) || outside.has(target)) continue;

@@ -1,7 +1,7 @@
 // The admin's Insights dashboards, kept as code: "Hoy", "Ventas" and "Flota". scripts/prepare.mjs reconciles them on
-// every start (scripts/lib/dashboards.mjs): a dashboard or panel of this file that is missing is created, one that
-// differs is put back as written here, nothing is duplicated (fixed ids), and dashboards or panels staff made in the
-// admin are left alone. To change one: edit this file and restart the content service (docs/admin-dashboards.md).
+// every start (extensions/shared/dashboards.mjs): a dashboard or panel of this file that is missing is created, one
+// that differs is put back as written here, nothing is duplicated (fixed ids), and dashboards or panels staff made in
+// the admin are left alone. To change one: edit this file and restart the content service (docs/admin-dashboards.md).
 //
 // Panel types and options are those of Directus 11's Insights module (app/src/panels/*): `metric` (one aggregate),
 // `metric-list` (an aggregate per group), `bar-chart` (an aggregate per value of xAxis; xAxisDisplayField names the

@@ -1,108 +1,20 @@
-// Reconciles the Insights dashboards of schema/dashboards.mjs (every start): creates the dashboards and panels that
-// are missing, puts back those that differ, removes the file's panels whose required fields do not exist. Found by
-// their fixed ids, so nothing is duplicated; dashboards and panels staff made in the admin (other ids) are left alone.
-// Written with plain queries, as the flow: the rows are plain data and Directus' services add nothing here.
+// The start-up reconcile of the admin's Insights dashboards (scripts/prepare.mjs, every start): the extensions' kit
+// reconciles them (extensions/shared/dashboards.mjs, which the `dashboards` hook also runs when Panama's date moves
+// on), told Panama's date and offset from here. This plain JavaScript cannot import the domain's TypeScript (the
+// hook reads Panama's clock through it), so it keeps the domain's rule: Panama is UTC−5 all year, no daylight saving.
+// dashboards.test.mjs checks that the two readings agree.
 
-import { dashboardDefinitions, TODAY_PANEL } from '../../schema/dashboards.mjs';
-import { differs } from './rows.mjs';
+import { reconcileDashboards as reconcile } from '../../extensions/shared/dashboards.mjs';
 
-const PANAMA_UTC_OFFSET_HOURS = -5;
+const PANAMA_UTC_OFFSET_MINUTES = -5 * 60;
 
-/**
- * How many hours to add to `$NOW` so that it reads as Panama's wall clock on this database. Reservations' dates are
- * Panama wall-clock values without a zone: PostgreSQL keeps them as `timestamp without time zone` and compares them
- * with `$NOW` written in UTC; SQLite keeps them as instants read in the server's time zone.
- */
-export function panamaClockShiftHours(client, now = new Date()) {
-  if (client === 'sqlite3' || client === 'sqlite') {
-    const serverOffsetHours = -now.getTimezoneOffset() / 60;
-    return PANAMA_UTC_OFFSET_HOURS - serverOffsetHours;
-  }
-  return PANAMA_UTC_OFFSET_HOURS;
+/** Panama's calendar date `YYYY-MM-DD` and offset from UTC at `now`. */
+export function panamaAt(now = new Date()) {
+  const date = new Date(now.getTime() + PANAMA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+  return { date, utcOffsetMinutes: PANAMA_UTC_OFFSET_MINUTES };
 }
 
-/** Panama's calendar date of `now`, as `YYYY-MM-DD`. */
-export function panamaDate(now = new Date()) {
-  return new Date(now.getTime() + PANAMA_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** The clock the definitions are written against (see schema/dashboards.mjs). */
-export function dashboardClock(client, now = new Date()) {
-  const shift = panamaClockShiftHours(client, now);
-  const day = panamaDate(now);
-  return {
-    nowPanama: (hours = 0) => {
-      const total = shift + hours;
-      return total === 0 ? '$NOW' : `$NOW(${total > 0 ? '+' : ''}${total} hours)`;
-    },
-    today: { from: `${day}T00:00:00`, to: `${day}T23:59:59` },
-  };
-}
-
-const DASHBOARD_COLUMNS = ['name', 'icon', 'note', 'color'];
-const PANEL_COLUMNS = ['dashboard', 'name', 'icon', 'color', 'show_header', 'note', 'type', 'position_x', 'position_y', 'width', 'height', 'options'];
-
-/** The database engine of a knex instance (`sqlite3`, `pg`, ...). */
-function engineOf(db) {
-  const client = db.client?.config?.client;
-  return typeof client === 'string' ? client : '';
-}
-
-/**
- * Has Panama's date moved on since the "today" panels were written (the panel "Recogidas de hoy" does not filter on
- * today's date)? False when that panel is missing: the next start puts it back.
- */
-export async function dashboardsOutOfDate(db, now = new Date()) {
-  const row = await db('directus_panels').select('options').where({ id: TODAY_PANEL }).first();
-  if (!row) return false;
-  const options = typeof row.options === 'string' ? row.options : JSON.stringify(row.options);
-  return !options.includes(dashboardClock(engineOf(db), now).today.from);
-}
-
-export async function reconcileDashboards({ db, schema, log, now = new Date() }) {
-  const definitions = dashboardDefinitions(dashboardClock(engineOf(db), now));
-  const has = (path) => {
-    const [collection, field] = path.split('.');
-    return Boolean(schema.collections[collection]?.fields[field]);
-  };
-  const changes = [];
-  for (const dashboard of definitions) {
-    const { panels, ...fields } = dashboard;
-    const want = pick(fields, DASHBOARD_COLUMNS);
-    const row = await db('directus_dashboards').where({ id: dashboard.id }).first();
-    if (!row) {
-      await db('directus_dashboards').insert({ id: dashboard.id, ...want });
-      changes.push(`dashboard "${dashboard.name}" created`);
-    } else if (differs(row, want)) {
-      await db('directus_dashboards').where({ id: dashboard.id }).update(want);
-      changes.push(`dashboard "${dashboard.name}" updated`);
-    }
-    for (const panel of panels) {
-      const existing = await db('directus_panels').where({ id: panel.id }).first();
-      if ((panel.requires ?? []).some((path) => !has(path))) {
-        if (existing) {
-          await db('directus_panels').where({ id: panel.id }).delete();
-          changes.push(`panel "${panel.name}" removed (needs ${panel.requires.join(', ')})`);
-        }
-        continue;
-      }
-      const wantPanel = pick({ show_header: true, color: null, ...panel, dashboard: dashboard.id }, PANEL_COLUMNS);
-      if (!existing) {
-        await db('directus_panels').insert({ id: panel.id, ...wantPanel, options: JSON.stringify(wantPanel.options) });
-        changes.push(`panel "${panel.name}" created`);
-      } else if (differs(existing, wantPanel)) {
-        await db('directus_panels').where({ id: panel.id }).update({ ...wantPanel, options: JSON.stringify(wantPanel.options) });
-        changes.push(`panel "${panel.name}" updated`);
-      }
-    }
-  }
-  const created = changes.filter((c) => c.endsWith('created')).length;
-  log(changes.length
-    ? `dashboards: ${changes.length} change(s) (${created} created): ${changes.length > 6 ? `${changes.slice(0, 6).join('; ')}; … (+${changes.length - 6})` : changes.join('; ')}`
-    : 'dashboards: up to date');
-  return changes;
-}
-
-function pick(object, keys) {
-  return Object.fromEntries(keys.map((k) => [k, object[k] ?? null]));
+/** The dashboards as of `now` (see the kit's reconcileDashboards). */
+export function reconcileDashboards({ db, schema, log, now = new Date() }) {
+  return reconcile({ db, schema, log, panama: panamaAt(now), now });
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPresets, ids, policies, registrationSettings, roles, flowDefinition, PRIVATE_FOLDERS, PUBLIC_FOLDER, STOREFRONT_EMAIL } from '../../schema/access.mjs';
-import { differs, parse } from './rows.mjs';
+import { differs, parse } from '../../extensions/shared/rows.mjs';
 
 export async function reconcileAccess(d, { db, schema, env, log }) {
   const S = d.services;

@@ -18,10 +18,9 @@
 // is down, a request about an address with no account still answers 204 and one about an existing account 503.)
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Express } from 'express';
-import { ACCOUNT_EMAILS_PATH, parseOrigins } from '../../../schema/accounts.mjs';
-import { CALLBACK_SECRET_HEADER, CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineHook } from '../../shared/define';
 import { ids } from '../../shared/directus';
+import { ACCOUNT_EMAILS_PATH, CALLBACK_SECRET_HEADER, CALLBACK_SECRET_NAMES, parseOrigins } from '../../shared/schema';
 import { directusAdminPage, isPage, languageOf, matchAccountPage, recipientOf, storefrontInvitation, TEMPLATES, type DirectusMail } from './mail';
 
 const STOREFRONT_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 // Which of Directus' mails go to the storefront, and what it is told: decisions on the mail alone, without a request.
-import { ACCOUNT_PAGES, matchAccountPage, type AccountPage } from '../../../schema/accounts.mjs';
+import { ACCOUNT_PAGES, matchAccountPage, type AccountPage } from '../../shared/schema';
 
 export type AccountEmailKind = 'password-reset' | 'invitation' | 'registration';
 

@@ -34,13 +34,13 @@ import { defineEndpoint } from '../../shared/define';
 import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
 import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { checkRateRule, countHit, type RateRule } from '../../shared/rate-limit';
 import { createReferences } from '../../shared/references';
 import { createWriter } from '../../shared/transactions';
 import { channelOf } from './channel';
 import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
 import { holdRoutes } from './holds';
 import { noticeRoutes } from './notices';
-import { checkRateRule, countHit, type RateRule } from './rate-limit';
 import { recordRoutes } from './records';
 import { checkDates, checkReservation, type ReservationPayload } from './reservation-payload';
 

@@ -3,8 +3,8 @@
 // shapes of the JSON fields `lines` and `extras`. A problem is reported as { field, message }.
 import { isCents } from '@rentacar/domain/money';
 import { normalizeLocalDateTimeSeconds, parseLocalDate } from '@rentacar/domain/dates';
-import { collections, type ModelField } from '../../../schema/model.mjs';
 import { isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
+import { collections, type ModelField } from '../../shared/schema';
 
 const model = collections.find((c) => c.collection === 'reservations');
 if (!model) throw new Error('booking: schema/model.mjs has no reservations collection');

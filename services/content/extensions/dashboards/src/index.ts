@@ -1,9 +1,10 @@
 // Hook `dashboards`: the admin's "Hoy" dashboard filters on Panama's date, written when the panels are reconciled
-// (scripts/prepare.mjs at every start). Every five minutes this checks whether Panama's date has moved on since then
-// and, if so, reconciles the dashboards again (scripts/lib/dashboards.mjs), so "today" follows the calendar without a
-// restart. Directus runs a hook's schedule on one instance per tick; a second pass meeting it writes the same rows.
-// It also keeps the dollars of the amounts the dashboards sum (dollars.ts).
-import { dashboardsOutOfDate, reconcileDashboards } from '../../../scripts/lib/dashboards.mjs';
+// (scripts/prepare.mjs at every start). Every five minutes this checks whether Panama's date, read through the
+// domain, has moved on since then and, if so, reconciles the dashboards again (the kit's shared/dashboards.mjs), so
+// "today" follows the calendar without a restart. Directus runs a hook's schedule on one instance per tick; a second
+// pass meeting it writes the same rows. It also keeps the dollars of the amounts the dashboards sum (dollars.ts).
+import { formatPanamaDate, panamaUtcOffsetMinutes } from '@rentacar/domain/dates';
+import { dashboardsOutOfDate, reconcileDashboards } from '../../shared/dashboards.mjs';
 import { defineHook } from '../../shared/define';
 import { backfillDollars, DOLLAR_COPIES, withDollars } from './dollars';
 
@@ -31,9 +32,10 @@ export default defineHook(({ schedule, filter, init }, { database, getSchema, lo
   schedule(DASHBOARDS_SCHEDULE, async () => {
     try {
       const now = new Date();
-      if (!(await dashboardsOutOfDate(database, now))) return;
+      const panama = { date: formatPanamaDate(now), utcOffsetMinutes: panamaUtcOffsetMinutes(now) };
+      if (!(await dashboardsOutOfDate(database, panama.date))) return;
       const schema = await getSchema();
-      await reconcileDashboards({ db: database, schema, log: (line) => logger.info(line), now });
+      await reconcileDashboards({ db: database, schema, log: (line) => logger.info(line), panama, now });
     } catch (error) {
       logger.error(error, 'dashboards: moving "today" on failed; the next pass (in five minutes) tries again');
     }

@@ -13,9 +13,9 @@
 // Only administrators and the Storefront policy may call it (401 without a token, 403 for anyone else).
 import { buildDataExport, sameEmail } from '@rentacar/domain/privacy';
 import type { Request, Response } from 'express';
-import { countHit } from '../../booking/src/rate-limit';
 import { defineEndpoint } from '../../shared/define';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
+import { countHit } from '../../shared/rate-limit';
 import { createWriter } from '../../shared/transactions';
 import { checkProof, type Proof } from './run-request';
 import { cvOnFile, documentsOnFile, readSubjectData } from './subject-data';

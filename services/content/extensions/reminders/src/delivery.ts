@@ -8,7 +8,7 @@
 //     it: a refusal, its mailer failing): the claim is released, and the next run tries again;
 //   - `unknown`: it may have gone (no answer in time, the connection cut after the request, a gateway timeout): the
 //     claim is kept, so the renter never gets it twice; the log says so.
-import { CALLBACK_SECRET_HEADER } from '../../../schema/callbacks.mjs';
+import { CALLBACK_SECRET_HEADER } from '../../shared/schema';
 import { REMINDERS_PATH, type ReminderPayload } from './payload';
 
 export const STOREFRONT_TIMEOUT_MS = 20_000;

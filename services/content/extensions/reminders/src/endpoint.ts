@@ -6,9 +6,9 @@
 //   `now` decides what is due at that instant instead of the clock's (the claim itself records the clock's time);
 //   `only` limits the pass to those reservations. Answers 200 { data: { as_of, sent: [numbers],
 //   not_sent: [{ reservation_number, reason }] } }, or 503 when the storefront's address is not configured.
-import { CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineEndpoint } from '../../shared/define';
 import { endpointKit, errorBody, invalid } from '../../shared/endpoint';
+import { CALLBACK_SECRET_NAMES } from '../../shared/schema';
 import { createDelivery, remindersUrl } from './delivery';
 import { checkRunRequest } from './run-request';
 import { runReminders } from './run';

@@ -3,8 +3,8 @@
 // sends the e-mail. Directus runs a hook's schedule on one instance per tick (its synchronised jobs); the claim on the
 // reservation's row keeps it to one e-mail even when two passes meet. A tick that is missed (the service was down) is
 // caught up by the next: a reservation stays due until its pickup.
-import { CALLBACK_SECRET_NAMES } from '../../../schema/callbacks.mjs';
 import { defineHook } from '../../shared/define';
+import { CALLBACK_SECRET_NAMES } from '../../shared/schema';
 import { createDelivery, remindersUrl } from './delivery';
 import { runReminders } from './run';
 

@@ -2,7 +2,7 @@
 // e-mail shows, in the storefront's words. The storefront reads the branch (name, address, map, opening hours) from its
 // own content and writes the e-mail; nothing here is formatted for a reader.
 import { isPrecheckinDone } from '@rentacar/domain/reminders';
-import { callbackPath } from '../../../schema/callbacks.mjs';
+import { callbackPath } from '../../shared/schema';
 
 /** The storefront's reminders callback, on the origin of the revalidate callback it already receives. */
 export const REMINDERS_PATH = callbackPath('reminders');

@@ -1,7 +1,8 @@
 // Fixed-window counters in `rate_limits`, shared by the storefront's instances: POST /booking/rate-limit counts one hit
-// of a rule, and a booking's `hold_limit` counts the bookings of one client inside the booking's own transaction.
-import type { Knex } from '../../shared/directus';
-import { isPlainObject, type Problem } from '../../shared/endpoint';
+// of a rule, a booking's `hold_limit` counts the bookings of one client inside the booking's own transaction, and the
+// privacy extension's data-rights requests count their proofs. In the kit, since more than one extension counts.
+import type { Knex } from './directus';
+import { isPlainObject, type Problem } from './endpoint';
 
 export interface RateRule {
   key: string;

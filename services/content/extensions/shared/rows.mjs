@@ -1,7 +1,8 @@
 // Comparing a row as the database returns it with the values the schema-as-code wants: one comparison for every
-// reconciler (reconcile.mjs: policies, roles, settings, the storefront user, the flow and its operations;
-// dashboards.mjs: dashboards and panels). Plain ESM with no dependency but Node's: the dashboards extension bundles
-// it through dashboards.mjs, so it is one of that build's inputs (scripts/lib/content-extensions.mjs, SHARED_INPUTS).
+// reconciler (scripts/lib/reconcile.mjs: policies, roles, settings, the storefront user, the flow and its operations;
+// dashboards.mjs: dashboards and panels). In the extensions' kit, since the dashboards extension bundles it through
+// dashboards.mjs and no extension imports deploy tooling; plain ESM with no dependency but Node's, so the start-up
+// reconcile (plain JavaScript) imports it too.
 //
 // The same row reads differently on the two databases the content service runs on:
 //   - JSON columns: text on SQLite, already parsed on PostgreSQL (json/jsonb);
