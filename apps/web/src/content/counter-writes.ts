@@ -1,7 +1,7 @@
 import 'server-only';
 import { customEndpoint, readItems } from '@directus/sdk';
 import { z } from 'zod';
-import { DEPOSIT_METHODS, rentalStatusOf, type CollectMethod, type DepositMethod, type RentalStatus, type ReturnChargeLine } from '@rentacar/domain/rentals';
+import { DEPOSIT_METHODS, rentalStatusOf, type CollectMethod, type CounterActionPath, type DepositMethod, type RentalStatus, type ReturnChargeLine } from '@rentacar/domain/rentals';
 import { contentFormPost, contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
 import { findReservationByNumberAndEmail, type SavedReservation } from './reservations';
@@ -12,7 +12,8 @@ import { findReservationByNumberAndEmail, type SavedReservation } from './reserv
  * member's identity. Also what closing a rental needs to read back: the return's charges and the deposit.
  */
 
-export type CounterActionPath = 'pickup' | 'return' | 'no-show';
+/** The address of a counter action (the domain's `COUNTER_ACTIONS`: `pickup`, `return`, `no-show`...). */
+export type { CounterActionPath };
 
 /** The content service's refusal, passed on: its status, stable code and, where it says, the reason and the field. */
 export type CounterWriteRefusal = { status: number; code: string; message: string; reason?: string; field?: string; max?: number };
@@ -62,7 +63,7 @@ async function counterCall(what: string, path: string, method: 'POST' | 'DELETE'
 
 const numberPath = (number: string) => `/counter/reservations/${encodeURIComponent(number)}`;
 
-/** A pickup, a return or a no-show, with its body as the content service takes it (amounts in cents). */
+/** A counter action (a pickup, a return, a no-show...), with its body as the content service takes it (amounts in cents). */
 export function recordCounterAction(token: string, number: string, action: CounterActionPath, body: unknown): Promise<CounterWrite> {
   return counterCall(`POST /counter/reservations/:number/${action}`, `${numberPath(number)}/${action}`, 'POST', token, body);
 }

@@ -231,7 +231,7 @@ const reservationSchema = z.object({
   }),
   no_show_at: str,
   overdue: z.boolean(),
-  allowed: z.object({ pickup: allowed, return: allowed, no_show: allowed }),
+  allowed: z.object(Object.fromEntries(RENTAL_ACTIONS.map((action) => [action, allowed])) as Record<RentalAction, typeof allowed>),
   late_unit_warning: z.object({ reservation_number: z.string(), return_date: str }).nullable(),
 });
 

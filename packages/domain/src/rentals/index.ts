@@ -3,86 +3,12 @@ import { normalizeLocalDateTimeSeconds, type LocalDateTimeSeconds } from '../dat
 import { assertNonNegativeCents, multiplyCents, percentOf, sumCents, type Cents, type PercentValue } from '../money';
 import { DEFAULT_TAX_RATE_PERCENT, toPercent } from '../quote';
 import { holdsUnit, paymentStanding, type BookingRules, type HeldReservation, type PaymentStanding } from '../reservations';
+import type { RentalRefusal } from './counter-actions';
+import { isFuelEighths, rentalStatusOf, type RentalStatus } from './lifecycle';
 
-/**
- * The rental lifecycle of a reservation, beside its payment `status` (unpaid, paid, cancelled), which it does not
- * change: a booking is `booked` until the counter hands the car over (`picked_up`) and takes it back (`returned`); a
- * renter who never came is marked `no_show` by staff once the pickup time has passed. `returned` and `no_show` are
- * final. See docs/counter.md.
- */
-export const RENTAL_STATUSES = ['booked', 'picked_up', 'returned', 'no_show'] as const;
-export type RentalStatus = (typeof RENTAL_STATUSES)[number];
-export const DEFAULT_RENTAL_STATUS: RentalStatus = 'booked';
-
-export function isRentalStatus(value: unknown): value is RentalStatus {
-  return typeof value === 'string' && (RENTAL_STATUSES as readonly string[]).includes(value);
-}
-
-/** A stored rental status; null or a value outside the list (a row older than the field) reads as `booked`. */
-export function rentalStatusOf(value: unknown): RentalStatus {
-  return isRentalStatus(value) ? value : DEFAULT_RENTAL_STATUS;
-}
-
-export const RENTAL_ACTIONS = ['pickup', 'return', 'no_show'] as const;
-export type RentalAction = (typeof RENTAL_ACTIONS)[number];
-
-/** Why an action is refused in the reservation's present state (the counter API answers 409 with the code). */
-export const RENTAL_REFUSALS = [
-  'reservation_cancelled',
-  'already_picked_up',
-  'already_returned',
-  'marked_no_show',
-  'not_picked_up',
-  'pickup_time_not_reached',
-] as const;
-export type RentalRefusal = (typeof RENTAL_REFUSALS)[number];
-
-export interface RentalState {
-  /** The payment status (`unpaid`, `paid`, `cancelled`); only `cancelled` matters here. */
-  status: string | null | undefined;
-  rentalStatus: unknown;
-  /** The booked pickup, a Panama wall-clock `YYYY-MM-DDTHH:mm[:ss]` as stored. */
-  pickupDate: string;
-}
-
-export type RentalDecision = { allowed: true; next: RentalStatus } | { allowed: false; reason: RentalRefusal };
-
-const FINAL_REFUSAL: Partial<Record<RentalStatus, RentalRefusal>> = {
-  returned: 'already_returned',
-  no_show: 'marked_no_show',
-};
-
-/**
- * Whether `action` may be recorded on a reservation in `state` at `now`, and the rental status it leads to:
- *   - pickup: only a `booked` reservation whose payment is not cancelled; an early pickup (before the booked time) is
- *     allowed, the counter decides;
- *   - return: only a `picked_up` one (even if its payment was cancelled meanwhile: the car must still come back);
- *   - no_show: only a `booked`, not cancelled one, and only once its pickup time has passed (at that minute or later).
- * A `returned` or `no_show` reservation accepts nothing more.
- */
-export function decideRentalAction(action: RentalAction, state: RentalState, now: Date): RentalDecision {
-  const current = rentalStatusOf(state.rentalStatus);
-  const final = FINAL_REFUSAL[current];
-  if (final !== undefined) return { allowed: false, reason: final };
-  const cancelled = state.status === 'cancelled';
-  switch (action) {
-    case 'pickup':
-      if (current === 'picked_up') return { allowed: false, reason: 'already_picked_up' };
-      if (cancelled) return { allowed: false, reason: 'reservation_cancelled' };
-      return { allowed: true, next: 'picked_up' };
-    case 'return':
-      if (current !== 'picked_up') return { allowed: false, reason: 'not_picked_up' };
-      return { allowed: true, next: 'returned' };
-    case 'no_show': {
-      if (current === 'picked_up') return { allowed: false, reason: 'already_picked_up' };
-      if (cancelled) return { allowed: false, reason: 'reservation_cancelled' };
-      const pickup = parsePanamaTimestamp(state.pickupDate);
-      if (pickup === null) throw new RangeError(`Invalid pickup date: ${state.pickupDate}`);
-      if (now.getTime() < pickup.getTime()) return { allowed: false, reason: 'pickup_time_not_reached' };
-      return { allowed: true, next: 'no_show' };
-    }
-  }
-}
+export * from './lifecycle';
+export * from './counter-actions';
+export * from './settlement';
 
 /**
  * Where a booking stands as a renter or an agent reads it: once the counter has acted, the rental lifecycle (the car is
@@ -124,13 +50,6 @@ export function renterLockOf(rentalStatus: unknown): RenterLock | null {
 /** Whether the renter may still change or cancel the booking as far as the rental lifecycle goes (only while `booked`). */
 export function renterMayChange(rentalStatus: unknown): boolean {
   return renterLockOf(rentalStatus) === null;
-}
-
-/** A fuel gauge in eighths of a tank: 0 (empty) to 8 (full). */
-export const FUEL_EIGHTHS_MAX = 8;
-
-export function isFuelEighths(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= FUEL_EIGHTHS_MAX;
 }
 
 /** Site config `fuel_refill_rate_per_eighth` default: 0 (no refill charge until the brand sets a rate). */
@@ -326,4 +245,3 @@ export function countsAgainstStock(
   return rentalStatusOf(reservation.rentalStatus) !== 'booked' || holdsUnit(reservation, rules, now.getTime());
 }
 
-export * from './settlement';

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { assertNonNegativeCents, sumCents, type Cents } from '../money';
-import { FUEL_EIGHTHS_MAX, type ReturnChargeLine } from './index';
+import type { ReturnChargeLine } from './index';
 
 /**
  * Closing a rental's money at the counter (docs/counter.md, "Collecting the charges", "Deposit", "The receipt"): the
@@ -108,92 +107,6 @@ export function finalBill(input: FinalBillInput): FinalBill {
       : null,
     due: Math.max(0, balance),
     credit: Math.max(0, -balance),
-  };
-}
-
-// Forms and bodies of the counter's actions, in the units staff type: mileage in whole km, fuel in eighths, amounts in
-// US dollars with at most two decimals (the storefront turns them into cents; the content service takes cents).
-
-/** Highest odometer reading accepted, in km: far above any car's life, low enough to catch a typo of extra digits. */
-export const MAX_MILEAGE_KM = 2_000_000;
-/** Highest damage amount entered at the counter, in cents (US$100,000.00); more goes through the brand's claims. */
-export const MAX_DAMAGE_CENTS = 10_000_000;
-/** Photos per pickup or return. */
-export const MAX_COUNTER_PHOTOS = 20;
-/** A photo of the car, as a phone or tablet camera takes it: JPEG or PNG (told by its first bytes), 10 MB at most. */
-export const COUNTER_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-export const MAX_COUNTER_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_COUNTER_NOTES = 2000;
-
-/** The forms' issues are the storefront's catalogue keys (`counterActions.errors.*`), as the validation schemas' are. */
-
-/** Dollars as typed ("25", "25.5", "25.50", "1,250.00"): cents, or null when it is not an amount. Empty = 0. */
-export function dollarsToCents(text: string): Cents | null {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (trimmed === '') return 0;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return null;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-const mileageField = z
-  .string()
-  .trim()
-  .min(1, 'counterActions.errors.mileageRequired')
-  .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_MILEAGE_KM, 'counterActions.errors.mileageInvalid');
-const fuelField = z.string().refine((value) => /^\d$/.test(value) && Number(value) <= FUEL_EIGHTHS_MAX, 'counterActions.errors.fuelRequired');
-const notesField = z.string().max(MAX_COUNTER_NOTES, 'counterActions.errors.notesTooLong');
-const dollarsField = (maxCents: number) =>
-  z
-    .string()
-    .refine((value) => dollarsToCents(value) !== null, 'counterActions.errors.amountInvalid')
-    .refine((value) => (dollarsToCents(value) ?? 0) <= maxCents, 'counterActions.errors.amountTooHigh');
-
-/** The pickup form as typed: mileage, fuel (eighths, a choice), notes, and an optional deposit taken at the counter. */
-export const pickupFormSchema = z
-  .object({
-    mileage: mileageField,
-    fuelEighths: fuelField,
-    notes: notesField,
-    depositAmount: dollarsField(MAX_DEPOSIT_CENTS),
-    depositMethod: z.union([z.enum(DEPOSIT_METHODS), z.literal('')]),
-  })
-  .refine((form) => (dollarsToCents(form.depositAmount) ?? 0) === 0 || form.depositMethod !== '', { message: 'counterActions.errors.depositMethodRequired', path: ['depositMethod'] });
-export type PickupForm = z.infer<typeof pickupFormSchema>;
-
-/** The return form as typed: mileage, fuel, damage notes and amount (dollars), what to keep of the deposit (dollars). */
-export const returnFormSchema = z.object({
-  mileage: mileageField,
-  fuelEighths: fuelField,
-  damageNotes: notesField,
-  damageAmount: dollarsField(MAX_DAMAGE_CENTS),
-  depositKept: dollarsField(MAX_DEPOSIT_CENTS),
-});
-export type ReturnForm = z.infer<typeof returnFormSchema>;
-
-/** The pickup body of the storefront and content-service APIs (amounts in cents). */
-export function pickupBodyOf(form: PickupForm, photos: readonly string[] = []) {
-  const deposit = dollarsToCents(form.depositAmount) ?? 0;
-  return {
-    mileage: Number(form.mileage),
-    fuel_eighths: Number(form.fuelEighths),
-    ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
-    ...(photos.length ? { photos: [...photos] } : {}),
-    ...(deposit > 0 && form.depositMethod !== '' ? { deposit_amount: deposit, deposit_method: form.depositMethod } : {}),
-  };
-}
-
-/** The return body of the storefront and content-service APIs (amounts in cents). */
-export function returnBodyOf(form: ReturnForm, photos: readonly string[] = []) {
-  const damage = dollarsToCents(form.damageAmount) ?? 0;
-  const kept = dollarsToCents(form.depositKept) ?? 0;
-  return {
-    mileage: Number(form.mileage),
-    fuel_eighths: Number(form.fuelEighths),
-    ...(form.damageNotes.trim() ? { damage_notes: form.damageNotes.trim() } : {}),
-    ...(damage > 0 ? { damage_amount: damage } : {}),
-    ...(kept > 0 ? { deposit_kept_amount: kept } : {}),
-    ...(photos.length ? { photos: [...photos] } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { COLLECT_METHODS } from '@rentacar/domain/rentals';
-import { storeCounterPhoto, type CounterActionPath } from '@/content';
-import { apiLocale, bodyChunks, errorResponse, readJsonBody, withBookingErrors } from '@/shared/api';
+import { COLLECT_METHODS, COUNTER_ACTIONS, rentalActionOfPath } from '@rentacar/domain/rentals';
+import { storeCounterPhoto } from '@/content';
+import { apiLocale, bodyChunks, errorResponse, readJsonBody, unknownApiPath, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import type { Locale } from '@/i18n/routing';
 import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
@@ -49,8 +49,13 @@ async function jsonBody(request: NextRequest, locale: Locale): Promise<{ value: 
   }
 }
 
-/** POST /api/counter/reservations/{number}/{pickup|return|no-show}. */
-export async function answerCounterAction(request: NextRequest, number: string, action: CounterActionPath): Promise<NextResponse> {
+/**
+ * POST /api/counter/reservations/{number}/{path}: the counter action at that address (the domain's `COUNTER_ACTIONS`:
+ * pickup, return, no-show...); an address no action has is the API's unknown path (404).
+ */
+export async function answerCounterAction(request: NextRequest, number: string, path: string): Promise<NextResponse> {
+  const action = rentalActionOfPath(path);
+  if (action === undefined) return unknownApiPath(request);
   const locale = apiLocale(request);
   return withBookingErrors(locale, async () => {
     const staff = await signedIn(request, locale);
@@ -60,7 +65,7 @@ export async function answerCounterAction(request: NextRequest, number: string, 
     if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
       return errorResponse(400, [issue('body', 'counterActions.errors.invalid', { field: 'body' }, 'invalid_value')], locale);
     }
-    const answer = await recordRentalAction(staff, number, action, body.value);
+    const answer = await recordRentalAction(staff, number, COUNTER_ACTIONS[action].path, body.value);
     if (!answer.ok) return problemResponse(problemOfRefusal(answer.refusal, locale), locale);
     return NextResponse.json({
       ...answer.data,

@@ -1,7 +1,7 @@
 'use server';
 
 import { getLocale } from 'next-intl/server';
-import { COLLECT_METHODS, pickupBodyOf, pickupFormSchema, returnBodyOf, returnFormSchema, type CollectMethod } from '@rentacar/domain/rentals';
+import { COLLECT_METHODS, COUNTER_ACTIONS, counterActionOf, isRentalAction, type CollectMethod, type CounterActionDescription } from '@rentacar/domain/rentals';
 import { storeCounterPhoto } from '@/content';
 import { issuesByField, type FormIssue } from '@/shared/forms';
 import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
@@ -12,8 +12,9 @@ import { currentStaff } from './staff';
 
 /**
  * The counter screen's forms (CounterActions): the same server code as the storefront API, as the signed-in staff
- * member. Each answers the issues of its fields (catalogue keys, translated in the browser) or the form's, so nothing
- * typed is lost; a return answers its final bill for the charges step.
+ * member. Every action of the domain's `COUNTER_ACTIONS` goes through `counterAction`, its form checked with the
+ * action's schema; each answers the issues of its fields (catalogue keys, translated in the browser) or the form's, so
+ * nothing typed is lost; a return answers its final bill for the charges step.
  */
 
 export type CounterBill = ReturnType<typeof billBody>;
@@ -22,23 +23,15 @@ export type CounterActionResult =
   | { ok: true; bill?: CounterBill; cardOnFile?: boolean; receipt?: ReceiptDelivery; collected?: number }
   | { ok: false; errors: Record<string, FormIssue>; formError?: FormIssue };
 
-// The content service's field names, as the forms name them.
-const FORM_FIELDS: Record<string, string> = {
-  mileage: 'mileage',
-  fuel_eighths: 'fuelEighths',
-  notes: 'notes',
-  damage_notes: 'damageNotes',
-  damage_amount: 'damageAmount',
-  deposit_amount: 'depositAmount',
-  deposit_method: 'depositMethod',
-  deposit_kept_amount: 'depositKept',
-  photos: 'photos',
-  file: 'photos',
-};
+/** The form's field a refusal names (its body field, as the content service names it), if the form has one. */
+function formFieldOf(action: CounterActionDescription | undefined, field: string): string | undefined {
+  if (field === 'photos' || field === 'file') return 'photos';
+  return Object.entries(action?.form?.fields ?? {}).find(([, body]) => body === field)?.[0];
+}
 
-function refused(problem: CounterProblem): CounterActionResult {
+function refused(problem: CounterProblem, action?: CounterActionDescription): CounterActionResult {
   const issue: FormIssue = { message: `counterActions.errors.${problem.key}`, ...(problem.params ? { params: problem.params } : {}) };
-  const field = FORM_FIELDS[problem.field];
+  const field = formFieldOf(action, problem.field);
   return field ? { ok: false, errors: { [field]: issue } } : { ok: false, errors: {}, formError: issue };
 }
 
@@ -71,44 +64,32 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** The pickup form: mileage, fuel, notes, photos and an optional deposit (dollars). */
-export async function pickupAction(number: string, form: FormData): Promise<CounterActionResult> {
+/**
+ * A counter action from the screen (`action` as `COUNTER_ACTIONS` names it): its form as typed, checked with its
+ * schema; its photos stored first; then recorded as the API records it. No form (a no-show): confirmed, an empty body.
+ */
+export async function counterAction(action: string, number: string, form: FormData): Promise<CounterActionResult> {
+  if (!isRentalAction(action)) return { ok: false, errors: {}, formError: { message: 'counterActions.errors.invalid', params: { field: 'action' } } };
+  const described = counterActionOf(action);
   const staff = await signedIn();
   if (!isStaff(staff)) return staff;
-  const parsed = pickupFormSchema.safeParse({
-    mileage: text(form, 'mileage'),
-    fuelEighths: text(form, 'fuelEighths'),
-    notes: text(form, 'notes'),
-    depositAmount: text(form, 'depositAmount'),
-    depositMethod: text(form, 'depositMethod'),
-  });
-  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
-  const photos = await storePhotos(staff, form);
-  if (!Array.isArray(photos)) return photos;
+  let body: unknown = {};
+  const typed = described.form;
+  if (typed) {
+    const parsed = typed.schema.safeParse(Object.fromEntries(Object.keys(typed.fields).map((name) => [name, text(form, name)])));
+    if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
+    const photos = typed.photos ? await storePhotos(staff, form) : [];
+    if (!Array.isArray(photos)) return photos;
+    body = typed.bodyOf(parsed.data, photos);
+  }
   const locale = await getLocale();
-  const answer = await recordRentalAction(staff, number, 'pickup', pickupBodyOf(parsed.data, photos));
-  if (!answer.ok) return refused(problemOfRefusal(answer.refusal, locale));
-  return { ok: true };
-}
-
-/** The return form: mileage, fuel, damage notes and amount, what to keep of the deposit (dollars), photos. */
-export async function returnAction(number: string, form: FormData): Promise<CounterActionResult> {
-  const staff = await signedIn();
-  if (!isStaff(staff)) return staff;
-  const parsed = returnFormSchema.safeParse({
-    mileage: text(form, 'mileage'),
-    fuelEighths: text(form, 'fuelEighths'),
-    damageNotes: text(form, 'damageNotes'),
-    damageAmount: text(form, 'damageAmount'),
-    depositKept: text(form, 'depositKept'),
-  });
-  if (!parsed.success) return { ok: false, errors: issuesByField(parsed.error) };
-  const photos = await storePhotos(staff, form);
-  if (!Array.isArray(photos)) return photos;
-  const locale = await getLocale();
-  const answer = await recordRentalAction(staff, number, 'return', returnBodyOf(parsed.data, photos));
-  if (!answer.ok) return refused(problemOfRefusal(answer.refusal, locale));
-  return { ok: true, ...(answer.bill ? { bill: billBody(answer.bill) } : {}), cardOnFile: answer.savedCard ?? false, ...(answer.receipt ? { receipt: answer.receipt } : {}) };
+  const answer = await recordRentalAction(staff, number, COUNTER_ACTIONS[action].path, body);
+  if (!answer.ok) return refused(problemOfRefusal(answer.refusal, locale), described);
+  return {
+    ok: true,
+    ...(answer.bill ? { bill: billBody(answer.bill), cardOnFile: answer.savedCard ?? false } : {}),
+    ...(answer.receipt ? { receipt: answer.receipt } : {}),
+  };
 }
 
 /** The charges step: the card on file, collected at the counter, or left due; then the receipt. */
@@ -120,14 +101,4 @@ export async function collectAction(number: string, method: string): Promise<Cou
   const answer = await collectReturnCharges(staff, number, chosen);
   if (!answer.ok) return refused(problemOfCollect(answer.refusal));
   return { ok: true, bill: billBody(answer.bill), collected: answer.collected, receipt: answer.receipt };
-}
-
-/** No-show, after the staff member confirmed it. */
-export async function noShowAction(number: string): Promise<CounterActionResult> {
-  const staff = await signedIn();
-  if (!isStaff(staff)) return staff;
-  const locale = await getLocale();
-  const answer = await recordRentalAction(staff, number, 'no-show', {});
-  if (!answer.ok) return refused(problemOfRefusal(answer.refusal, locale));
-  return { ok: true };
 }

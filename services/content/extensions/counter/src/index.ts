@@ -1,4 +1,6 @@
-// Endpoint /counter: the rental lifecycle at a branch's counter (docs/counter.md).
+// Endpoint /counter: the rental lifecycle at a branch's counter (docs/counter.md). The actions are the domain's
+// `COUNTER_ACTIONS` (each one's address, branch, rule and body schema), recorded here by one route and written as
+// writes.ts says:
 //
 //   POST /counter/reservations/:number/pickup    { mileage, fuel_eighths, notes?, photos? }      hand the car over
 //   POST /counter/reservations/:number/return    { mileage, fuel_eighths, damage_notes?, damage_amount?, photos? }
@@ -20,61 +22,31 @@
 // Callers: administrators (any branch) and Counter staff (their own branch only: the pickup branch for a pickup or a
 // no-show, the return branch for a return; another branch's staff get 403 OTHER_BRANCH and still read the reservation
 // at /items). Without a token 401, any other user 403. The order of events is the domain's (`decideRentalAction`): a
-// wrong one answers 409 RENTAL_STATE_CONFLICT with the reason. Each action reads, checks and writes the reservation in
-// one transaction, on the locked row, through Directus' ItemsService with the caller's identity (activity, revisions)
-// and the endpoint's rights (Counter staff have no write right at /items).
+// wrong one answers 409 RENTAL_STATE_CONFLICT with the reason, in the domain's words (`RENTAL_REFUSAL_MESSAGES`). Each
+// action reads, checks and writes the reservation in one transaction, on the locked row, through Directus'
+// ItemsService with the caller's identity (activity, revisions) and the endpoint's rights (Counter staff have no write
+// right at /items).
 import { Readable } from 'node:stream';
 import {
-  checkDepositKept,
+  counterActionOf,
   COUNTER_PHOTO_TYPES,
   decideRentalAction,
   MAX_COUNTER_PHOTO_BYTES,
-  type DepositKeepRefusal,
-  returnChargeRates,
-  returnCharges,
+  RENTAL_ACTIONS,
+  RENTAL_REFUSAL_MESSAGES,
   type RentalAction,
   type RentalRefusal,
 } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
-import { ids, withEndpointRights, type Accountability, type Knex } from '../../shared/directus';
+import { ids, withEndpointRights, type Accountability } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, type Problem } from '../../shared/endpoint';
 import { createWriter } from '../../shared/transactions';
 import { createUpload, datedUpload } from '../../shared/uploads';
-import { collectionInput, noShowInput, parseBody, pickupInput, returnInput, type NoShowInput, type PickupInput, type ReturnInput } from './input';
+import { collectionInput, parseBody } from './input';
 import { registerReads } from './read';
 import { branchOf, staffOf, type Staff } from './staff';
-
-const REFUSAL_MESSAGES: Record<RentalRefusal, string> = {
-  reservation_cancelled: 'The reservation is cancelled',
-  already_picked_up: 'The car was already handed over',
-  already_returned: 'The car was already returned',
-  marked_no_show: 'The reservation was marked as a no-show',
-  not_picked_up: 'The car has not been handed over yet',
-  pickup_time_not_reached: 'The pickup time has not come yet',
-};
-
-const ROW_FIELDS = [
-  'id', 'reservation_number', 'brand', 'status', 'rental_status', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date',
-  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection',
-] as const;
-
-interface ReservationRow {
-  id: number;
-  reservation_number: string;
-  brand: string | null;
-  status: string | null;
-  rental_status: string | null;
-  pickup_branch: number | string | null;
-  return_branch: number | string | null;
-  pickup_date: string;
-  return_date: string;
-  mileage_out: number | null;
-  fuel_out: number | null;
-  deposit_amount: number | null;
-  return_receipt_sent_at: string | null;
-  return_collection: string | null;
-}
+import { COUNTER_WRITES, ROW_FIELDS, type ReservationRow, type WriteContext, type WriteOutcome } from './writes';
 
 /** A photo of the car: JPEG or PNG (a phone camera's), 10 MB at most (the domain's limits). */
 const photoUpload = createUpload({
@@ -82,22 +54,12 @@ const photoUpload = createUpload({
   limits: { fields: 2, parts: 3, fieldSize: 1024 },
 });
 
-const DEPOSIT_REFUSALS: Record<DepositKeepRefusal, string> = {
-  no_deposit: 'No deposit was taken at pickup: nothing can be kept',
-  more_than_deposit: 'More than the deposit taken at pickup cannot be kept',
-  more_than_charges: 'More than the return\'s charges cannot be kept: give the rest back',
-};
-
 type Outcome =
   | { done: Record<string, unknown> }
   | { notFound: true }
   | { otherBranch: true }
   | { refused: RentalRefusal }
-  | { mileageBelowPickup: number }
-  | { depositRefused: { reason: DepositKeepRefusal; max: number } };
-
-/** What an action's changes may answer instead of the fields to write: a 422 of its own. */
-type Unprocessable = { mileageBelowPickup: number } | { depositRefused: { reason: DepositKeepRefusal; max: number } };
+  | Extract<WriteOutcome, { unprocessable: unknown }>;
 
 export default defineEndpoint({
   id: 'counter',
@@ -125,14 +87,17 @@ export default defineEndpoint({
       return staff;
     };
 
-    const route = <T>(action: RentalAction, path: string, parse: (body: unknown) => { value: T } | { problem: { field: string | null; message: string } }, changes: (input: T, row: ReservationRow, ctx: { now: Date; staff: Staff; trx: Knex }) => Record<string, unknown> | Unprocessable | Promise<Record<string, unknown> | Unprocessable>) => {
+    /** POST /reservations/:number/{path} of `action`: its body checked, the row locked, the domain's rule, its write. */
+    const record = (action: RentalAction) => {
+      const { path, input } = counterActionOf(action);
+      const write = COUNTER_WRITES[action] as (body: unknown, row: ReservationRow, context: WriteContext) => WriteOutcome | Promise<WriteOutcome>;
       router.post(`/reservations/:number/${path}`, handle(async (req, res) => {
         const staff = await staffOrRefusal(req.accountability, res);
         if (!staff) return undefined;
         // As printed and in the QR code (FF-7K3M9Q); typed in lower case too.
         const number = String(req.params.number ?? '').trim().toUpperCase();
         if (!/^[A-Z0-9-]{1,32}$/.test(number)) return notFound(res);
-        const parsed = parse(req.body);
+        const parsed = parseBody(input, req.body);
         if ('problem' in parsed) return invalid(res, parsed.problem.field, parsed.problem.message);
         const photos = (parsed.value as { photos?: string[] }).photos ?? [];
         if (photos.length > 0) {
@@ -151,10 +116,10 @@ export default defineEndpoint({
           const now = new Date();
           const decision = decideRentalAction(action, { status: row.status, rentalStatus: row.rental_status, pickupDate: row.pickup_date }, now);
           if (!decision.allowed) return { refused: decision.reason };
-          const fields = await changes(parsed.value, row, { now, staff, trx });
-          if ('mileageBelowPickup' in fields && typeof fields.mileageBelowPickup === 'number') return { mileageBelowPickup: fields.mileageBelowPickup };
-          if ('depositRefused' in fields) return { depositRefused: fields.depositRefused as { reason: DepositKeepRefusal; max: number } };
-          const update = { ...fields, rental_status: decision.next };
+          const written = await write(parsed.value, row, { now, staff, trx });
+          if ('conflict' in written) return { refused: written.conflict };
+          if ('unprocessable' in written) return written;
+          const update = { ...written.set, rental_status: decision.next };
           await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
             .updateOne(row.id, update);
           return { done: { reservation_number: row.reservation_number, ...update } };
@@ -165,61 +130,16 @@ export default defineEndpoint({
           return res.status(403).json(errorBody('This reservation belongs to another branch: its staff record this', { code: 'OTHER_BRANCH' }));
         }
         if ('refused' in outcome) {
-          return res.status(409).json(errorBody(REFUSAL_MESSAGES[outcome.refused], { code: 'RENTAL_STATE_CONFLICT', reason: outcome.refused }));
+          return res.status(409).json(errorBody(RENTAL_REFUSAL_MESSAGES[outcome.refused], { code: 'RENTAL_STATE_CONFLICT', reason: outcome.refused }));
         }
-        if ('mileageBelowPickup' in outcome) {
-          return res.status(422).json(errorBody(`The mileage is below the ${outcome.mileageBelowPickup} km recorded at pickup`, { code: 'MILEAGE_BELOW_PICKUP', field: 'mileage' }));
-        }
-        if ('depositRefused' in outcome) {
-          const { reason, max } = outcome.depositRefused;
-          return res.status(422).json(errorBody(DEPOSIT_REFUSALS[reason], { code: 'DEPOSIT_KEEP_REFUSED', field: 'deposit_kept_amount', reason, max }));
+        if ('unprocessable' in outcome) {
+          const { message, code, field, reason, max } = outcome.unprocessable;
+          return res.status(422).json(errorBody(message, { code, field, ...(reason === undefined ? {} : { reason }), ...(max === undefined ? {} : { max }) }));
         }
         return res.status(200).json({ data: outcome.done });
       }));
     };
-
-    route<PickupInput>('pickup', 'pickup', (body) => parseBody(pickupInput, body), (input, row, { now, staff }) => ({
-      picked_up_at: now.toISOString(),
-      picked_up_by: staff.user,
-      pickup_branch_actual: staff.branch ?? branchOf('pickup', row),
-      mileage_out: input.mileage,
-      fuel_out: input.fuel_eighths,
-      pickup_notes: input.notes ?? null,
-      pickup_photos: input.photos ?? [],
-      deposit_amount: input.deposit_amount ?? null,
-      deposit_method: input.deposit_method ?? null,
-    }));
-
-    route<ReturnInput>('return', 'return', (body) => parseBody(returnInput, body), async (input, row, { now, staff, trx }) => {
-      if (row.mileage_out !== null && input.mileage < row.mileage_out) return { mileageBelowPickup: row.mileage_out };
-      const config = (row.brand
-        ? await trx('sites_config').select('fuel_refill_rate_per_eighth', 'late_return_hourly_rate', 'late_return_grace_minutes', 'tax_rate_percent').where({ brand: row.brand }).first()
-        : undefined) as Record<string, unknown> | undefined;
-      const rates = returnChargeRates({
-        fuelRefillRatePerEighth: config?.fuel_refill_rate_per_eighth,
-        lateReturnHourlyRate: config?.late_return_hourly_rate,
-        lateReturnGraceMinutes: config?.late_return_grace_minutes,
-        taxRatePercent: typeof config?.tax_rate_percent === 'number' || typeof config?.tax_rate_percent === 'string' ? config.tax_rate_percent : null,
-      });
-      // A reservation handed over before the fuel level was recorded is charged no refill.
-      const fuelOut = row.fuel_out ?? input.fuel_eighths;
-      const charges = returnCharges({
-        fuelOut, fuelIn: input.fuel_eighths, bookedReturn: row.return_date, returnedAt: now, damageAmount: input.damage_amount ?? 0, rates,
-      });
-      const deposit = row.deposit_amount ?? 0;
-      const kept = checkDepositKept({ deposit, charges: charges.total, kept: input.deposit_kept_amount ?? 0 });
-      if (!kept.ok) return { depositRefused: { reason: kept.reason, max: kept.max } };
-      return {
-        ...(deposit > 0 ? { deposit_refunded_at: now.toISOString(), deposit_kept_amount: deposit - kept.refunded } : {}),
-        returned_at: now.toISOString(),
-        returned_by: staff.user,
-        mileage_in: input.mileage,
-        fuel_in: input.fuel_eighths,
-        damage_notes: input.damage_notes ?? null,
-        damage_photos: input.photos ?? [],
-        return_charges: charges.lines,
-      };
-    });
+    for (const action of RENTAL_ACTIONS) record(action);
 
     /**
      * A claim on a returned reservation's row, read, checked and written in one transaction on the locked row: the
@@ -297,11 +217,6 @@ export default defineEndpoint({
         folder: ids.counterPhotosFolder, file: found, title: 'Counter photo', stem: 'counter', tag: 'counter-photo',
       }));
       return res.status(201).json({ data: { id, type: found.type, filesize: received.file.size } });
-    }));
-
-    route<NoShowInput>('no_show', 'no-show', (body) => parseBody(noShowInput, body), (input, _row, { now }) => ({
-      no_show_at: now.toISOString(),
-      ...(input.notes ? { pickup_notes: input.notes } : {}),
     }));
   },
 });

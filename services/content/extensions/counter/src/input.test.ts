@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noShowInput, parseBody, pickupInput, returnInput } from './input';
+import { noShowInput, pickupInput, returnInput } from '@rentacar/domain/rentals';
+import { parseBody } from './input';
 
 describe('counter input', () => {
   it('takes a pickup of mileage and fuel in eighths, with notes and photos', () => {

@@ -1,5 +1,5 @@
 // Who may use /counter, and where each action happens (docs/counter.md): shared by the actions (POST) and the reads (GET).
-import type { RentalAction } from '@rentacar/domain/rentals';
+import { COUNTER_ACTIONS, type RentalAction } from '@rentacar/domain/rentals';
 import { ids, type Accountability, type Knex } from '../../shared/directus';
 
 /** Who acts: an administrator (any branch) or a Counter staff member of `branch` (null: none set on the user). */
@@ -31,7 +31,10 @@ export function branchId(value: unknown): number | null {
   return value !== null && value !== undefined && Number.isSafeInteger(branch) && branch > 0 ? branch : null;
 }
 
-/** The branch where `action` happens: the return branch for a return (the pickup branch when none), else the pickup branch. */
+/**
+ * The branch where `action` happens (the domain's `at`): the return branch for a return (the pickup branch when none),
+ * else the pickup branch.
+ */
 export function branchOf(action: RentalAction, row: { pickup_branch: unknown; return_branch: unknown }): number | null {
-  return branchId(action === 'return' ? (row.return_branch ?? row.pickup_branch) : row.pickup_branch);
+  return branchId(COUNTER_ACTIONS[action].at === 'return' ? (row.return_branch ?? row.pickup_branch) : row.pickup_branch);
 }

@@ -1,12 +1,12 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { RENTAL_ACTIONS } from '@rentacar/domain/rentals';
 import type { CounterReservation } from '@/content';
-import { collectAction, noShowAction, pickupAction, returnAction } from '../actions';
+import { collectAction, counterAction } from '../actions';
 import { billBody } from '../answers';
 import { loadClosingView, type ClosingView } from '../closing';
 import { actingStaff } from '../action-api';
 import { currentStaff } from '../staff';
-import { ChargesStep, NoShowButton, PickupForm, ReturnForm } from './counter-forms';
+import { ChargesStep, CounterActionForm } from './counter-forms';
 
 /** The money of a rental the counter has acted on (handed over or back), read with the signed-in staff member's token. */
 export async function counterClosing(reservation: CounterReservation): Promise<ClosingView | undefined> {
@@ -17,8 +17,9 @@ export async function counterClosing(reservation: CounterReservation): Promise<C
 
 /**
  * The actions of the counter's reservation page: what this staff member may record now (the content service's
- * `allowed`: the domain's order of events and the branch rule) as forms (hand over, take back, no-show), the charges
- * step once the car is back, and why an action is not available otherwise.
+ * `allowed`: the domain's order of events and the branch rule) as forms, in the order of the domain's
+ * `COUNTER_ACTIONS` (hand over, take back, no-show), the charges step once the car is back, and why an action is not
+ * available otherwise.
  */
 export async function CounterActions({ reservation, closing: loaded }: { reservation: CounterReservation; closing?: ClosingView }) {
   const t = await getTranslations('counter.actions');
@@ -31,12 +32,12 @@ export async function CounterActions({ reservation, closing: loaded }: { reserva
       <h2 id="counter-actions-title" className="text-lg font-semibold">
         {t('title')}
       </h2>
-      {allowed.pickup.allowed ? <PickupForm number={number} action={pickupAction} /> : null}
-      {allowed.return.allowed ? <ReturnForm number={number} locale={locale} deposit={closing?.deposit ?? null} action={returnAction} /> : null}
+      {RENTAL_ACTIONS.filter((action) => allowed[action].allowed).map((action) => (
+        <CounterActionForm key={action} action={action} number={number} locale={locale} deposit={closing?.deposit ?? null} send={counterAction} />
+      ))}
       {reservation.rentalStatus === 'returned' && closing ? (
         <ChargesStep number={number} locale={locale} bill={billBody(closing.bill)} cardOnFile={closing.cardOnFile} action={collectAction} />
       ) : null}
-      {allowed.no_show.allowed ? <NoShowButton number={number} action={noShowAction} /> : null}
       {unavailable.length > 0 ? (
         <ul className="space-y-1 text-sm text-slate-600">
           {unavailable.map((action) => {

@@ -1,11 +1,21 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTranslations, type Messages } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { useId, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { formatMoney } from '@rentacar/domain/money';
-import { COUNTER_PHOTO_TYPES, DEPOSIT_METHODS, FUEL_EIGHTHS_MAX, MAX_COUNTER_PHOTO_BYTES, MAX_COUNTER_PHOTOS, pickupFormSchema, returnFormSchema, type PickupForm as PickupValues, type ReturnForm as ReturnValues } from '@rentacar/domain/rentals';
+import {
+  blankCounterForm,
+  COUNTER_ACTIONS,
+  COUNTER_PHOTO_TYPES,
+  DEPOSIT_METHODS,
+  FUEL_EIGHTHS_MAX,
+  MAX_COUNTER_PHOTO_BYTES,
+  MAX_COUNTER_PHOTOS,
+  type CounterActionForm,
+  type RentalAction,
+} from '@rentacar/domain/rentals';
 import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue, type FormResult } from '@/shared/forms';
 import type { Locale } from '@/i18n/routing';
 import type { CounterActionResult, CounterBill } from '../actions';
@@ -13,7 +23,8 @@ import type { CounterActionResult, CounterBill } from '../actions';
 /**
  * The counter's forms (docs/counter.md, "At the counter"): hand the car over, take it back, collect what the return
  * left due, mark a no-show. Each is checked with the domain's schema as typed, sent to its server action with its
- * photos, and keeps what was typed when refused: the reasons under their fields, or above the form, announced.
+ * photos, and keeps what was typed when refused: the reasons under their fields, or above the form, announced. Each
+ * action of the domain's `COUNTER_ACTIONS` has its form in `COUNTER_ACTION_FORMS` at the end of this file.
  */
 
 type Actions = {
@@ -112,32 +123,71 @@ function formDataOf(values: Record<string, string>, photos: readonly File[]): Fo
   return body;
 }
 
+/**
+ * An action's form as the domain describes it: checked with its schema as typed (every field empty at first), sent
+ * with the photos chosen, its refusals under its fields or above it.
+ */
+function useActionForm<Values extends Record<string, string>>(form: CounterActionForm<Values, unknown>, send: (body: FormData) => Promise<CounterActionResult>, onDone: () => void) {
+  const state = useCounterForm();
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    resolver: domainResolver(form.schema),
+    defaultValues: blankCounterForm(form) as DefaultValues<Values>,
+  });
+  const serverErrors = useServerErrors(setError, state.setFormError);
+  const onSubmit = handleSubmit((values) => state.submit(() => send(formDataOf(values, state.photos)), serverErrors, onDone));
+  const error = (name: Path<Values>) => state.issueText(formState.errors[name]?.message as string | undefined);
+  const errorCount = Object.keys(formState.errors).length + (state.photoError ? 1 : 0);
+  return { ...state, register, onSubmit, error, errorCount };
+}
+
+type ActionFormState = ReturnType<typeof useCounterForm> & { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; errorCount: number };
+
+/** The frame of an action's form: its title, the summary of what to correct, its fields, the submit button. */
+function ActionFormFrame({ id, testId, title, submit, form, children }: { id: string; testId: string; title: string; submit: string; form: ActionFormState; children: ReactNode }) {
+  const t = useTranslations('counterActions');
+  return (
+    <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid={testId}>
+      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+        {title}
+      </h3>
+      <FormAlert issue={form.formError} errorCount={form.errorCount} />
+      {children}
+      <Button type="submit" pending={form.pending}>
+        {form.pending ? t('saving') : submit}
+      </Button>
+    </form>
+  );
+}
+
+/** The photos of an action's form. */
+function ActionPhotos({ id, form }: { id: string; form: ActionFormState }) {
+  return (
+    <PhotoPicker
+      id={`${id}-photos`}
+      files={form.photos}
+      error={form.photoError}
+      onChange={(files, problem) => {
+        form.setPhotos(files);
+        form.setPhotoError(problem);
+      }}
+    />
+  );
+}
+
 /** Hand the car over: mileage, fuel, notes, photos, and a deposit taken at the counter (optional). */
 export function PickupForm({ number, action }: { number: string; action: Actions['pickup'] }) {
   const t = useTranslations('counterActions');
   const id = useId();
   const router = useRouter();
-  const state = useCounterForm();
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<PickupValues>({
-    resolver: domainResolver(pickupFormSchema),
-    defaultValues: { mileage: '', fuelEighths: '', notes: '', depositAmount: '', depositMethod: '' },
+  const form = useActionForm(COUNTER_ACTIONS.pickup.form, (body) => action(number, body), () => {
+    setDone(true);
+    router.refresh();
   });
-  const serverErrors = useServerErrors(setError, state.setFormError);
-  const onSubmit = handleSubmit((values) =>
-    state.submit(() => action(number, formDataOf(values, state.photos)), serverErrors, () => {
-      setDone(true);
-      router.refresh();
-    }),
-  );
   if (done) return <Done>{t('pickup.done')}</Done>;
-  const error = (name: keyof PickupValues) => state.issueText(formState.errors[name]?.message);
+  const { register, error } = form;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid="pickup-form">
-      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
-        {t('pickup.title')}
-      </h3>
-      <FormAlert issue={state.formError} errorCount={Object.keys(formState.errors).length + (state.photoError ? 1 : 0)} />
+    <ActionFormFrame id={id} testId="pickup-form" title={t('pickup.title')} submit={t('pickup.submit')} form={form}>
       <Field id={`${id}-mileage`} label={t('mileage')} error={error('mileage')}>
         {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...register('mileage')} />}
       </Field>
@@ -145,7 +195,7 @@ export function PickupForm({ number, action }: { number: string; action: Actions
       <Field id={`${id}-notes`} label={t('pickup.notes')} error={error('notes')}>
         {(control) => <textarea {...control} rows={3} className={CONTROL_CLASS} {...register('notes')} />}
       </Field>
-      <PhotoPicker id={`${id}-photos`} files={state.photos} error={state.photoError} onChange={(files, problem) => { state.setPhotos(files); state.setPhotoError(problem); }} />
+      <ActionPhotos id={id} form={form} />
       <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">{t('pickup.deposit')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -166,10 +216,7 @@ export function PickupForm({ number, action }: { number: string; action: Actions
           </Field>
         </div>
       </fieldset>
-      <Button type="submit" pending={state.pending}>
-        {state.pending ? t('saving') : t('pickup.submit')}
-      </Button>
-    </form>
+    </ActionFormFrame>
   );
 }
 
@@ -178,25 +225,13 @@ export function ReturnForm({ number, locale, deposit, action, onReturned }: { nu
   const t = useTranslations('counterActions');
   const id = useId();
   const router = useRouter();
-  const state = useCounterForm();
-  const { register, handleSubmit, formState, setError } = useForm<ReturnValues>({
-    resolver: domainResolver(returnFormSchema),
-    defaultValues: { mileage: '', fuelEighths: '', damageNotes: '', damageAmount: '', depositKept: '' },
+  const form = useActionForm(COUNTER_ACTIONS.return.form, (body) => action(number, body), () => {
+    onReturned?.();
+    router.refresh();
   });
-  const serverErrors = useServerErrors(setError, state.setFormError);
-  const onSubmit = handleSubmit((values) =>
-    state.submit(() => action(number, formDataOf(values, state.photos)), serverErrors, () => {
-      onReturned?.();
-      router.refresh();
-    }),
-  );
-  const error = (name: keyof ReturnValues) => state.issueText(formState.errors[name]?.message);
+  const { register, error } = form;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} className="space-y-4" data-testid="return-form">
-      <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
-        {t('return.title')}
-      </h3>
-      <FormAlert issue={state.formError} errorCount={Object.keys(formState.errors).length + (state.photoError ? 1 : 0)} />
+    <ActionFormFrame id={id} testId="return-form" title={t('return.title')} submit={t('return.submit')} form={form}>
       <Field id={`${id}-mileage`} label={t('mileage')} error={error('mileage')}>
         {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...register('mileage')} />}
       </Field>
@@ -207,16 +242,13 @@ export function ReturnForm({ number, locale, deposit, action, onReturned }: { nu
       <Field id={`${id}-damage-amount`} label={t('return.damageAmount')} hint={t('amountHint')} error={error('damageAmount')}>
         {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('damageAmount')} />}
       </Field>
-      <PhotoPicker id={`${id}-photos`} files={state.photos} error={state.photoError} onChange={(files, problem) => { state.setPhotos(files); state.setPhotoError(problem); }} />
+      <ActionPhotos id={id} form={form} />
       {deposit !== null && deposit > 0 ? (
         <Field id={`${id}-deposit-kept`} label={t('return.depositKept', { amount: formatMoney(deposit, locale) })} hint={t('return.depositKeptHint')} error={error('depositKept')}>
           {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('depositKept')} />}
         </Field>
       ) : null}
-      <Button type="submit" pending={state.pending}>
-        {state.pending ? t('saving') : t('return.submit')}
-      </Button>
-    </form>
+    </ActionFormFrame>
   );
 }
 
@@ -355,4 +387,32 @@ export function NoShowButton({ number, action }: { number: string; action: Actio
       )}
     </section>
   );
+}
+
+/**
+ * What every action's form is given (props of a client component: only what a form needs, never the whole
+ * reservation, whose lines and renter would travel to the browser), and `send`, which records the action.
+ */
+export type CounterActionFormProps = {
+  number: string;
+  locale: Locale;
+  /** The deposit taken at pickup (cents), for the return's "keep of the deposit". */
+  deposit: number | null;
+  send: (number: string, form: FormData) => Promise<CounterActionResult>;
+};
+
+/**
+ * Each counter action's form on the reservation page, with the namespace of its texts (`counterActions.<messages>`:
+ * at least `title` and `done`); the type asks for one per action of the domain's `COUNTER_ACTIONS`.
+ */
+export const COUNTER_ACTION_FORMS: { [Action in RentalAction]: { messages: keyof Messages['counterActions']; Form: (props: CounterActionFormProps) => ReactNode } } = {
+  pickup: { messages: 'pickup', Form: ({ number, send }) => <PickupForm number={number} action={send} /> },
+  return: { messages: 'return', Form: ({ number, locale, deposit, send }) => <ReturnForm number={number} locale={locale} deposit={deposit} action={send} /> },
+  no_show: { messages: 'noShow', Form: ({ number, send }) => <NoShowButton number={number} action={(confirmed) => send(confirmed, new FormData())} /> },
+};
+
+/** The form of `action`, recorded through `send` (the server action `counterAction`). */
+export function CounterActionForm({ action, send, ...props }: Omit<CounterActionFormProps, 'send'> & { action: RentalAction; send: (action: string, number: string, form: FormData) => Promise<CounterActionResult> }) {
+  const { Form } = COUNTER_ACTION_FORMS[action];
+  return <Form {...props} send={(number, form) => send(action, number, form)} />;
 }
