@@ -19,12 +19,9 @@ export type BoundedMemo<K extends string | number, V, C = void> = (key: K, conte
  * of the lookup). An answer `undefined` cannot be told from a miss and is computed every time: answer `null` instead.
  */
 export function boundedMemo<K extends string | number, V, C = void>(compute: (key: K, context: C) => V, limits: MemoLimits): BoundedMemo<K, V, C> {
-  const { maxEntries, maxKeyLength } = limits;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be an integer >= 1, got ${String(maxEntries)}`);
-  if (maxKeyLength !== undefined && !(Number.isSafeInteger(maxKeyLength) && maxKeyLength >= 0)) {
-    throw new RangeError(`maxKeyLength must be an integer >= 0, got ${String(maxKeyLength)}`);
-  }
-  const longestKey = maxKeyLength ?? Number.POSITIVE_INFINITY;
+  // One message for both limits: the check runs in browsers' bundles too (money and dates), where every byte counts.
+  const { maxEntries, maxKeyLength: longestKey = Number.POSITIVE_INFINITY } = limits;
+  if (!(Number.isSafeInteger(maxEntries) && maxEntries >= 1 && longestKey >= 0)) throw new RangeError('boundedMemo: maxEntries must be an integer >= 1, maxKeyLength >= 0');
   const memory = new Map<K, V>();
 
   return (key, context) => {
