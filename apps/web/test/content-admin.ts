@@ -19,3 +19,11 @@ export async function adminHeaders(contentUrl: string): Promise<Record<string, s
   const { data } = (await response.json()) as { data: { access_token: string } };
   return { authorization: `Bearer ${data.access_token}`, 'content-type': 'application/json' };
 }
+
+/** The seed's first row at `path` (an /items query), read as the administrator; throws when there is none. */
+export async function seedRow<Row>(contentUrl: string, path: string): Promise<Row> {
+  const response = await fetch(`${contentUrl}${path}`, { headers: await adminHeaders(contentUrl) });
+  const [row] = ((await response.json()) as { data: Row[] }).data;
+  if (!row) throw new Error(`the seed has nothing at ${path}`);
+  return row;
+}

@@ -12,7 +12,7 @@
 //   the request's id and the deployment's headers; the address the server listens on reaches the start-up recheck.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
-import { adminHeaders } from '../content-admin';
+import { seedRow } from '../content-admin';
 import { threeDaySelection } from '../integration-clients';
 import { sampleSum } from '../prometheus';
 import { cloneBuild, freePort, requireEnv, startStorefront, storefrontEnv, type StorefrontProcess } from './storefront-process';
@@ -41,12 +41,7 @@ describe('the shortcuts of the production server, on the built app', () => {
   let selection: ReturnType<typeof threeDaySelection>;
 
   beforeAll(async () => {
-    const admin = await adminHeaders(contentUrl);
-    const one = async (path: string): Promise<Row> => {
-      const [row] = ((await (await fetch(`${contentUrl}${path}`, { headers: admin })).json()) as { data: Row[] }).data;
-      if (!row) throw new Error(`the seed has nothing at ${path}`);
-      return row;
-    };
+    const one = (path: string) => seedRow<Row>(contentUrl, path);
     const [branch, car, coverage] = await Promise.all([one('/items/branches?filter[code][_eq]=OBA'), one('/items/flota?filter[modelo][_eq]=Accent'), one('/items/coverages?filter[code][_eq]=BASIC')]);
     selection = threeDaySelection({ car, branch, coverage }, addDaysToLocalDate(formatPanamaDate(new Date()), 60));
     const metricsPort = await freePort();

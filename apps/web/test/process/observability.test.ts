@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { threeDaySelection } from '../integration-clients';
-import { adminHeaders } from '../content-admin';
+import { seedRow } from '../content-admin';
 import { sampleSum } from '../prometheus';
 import { cloneBuild, freePort, requireEnv, startStorefront, storefrontEnv, type StorefrontProcess } from './storefront-process';
 
@@ -125,12 +125,7 @@ describe('a storefront with metrics and traces on', () => {
   let coverage: Row;
 
   beforeAll(async () => {
-    const admin = await adminHeaders(contentUrl);
-    const one = async (path: string): Promise<Row> => {
-      const [row] = ((await (await fetch(`${contentUrl}${path}`, { headers: admin })).json()) as { data: Row[] }).data;
-      if (!row) throw new Error(`the seed has nothing at ${path}`);
-      return row;
-    };
+    const one = (path: string) => seedRow<Row>(contentUrl, path);
     [branch, car, coverage] = await Promise.all([one('/items/branches?filter[code][_eq]=OBA'), one('/items/flota?filter[modelo][_eq]=Accent'), one('/items/coverages?filter[code][_eq]=BASIC')]);
     contentProxy = await startRecordingProxy(contentUrl);
     gatewayProxy = await startRecordingProxy(sandboxUrl);

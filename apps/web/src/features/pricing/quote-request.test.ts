@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quoteRequestSchema, selectionFromQuoteRequest } from './quote-request';
-
-const quoteBody = {
-  car_id: 7,
-  pickup_location: 'PTY',
-  return_location: '3',
-  pickup_date: '2026-12-01T10:00',
-  return_date: '2026-12-04T10:00',
-  coverage_id: 1,
-  era: true,
-  reservation_type: 'prepaid',
-  coupon: ' bienvenido10 ',
-};
+import { sampleQuoteBody as quoteBody } from './quote-request.testing';
 
 describe('booking API requests', () => {
   it('read a quote request into a selection and ignore any price or total sent along', () => {
