@@ -4,5 +4,4 @@
  */
 export { buildReminderEmail } from './reminder-email';
 export type { ReminderDetails, ReminderEmail, ReminderPayment } from './reminder-email';
-export { reminderRequestSchema, sendReminder } from './reminders';
-export type { ReminderOutcome, ReminderRequest } from './reminders';
+export { reminderCallback } from './reminder-callback';

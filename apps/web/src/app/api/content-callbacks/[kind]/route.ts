@@ -13,7 +13,7 @@ import {
 } from '@/content';
 import { accountEmailCallback } from '@/features/accounts';
 import { renewQuoteContent } from '@/features/pricing';
-import { reminderRequestSchema, sendReminder } from '@/features/reminders';
+import { reminderCallback } from '@/features/reminders';
 
 /**
  * The content service's callbacks, one kind per path segment, each with its own secret (docs/architecture.md,
@@ -45,18 +45,8 @@ const callbacks: Record<CallbackKind, CallbackHandler> = {
   }),
   // An account e-mail for the storefront's mailer (features/accounts).
   'account-emails': accountEmailCallback,
-  // A due reminder before pickup from the content service's schedule (docs/booking-api.md, "Reminder before pickup").
-  // 409 for another brand's reservation, 422 for a branch this site does not show, 502 when the mailer failed: the
-  // content service then tries again at its next run.
-  reminders: contentCallback('reminders', {
-    schema: reminderRequestSchema,
-    shape: '{ "reservation_number", "brand", "language", "to", "first_name", "pickup_branch", "pickup_date", "precheckin_done", "payment", "card" }',
-    handle: async (reminder) => {
-      const outcome = await sendReminder(reminder);
-      if (!outcome.sent) return NextResponse.json({ error: outcome.error }, { status: outcome.status });
-      return NextResponse.json({ sent: true }, { status: 202 });
-    },
-  }),
+  // A due reminder before pickup for the mailer (features/reminders).
+  reminders: reminderCallback,
 };
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ kind: string }> }) {
