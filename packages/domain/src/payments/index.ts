@@ -87,16 +87,35 @@ export const DEFAULT_CANCELLATION_RULE: CancellationRule = { fullRefundHours: 48
 export type CancellationRefund = { kind: 'full' | 'partial' | 'none'; amount: Cents };
 
 /**
+ * The brand's terms for a prepaid reservation of `total` cents picking up at `pickupAt`, as a renter reads them before
+ * paying: free cancellation until `freeUntil` (undefined when that moment has passed at `now`), then `lateFee` kept
+ * (`lateFeeDays` days of the car rate, never more than the total) until pickup; from pickup, nothing back. The one
+ * statement of the rule: `cancellationRefund` applies it.
+ */
+export type CancellationTerms = { freeUntil: Date | undefined; lateFee: Cents };
+
+export function cancellationTerms(total: Cents, pickupAt: Date, now: Date, rule: CancellationRule, carDailyRate: Cents): CancellationTerms {
+  assertNonNegativeCents(total, 'total');
+  assertNonNegativeCents(carDailyRate, 'carDailyRate');
+  const freeUntil = new Date(pickupAt.getTime() - rule.fullRefundHours * 3_600_000);
+  return { freeUntil: now.getTime() <= freeUntil.getTime() ? freeUntil : undefined, lateFee: Math.min(total, Math.max(0, rule.lateFeeDays) * carDailyRate) };
+}
+
+/** The daily car rate a reservation was priced at, from its car line and days: what the late fee counts in. */
+export function carDailyRateOf(carTotal: Cents, days: number): Cents {
+  return days > 0 ? Math.round(carTotal / days) : 0;
+}
+
+/**
  * What a renter gets back for cancelling, at `now`, a reservation of which `paid` cents were paid and whose car costs
  * `carDailyRate` cents a day (the rate the reservation was priced at).
  */
 export function cancellationRefund(paid: Cents, pickupAt: Date, now: Date, rule: CancellationRule, carDailyRate: Cents): CancellationRefund {
   assertNonNegativeCents(paid, 'paid');
-  assertNonNegativeCents(carDailyRate, 'carDailyRate');
-  const hoursBefore = (pickupAt.getTime() - now.getTime()) / 3_600_000;
-  if (paid === 0 || hoursBefore <= 0) return { kind: 'none', amount: 0 };
-  if (hoursBefore >= rule.fullRefundHours) return { kind: 'full', amount: paid };
-  const amount = Math.max(0, paid - Math.max(0, rule.lateFeeDays) * carDailyRate);
+  const terms = cancellationTerms(paid, pickupAt, now, rule, carDailyRate);
+  if (paid === 0 || now.getTime() >= pickupAt.getTime()) return { kind: 'none', amount: 0 };
+  if (terms.freeUntil) return { kind: 'full', amount: paid };
+  const amount = paid - terms.lateFee;
   return amount === 0 ? { kind: 'none', amount: 0 } : { kind: amount === paid ? 'full' : 'partial', amount };
 }
 

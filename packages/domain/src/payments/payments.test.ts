@@ -3,6 +3,8 @@ import {
   amountHeld,
   canMovePayment,
   cancellationRefund,
+  cancellationTerms,
+  carDailyRateOf,
   changeSettlement,
   DEFAULT_CANCELLATION_RULE,
   isLivePaymentStatus,
@@ -39,6 +41,35 @@ describe('cancellationRefund', () => {
 
   it('treats a rule of 0 hours as "everything back until pickup"', () => {
     expect(cancellationRefund(10_000, pickup, hoursBefore(0.5), { fullRefundHours: 0, lateFeeDays: 1 }, 3_000)).toEqual({ kind: 'full', amount: 10_000 });
+  });
+});
+
+describe('cancellationTerms', () => {
+  it('is free until the rule hours before pickup, then keeps the rule days of the car rate', () => {
+    expect(cancellationTerms(20_000, pickup, hoursBefore(100), DEFAULT_CANCELLATION_RULE, 3_500)).toEqual({ freeUntil: hoursBefore(48), lateFee: 3_500 });
+    expect(cancellationTerms(20_000, pickup, hoursBefore(100), { fullRefundHours: 24, lateFeeDays: 2 }, 3_500)).toEqual({ freeUntil: hoursBefore(24), lateFee: 7_000 });
+  });
+
+  it('has no free period once it has passed, and never keeps more than the total', () => {
+    expect(cancellationTerms(20_000, pickup, hoursBefore(47), DEFAULT_CANCELLATION_RULE, 3_500)).toEqual({ freeUntil: undefined, lateFee: 3_500 });
+    expect(cancellationTerms(5_000, pickup, hoursBefore(100), { fullRefundHours: 24, lateFeeDays: 2 }, 3_000)).toEqual({ freeUntil: hoursBefore(24), lateFee: 5_000 });
+  });
+
+  it('is the rule cancellationRefund applies: refund = total less the fee once the free period is over', () => {
+    for (const hours of [200, 48, 47.9, 10, 1]) {
+      const now = hoursBefore(hours);
+      const terms = cancellationTerms(12_345, pickup, now, DEFAULT_CANCELLATION_RULE, 3_500);
+      const refund = cancellationRefund(12_345, pickup, now, DEFAULT_CANCELLATION_RULE, 3_500);
+      expect(refund.amount).toBe(terms.freeUntil ? 12_345 : 12_345 - terms.lateFee);
+    }
+  });
+});
+
+describe('carDailyRateOf', () => {
+  it('divides the car line by the days, rounded to the cent, and is 0 without days', () => {
+    expect(carDailyRateOf(10_500, 3)).toBe(3_500);
+    expect(carDailyRateOf(10_000, 3)).toBe(3_333);
+    expect(carDailyRateOf(10_000, 0)).toBe(0);
   });
 });
 

@@ -288,6 +288,17 @@ export function coverageDailyRate(coverage: Pick<QuoteCoverage, 'dailyRateSedan'
   return isCarType(carType) && usesSedanCoverageRate(carType) ? coverage.dailyRateSedan : coverage.dailyRateOther;
 }
 
+/** A coverage's security deposit, in cents, by the car's body type (the same split as its daily rate). */
+export type CoverageDeposits = { depositSedan: Cents; depositOther: Cents };
+
+/**
+ * The deposit held on the main driver's credit card at pickup for this coverage and body type: sedans and hatchbacks
+ * the sedan amount, every other type the other one. What checkout promises and the counter's pickup form proposes.
+ */
+export function coverageDeposit(coverage: CoverageDeposits, carType: string): Cents {
+  return isCarType(carType) && usesSedanCoverageRate(carType) ? coverage.depositSedan : coverage.depositOther;
+}
+
 /**
  * Drop-off fee for returning at another branch: the table's entry for that direction, else the entry for the
  * opposite direction (fees are usually symmetric and staff may enter a pair once), else 0; always 0 for the same

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
-import { amountHeld, cancellationRefund, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement, type PaymentMethod } from '@rentacar/domain/payments';
+import { amountHeld, cancellationRefund, carDailyRateOf, changeSettlement, paymentMethodOfProvider, type CancellationRefund, type ChangeSettlement, type PaymentMethod } from '@rentacar/domain/payments';
 import type { Cents } from '@rentacar/domain/money';
 import { loadAppData, readReservationPayments, recordPayment, type PaymentRecord, type SavedReservation } from '@/content';
 import type { CancellationMoney } from '@/features/reservations';
@@ -32,7 +32,7 @@ export async function cancellationTerms(reservation: SavedReservation, now: Date
   const [payments, { site }] = await Promise.all([readReservationPayments(reservation.id), loadAppData()]);
   const held = amountHeld(payments);
   const pickup = parsePanamaDateTime(reservation.pickupAt) ?? now;
-  const carDailyRate = reservation.days > 0 ? Math.round(reservation.totals.carTotal / reservation.days) : 0;
+  const carDailyRate = carDailyRateOf(reservation.totals.carTotal, reservation.days);
   return { held, method: methodPaid(payments), refund: cancellationRefund(held, pickup, now, site.cancellationRule, carDailyRate) };
 }
 
