@@ -401,6 +401,8 @@ export const collections = [
       f.cents('daily_rate_sedan', { width: 'half', note: 'Cents per day for sedans and hatchbacks.' }),
       f.cents('daily_rate_other', { width: 'half', note: 'Cents per day for every other body type.' }),
       f.cents('deductible', { width: 'half', note: 'Deductible in cents (0 = none).' }),
+      f.cents('deposit_sedan', { width: 'half', note: 'Security deposit in cents for sedans and hatchbacks: held on the main driver\'s credit card at pickup, released at return. Shown at checkout and proposed by the counter\'s pickup form.' }),
+      f.cents('deposit_other', { width: 'half', note: 'Security deposit in cents for every other body type (SUVs, pickups, vans...).' }),
       f.bool('includes_era', { label: 'Includes roadside assistance (ERA)', width: 'half' }),
       f.bool('recommended', { label: 'Recommended (highlighted)', width: 'half' }),
       field('included_extras', 'alias', {

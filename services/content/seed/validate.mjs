@@ -58,7 +58,7 @@ const UNIQUE = {
   corporate_accounts: ['name'],
 };
 const CENTS = {
-  flota: ['precio_firefly', 'precio_hertz', 'precio_thrifty', 'precio_dollar'], coverages: ['daily_rate_sedan', 'daily_rate_other', 'deductible'],
+  flota: ['precio_firefly', 'precio_hertz', 'precio_thrifty', 'precio_dollar'], coverages: ['daily_rate_sedan', 'daily_rate_other', 'deductible', 'deposit_sedan', 'deposit_other'],
   dropoff_fees: ['fee'], delivery_options: ['price'], sites_config: ['era_daily_rate'], extras: ['daily_rate', 'max_per_rental'],
 };
 const HTML_TAGS = new Set(['h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'a']);

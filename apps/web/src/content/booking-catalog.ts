@@ -22,6 +22,8 @@ const coverageSchema = z.object({
   daily_rate_sedan: cents.nullish(),
   daily_rate_other: cents.nullish(),
   deductible: cents.nullish(),
+  deposit_sedan: cents.nullish(),
+  deposit_other: cents.nullish(),
   includes_era: z.boolean().nullish(),
   recommended: z.boolean().nullish(),
   // The m2m `included_extras`, read as its junction rows' extra ids (only rows whose coverage and extra are published).
@@ -37,6 +39,9 @@ export type Coverage = {
   dailyRateSedan: number;
   dailyRateOther: number;
   deductible: number;
+  /** The security deposit held at pickup, in cents, for sedans and hatchbacks / every other type (domain coverageDeposit). */
+  depositSedan: number;
+  depositOther: number;
   includesEra: boolean;
   recommended: boolean;
   /**
@@ -108,6 +113,8 @@ async function fetchCoverages(): Promise<CoverageRow[]> {
     dailyRateSedan: raw.daily_rate_sedan ?? 0,
     dailyRateOther: raw.daily_rate_other ?? 0,
     deductible: raw.deductible ?? 0,
+    depositSedan: raw.deposit_sedan ?? 0,
+    depositOther: raw.deposit_other ?? 0,
     includesEra: raw.includes_era ?? false,
     recommended: raw.recommended ?? false,
     includedExtraIds: (raw.included_extras ?? []).flatMap((row) => (row.extras_id ? [row.extras_id] : [])),

@@ -20,7 +20,7 @@ export const testBranch: Branch = {
 
 /** The basic coverage: $10.00 a day for a sedan. */
 export const testCoverage: Coverage = {
-  id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, includesEra: false, recommended: false, includedExtras: [],
+  id: '1', code: 'BASIC', dailyRateSedan: 1000, dailyRateOther: 1500, deductible: 0, depositSedan: 150000, depositOther: 250000, includesEra: false, recommended: false, includedExtras: [],
   text: { es: { name: 'Básica', description: '', benefits: [] }, en: { name: 'Basic', description: '', benefits: [] } },
 };
 
