@@ -34,7 +34,7 @@ export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, l
 /** Beside the steps: the price panel and the coverage fact that follow the renter's choices (live-price.tsx). */
 export type LiveSidebarParts = { bill: ReactNode; coverage: ReactNode };
 
-type SidebarProps = { draft: BookingDraft; catalog: BookingCatalog; locale: Locale; editable?: boolean } & (
+type SidebarProps = { draft: BookingDraft; catalog: BookingCatalog; locale: Locale; editable?: boolean; terms?: ReactNode } & (
   | { priced: PricingResult; live?: never }
   | { live: LiveSidebarParts; priced?: never }
 );
@@ -42,14 +42,16 @@ type SidebarProps = { draft: BookingDraft; catalog: BookingCatalog; locale: Loca
 /**
  * The bill beside every step and the checkout. `priced`: the draft as the page priced it (draft-pricing.ts), rendered
  * here. `live`: beside the steps, the parts a LivePriceProvider updates as the renter chooses (passed in, so that the
- * checkout, which imports this module, does not ship them).
+ * checkout, which imports this module, does not ship them). `terms`: under the bill, what the checkout's way of paying
+ * agrees to (its deposit and cancellation terms).
  */
-export async function BookingSidebar({ draft, priced, catalog, locale, editable = true, live }: SidebarProps) {
+export async function BookingSidebar({ draft, priced, catalog, locale, editable = true, live, terms }: SidebarProps) {
   const facts = await draftFacts(draft, catalog, locale);
   return (
     <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
       <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location') : undefined} coverage={live?.coverage} />
       {live ? live.bill : <PanelPriceView price={panelPriceOf(priced, { coverageChosen: draft.data.coverageId !== undefined, catalog, locale, fix: editable ? await stepFixes(locale) : undefined })} />}
+      {terms}
     </aside>
   );
 }

@@ -21,6 +21,7 @@ import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentErr
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import { PriceChangeNotice } from './price-change-notice';
+import { BillTerms, PayingTerms, type PaidHow } from './paying-terms';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { attemptMarked, endCheckoutAttempt } from './checkout-attempt';
 
@@ -69,6 +70,9 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const shownTotal = priced.ok ? priced.booking.quote.total : null;
   // A refresh during the 3-D Secure check: the check goes on; the card form asks where it stands once in the browser.
   const resume = method === 'card' && draft.data.payment !== undefined;
+  // The terms of the way chosen stand with its button and under the bill: nothing chosen, no terms to agree to yet.
+  const paidHow: PaidHow | undefined = method === undefined ? undefined : method === 'counter' ? 'atCounter' : 'now';
+  const termsFor = priced.ok && paidHow ? { booking: priced.booking, paidHow, locale } : undefined;
 
   return (
     <div className="space-y-6">
@@ -80,7 +84,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
       */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="lg:col-start-2 lg:row-start-1" data-testid="checkout-summary">
-          <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} />
+          <BookingSidebar draft={draft} priced={priced} catalog={catalog} locale={locale} terms={termsFor ? <BillTerms {...termsFor} /> : undefined} />
         </div>
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           <div className="rounded-2xl border border-slate-200 bg-white p-5">
@@ -93,6 +97,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
             {change ? <PriceChangeNotice before={change.before} after={change.after} locale={locale} /> : null}
             {notice ? <PaymentError error={{ message: notice }} /> : null}
             <PaymentMethodChoice options={options} selected={method} locale={locale} />
+            {termsFor ? <PayingTerms {...termsFor} /> : null}
             {!priced.ok || method === undefined ? null : method === 'card' && cardFields ? (
               <CardPaymentForm
                 locale={locale}
