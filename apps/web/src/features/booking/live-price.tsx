@@ -128,9 +128,9 @@ export function LiveCoverageFact({ saved }: { saved: string | undefined }) {
 }
 
 /**
- * On a phone the panel is below the form: the step's total, live like the panel, just above Continue, with a link down
- * to the details. Not a live region (the panel's announces each settled price once). Hidden where the panel is beside
- * the form, and when the draft does not price.
+ * On a phone the panel is below the form: the step's total, live like the panel, in the bar with Continue that stays
+ * in view (steps/step-footer.tsx), with a link down to the details. Not a live region (the panel's announces each
+ * settled price once). Hidden where the panel is beside the form, and when the draft does not price.
  */
 export function LiveTotalLine() {
   const t = useTranslations('booking');
@@ -138,7 +138,7 @@ export function LiveTotalLine() {
   const price = live?.state.price;
   if (!price || price.kind === 'unpriced') return null;
   return (
-    <p className="flex items-baseline justify-between gap-4 rounded-xl bg-white px-4 py-3 text-slate-900 shadow-sm lg:hidden" data-testid="step-total">
+    <p className="flex items-baseline justify-between gap-4 text-slate-900 lg:hidden" data-testid="step-total">
       <span>
         <span className="font-bold">{price.kind === 'from' ? t('livePrice.fromTotal') : t('bill.total')}</span>{' '}
         <span className={`text-lg font-bold tabular-nums ${live.state.status === 'updating' ? 'opacity-60' : ''}`}>{price.total}</span>

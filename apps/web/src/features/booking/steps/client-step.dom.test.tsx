@@ -100,7 +100,8 @@ describe.each(['es', 'en'] as const)('the client step, in %s', (language) => {
     await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(messages.booking.errors.connectionLost));
     expect(screen.getByLabelText(text.email)).toHaveValue(valid.email);
     expect(screen.getByRole('checkbox', { name: text.terms })).toBeChecked();
-    expect(continueButton()).toBeEnabled();
+    // The button is free again once the failed save's transition ends (the alert may render a moment before).
+    await waitFor(() => expect(continueButton()).toBeEnabled());
   });
 
   it('links the terms in a new tab and goes back to the extras without saving', () => {

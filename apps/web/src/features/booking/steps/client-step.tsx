@@ -18,7 +18,7 @@ import {
   type FormIssue,
 } from '@/shared/forms';
 import { saveClient } from '../booking-actions';
-import { StepActions } from './step-actions';
+import { StepFooter } from './step-footer';
 
 type Values = Omit<ClientFormInput, 'termsAccepted'> & { termsAccepted: boolean };
 
@@ -81,7 +81,7 @@ export function ClientStep({ locale, initial, pickupDate, minimumAge, termsHref,
           {t('client.termsLink')}
         </a>
       </div>
-      <StepActions backHref={backHref} pending={pending} />
+      <StepFooter backHref={backHref} pending={pending} />
     </form>
   );
 }

@@ -17,8 +17,8 @@ import {
   type FormIssue,
 } from '@/shared/forms';
 import { saveCoverage } from '../booking-actions';
-import { LiveTotalLine, useLivePrice } from '../live-price';
-import { StepActions } from './step-actions';
+import { useLivePrice } from '../live-price';
+import { StepFooter } from './step-footer';
 
 /** A coverage as the step shows it, prices formatted by the server (step-props.ts). */
 export type StepCoverage = {
@@ -117,8 +117,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
           <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
         )}
       </div>
-      <LiveTotalLine />
-      <StepActions backHref={backHref} pending={pending} />
+      <StepFooter backHref={backHref} pending={pending} />
     </form>
   );
 }

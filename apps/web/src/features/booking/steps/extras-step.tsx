@@ -17,8 +17,8 @@ import {
   type FormIssue,
 } from '@/shared/forms';
 import { saveExtras } from '../booking-actions';
-import { LiveTotalLine, useLivePrice } from '../live-price';
-import { StepActions } from './step-actions';
+import { useLivePrice } from '../live-price';
+import { StepFooter } from './step-footer';
 
 // As the step shows them, prices formatted by the server (step-props.ts).
 export type StepExtra = {
@@ -135,8 +135,7 @@ export function ExtrasStep({
           {t('extras.youngDriver', { min: band.minAge, max: band.maxAge, price: band.dailyPrice })}
         </p>
       ))}
-      <LiveTotalLine />
-      <StepActions backHref={backHref} pending={pending} />
+      <StepFooter backHref={backHref} pending={pending} />
     </form>
   );
 }
