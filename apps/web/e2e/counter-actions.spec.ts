@@ -30,6 +30,7 @@ const TEXT = {
     number: 'Número de reserva',
     find: 'Buscar',
     mileage: 'Kilometraje (km)',
+    depositAmount: 'Monto del depósito (US$)',
     photos: 'Fotos del auto',
     fuel: 'Combustible (en octavos de tanque)',
     full: 'Lleno',
@@ -53,6 +54,7 @@ const TEXT = {
     number: 'Reservation number',
     find: 'Find',
     mileage: 'Mileage (km)',
+    depositAmount: 'Deposit amount (US$)',
     photos: 'Photos of the car',
     fuel: 'Fuel (eighths of a tank)',
     full: 'Full',
@@ -156,6 +158,9 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
 
   const pickup = page.getByTestId('pickup-form');
   await pickup.getByLabel(text.mileage).fill('12000');
+  // The deposit the renter was told at checkout (Basic on a sedan) is proposed; this handover takes none: cleared.
+  await expect(pickup.getByLabel(text.depositAmount)).toHaveValue('1500.00');
+  await pickup.getByLabel(text.depositAmount).fill('');
   await pickup.getByRole('group', { name: text.fuel }).getByRole('radio', { name: text.full }).check();
   await pickup.getByLabel(text.photos).setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: PNG }, { name: 'back.png', mimeType: 'image/png', buffer: PNG }]);
   await pickup.getByRole('button', { name: text.pickup }).click();

@@ -6,6 +6,7 @@ import { billBody } from '../answers';
 import { loadClosingView, type ClosingView } from '../closing';
 import { actingStaff } from '../action-api';
 import { currentStaff } from '../staff';
+import { proposedDeposit } from '../proposed-deposit';
 import { ChargesStep, CounterActionForm } from './counter-forms';
 
 /** The money of a rental the counter has acted on (handed over or back), read with the signed-in staff member's token. */
@@ -25,7 +26,7 @@ export async function CounterActions({ reservation, closing: loaded }: { reserva
   const t = await getTranslations('counter.actions');
   const locale = await getLocale();
   const { number, allowed } = reservation;
-  const closing = loaded ?? (await counterClosing(reservation));
+  const [closing, depositToTake] = await Promise.all([loaded ?? counterClosing(reservation), allowed.pickup.allowed ? proposedDeposit(reservation) : null]);
   const unavailable = RENTAL_ACTIONS.filter((action) => !allowed[action].allowed);
   return (
     <section aria-labelledby="counter-actions-title" className="space-y-6 rounded-lg border border-gray-200 p-4">
@@ -33,7 +34,7 @@ export async function CounterActions({ reservation, closing: loaded }: { reserva
         {t('title')}
       </h2>
       {RENTAL_ACTIONS.filter((action) => allowed[action].allowed).map((action) => (
-        <CounterActionForm key={action} action={action} number={number} locale={locale} deposit={closing?.deposit ?? null} send={counterAction} />
+        <CounterActionForm key={action} action={action} number={number} locale={locale} deposit={closing?.deposit ?? null} proposedDeposit={depositToTake} send={counterAction} />
       ))}
       {reservation.rentalStatus === 'returned' && closing ? (
         <ChargesStep number={number} locale={locale} bill={billBody(closing.bill)} cardOnFile={closing.cardOnFile} action={collectAction} />

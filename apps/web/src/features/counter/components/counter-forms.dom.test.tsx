@@ -32,7 +32,7 @@ describe.each(['es', 'en'] as const)('the counter forms, in %s', (language) => {
   });
 
   it('checks the pickup as typed, naming each field, and sends nothing until it is right', async () => {
-    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" action={action} />);
+    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} action={action} />);
     await user.type(screen.getByLabelText(text.pickup.depositAmount, { exact: false }), '200');
     await user.click(screen.getByRole('button', { name: text.pickup.submit }));
     expect(await screen.findByText(text.errors.mileageRequired)).toHaveAttribute('role', 'alert');
@@ -43,7 +43,7 @@ describe.each(['es', 'en'] as const)('the counter forms, in %s', (language) => {
 
   it('sends the pickup with the fuel chosen in the gauge and the deposit, then asks the page again', async () => {
     action.mockResolvedValue({ ok: true });
-    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" action={action} />);
+    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} action={action} />);
     await user.type(screen.getByLabelText(text.mileage), '12345');
     const gauge = screen.getByRole('group', { name: text.fuel.legend });
     await user.click(within(gauge).getByRole('radio', { name: text.fuel.levels['8'] }));
@@ -55,6 +55,23 @@ describe.each(['es', 'en'] as const)('the counter forms, in %s', (language) => {
     expect(number).toBe('FF-7K3M9Q');
     expect(Object.fromEntries(form?.entries() ?? [])).toMatchObject({ mileage: '12345', fuelEighths: '8', depositAmount: '200', depositMethod: 'cash' });
     expect(await screen.findByRole('status')).toHaveTextContent(text.pickup.done);
+  });
+
+  it('proposes the coverage\'s deposit for the car, says so, and asks how it was taken before sending', async () => {
+    action.mockResolvedValue({ ok: true });
+    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} proposedDeposit={150_000} action={action} />);
+    const amount = screen.getByLabelText(text.pickup.depositAmount, { exact: false });
+    expect(amount).toHaveValue('1500.00');
+    expect(screen.getByText(text.pickup.depositProposed.replace('{amount}', '$1,500.00'), { exact: false })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(text.mileage), '12345');
+    await user.click(within(screen.getByRole('group', { name: text.fuel.legend })).getByRole('radio', { name: text.fuel.levels['8'] }));
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    expect(await screen.findByText(text.errors.depositMethodRequired)).toBeInTheDocument();
+    expect(action).not.toHaveBeenCalled();
+    await user.selectOptions(screen.getByLabelText(text.pickup.depositMethod), 'card_terminal');
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(action.mock.calls[0]?.[1]?.entries() ?? [])).toMatchObject({ depositAmount: '1500.00', depositMethod: 'card_terminal' });
   });
 
   it('shows the content service\'s refusal on its field and keeps what was typed', async () => {

@@ -4,7 +4,7 @@ import { useTranslations, type Messages } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
-import { formatMoney } from '@rentacar/domain/money';
+import { centsToDecimalString, formatMoney } from '@rentacar/domain/money';
 import {
   blankCounterForm,
   COUNTER_ACTIONS,
@@ -127,11 +127,11 @@ function formDataOf(values: Record<string, string>, photos: readonly File[]): Fo
  * An action's form as the domain describes it: checked with its schema as typed (every field empty at first), sent
  * with the photos chosen, its refusals under its fields or above it.
  */
-function useActionForm<Values extends Record<string, string>>(form: CounterActionForm<Values, unknown>, send: (body: FormData) => Promise<CounterActionResult>, onDone: () => void) {
+function useActionForm<Values extends Record<string, string>>(form: CounterActionForm<Values, unknown>, send: (body: FormData) => Promise<CounterActionResult>, onDone: () => void, prefilled: Partial<Values> = {}) {
   const state = useCounterForm();
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: domainResolver(form.schema),
-    defaultValues: blankCounterForm(form) as DefaultValues<Values>,
+    defaultValues: { ...blankCounterForm(form), ...prefilled } as DefaultValues<Values>,
   });
   const serverErrors = useServerErrors(setError, state.setFormError);
   const onSubmit = handleSubmit((values) => state.submit(() => send(formDataOf(values, state.photos)), serverErrors, onDone));
@@ -174,16 +174,25 @@ function ActionPhotos({ id, form }: { id: string; form: ActionFormState }) {
   );
 }
 
-/** Hand the car over: mileage, fuel, notes, photos, and a deposit taken at the counter (optional). */
-export function PickupForm({ number, action }: { number: string; action: Actions['pickup'] }) {
+/**
+ * Hand the car over: mileage, fuel, notes, photos, and a deposit taken at the counter (optional). `proposedDeposit`
+ * (cents): the coverage's deposit the renter was told at checkout, filled in as the amount and said in its hint.
+ */
+export function PickupForm({ number, locale, proposedDeposit = null, action }: { number: string; locale: Locale; proposedDeposit?: number | null; action: Actions['pickup'] }) {
   const t = useTranslations('counterActions');
   const id = useId();
   const router = useRouter();
   const [done, setDone] = useState(false);
-  const form = useActionForm(COUNTER_ACTIONS.pickup.form, (body) => action(number, body), () => {
-    setDone(true);
-    router.refresh();
-  });
+  const prefilled = proposedDeposit === null ? {} : { depositAmount: centsToDecimalString(proposedDeposit) };
+  const form = useActionForm(
+    COUNTER_ACTIONS.pickup.form,
+    (body) => action(number, body),
+    () => {
+      setDone(true);
+      router.refresh();
+    },
+    prefilled,
+  );
   if (done) return <Done>{t('pickup.done')}</Done>;
   const { register, error } = form;
   return (
@@ -199,7 +208,12 @@ export function PickupForm({ number, action }: { number: string; action: Actions
       <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">{t('pickup.deposit')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field id={`${id}-deposit`} label={t('pickup.depositAmount')} hint={t('amountHint')} error={error('depositAmount')}>
+          <Field
+            id={`${id}-deposit`}
+            label={t('pickup.depositAmount')}
+            hint={proposedDeposit === null ? t('amountHint') : `${t('pickup.depositProposed', { amount: formatMoney(proposedDeposit, locale) })} ${t('amountHint')}`}
+            error={error('depositAmount')}
+          >
             {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...register('depositAmount')} />}
           </Field>
           <Field id={`${id}-deposit-method`} label={t('pickup.depositMethod')} error={error('depositMethod')}>
@@ -398,6 +412,8 @@ export type CounterActionFormProps = {
   locale: Locale;
   /** The deposit taken at pickup (cents), for the return's "keep of the deposit". */
   deposit: number | null;
+  /** The deposit of the reservation's coverage for its car (cents), which the pickup form proposes; null: none known. */
+  proposedDeposit?: number | null;
   send: (number: string, form: FormData) => Promise<CounterActionResult>;
 };
 
@@ -406,7 +422,7 @@ export type CounterActionFormProps = {
  * at least `title` and `done`); the type asks for one per action of the domain's `COUNTER_ACTIONS`.
  */
 export const COUNTER_ACTION_FORMS: { [Action in RentalAction]: { messages: keyof Messages['counterActions']; Form: (props: CounterActionFormProps) => ReactNode } } = {
-  pickup: { messages: 'pickup', Form: ({ number, send }) => <PickupForm number={number} action={send} /> },
+  pickup: { messages: 'pickup', Form: ({ number, locale, proposedDeposit, send }) => <PickupForm number={number} locale={locale} proposedDeposit={proposedDeposit ?? null} action={send} /> },
   return: { messages: 'return', Form: ({ number, locale, deposit, send }) => <ReturnForm number={number} locale={locale} deposit={deposit} action={send} /> },
   no_show: { messages: 'noShow', Form: ({ number, send }) => <NoShowButton number={number} action={(confirmed) => send(confirmed, new FormData())} /> },
 };
