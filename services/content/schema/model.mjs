@@ -461,7 +461,14 @@ export const collections = [
       f.pk(), f.status(), f.sort(),
       f.string('code', { unique: true, required: true, width: 'half', font: 'monospace' }),
       f.cents('price', { width: 'half', def: 0 }),
-      f.translations([f.text('description')], { template: '{{description}}' }),
+      f.bool('needs_flight_number', {
+        label: 'Asks the renter\'s flight number', width: 'half',
+        note: 'For an option that meets the renter at the airport (meet & greet): the booking then requires the arrival flight number.',
+      }),
+      f.translations([
+        f.string('name', { note: 'Short name, a few words: the bill\'s line and the counter show it (e.g. "Meet & greet at Tocumen").' }),
+        f.text('description'),
+      ], { template: '{{name}}' }),
     ],
   }),
 
@@ -788,6 +795,10 @@ export const collections = [
       f.int('days', { width: 'half', min: 1 }),
       f.bool('era', { label: 'Roadside assistance (ERA)', width: 'half' }),
       f.m2o('delivery_option', 'delivery_options', { template: '{{code}}', width: 'half' }),
+      f.string('flight_number', {
+        width: 'half', font: 'monospace', maxLength: 16,
+        note: 'The renter\'s arrival flight (e.g. CM123), asked when the delivery option meets it (meet & greet); checked and kept upper case without spaces.',
+      }),
       f.m2o('coupon', 'coupons', { template: '{{code}}', width: 'half' }),
       f.m2o('corporate_account', 'corporate_accounts', { template: '{{name}}', width: 'half' }),
       f.m2o('agent', 'directus_users', { template: '{{first_name}} {{last_name}} <{{email}}>', width: 'half', note: 'Corporate agent who booked.' }),

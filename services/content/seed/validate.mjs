@@ -46,7 +46,7 @@ const TRANSLATED = {
   branches: ['directions'],
   coverages: ['name', 'description', 'benefits'],
   extras: ['name', 'description'],
-  delivery_options: ['description'],
+  delivery_options: ['name', 'description'],
   info_pages: ['title', 'content'],
   cta: ['title', 'description', 'button_text', 'cta_image'],
   promos: ['title', 'description', 'terms'],

@@ -23,6 +23,7 @@ interface Reservation {
   young_driver_fee: number;
   channel: string | null;
   total_usd: number | null;
+  flight_number: string | null;
 }
 interface Availability { car: number; units: number; occupied: number }
 interface RateLimit { allowed: boolean; remaining: number; retry_after_seconds: number }
@@ -432,6 +433,35 @@ describe('reservations against the stock', () => {
     expect(dataOf(june).find((a) => a.car === carB)).toEqual({ car: carB, units: 1, occupied: 1 });
     const empty = await availability({ branch: 2_000_000_000, pickup: '2031-06-02T10:00', return: '2031-06-03T10:00', brand: 'firefly' });
     expect(dataOf(empty)).toEqual([]);
+  });
+});
+
+describe('the flight number of a delivery option that meets the renter\'s flight', () => {
+  it('is required with such an option, checked and kept upper case without a space, and never dropped by a change', async () => {
+    const meetGreet = (await create<{ id: number }>('delivery_options', { status: 'draft', code: `MG_${suffix}`.toUpperCase(), price: 1500, needs_flight_number: true })).id;
+    const hotel = (await create<{ id: number }>('delivery_options', { status: 'draft', code: `HOTEL_${suffix}`.toUpperCase(), price: 2000, needs_flight_number: false })).id;
+    const dates = { pickup_date: '2033-05-10T10:00', return_date: '2033-05-12T10:00' };
+
+    expectInvalid(await book(reservation({ ...dates, delivery_option: meetGreet })), 'flight_number');
+    expectInvalid(await book(reservation({ ...dates, delivery_option: meetGreet, flight_number: '  ' })), 'flight_number');
+    expectInvalid(await book(reservation({ ...dates, delivery_option: meetGreet, flight_number: 'Copa 123' })), 'flight_number');
+    expectInvalid(await book(reservation({ ...dates, delivery_option: hotel, flight_number: 'tomorrow' })), 'flight_number');
+    expect(await reservationsOf(carA)).toEqual([]);
+
+    const booked = expectCreated(await book(reservation({ ...dates, delivery_option: meetGreet, flight_number: 'cm 123' })));
+    expect(booked.flight_number).toBe('CM123');
+    // Another option needs none.
+    expect(expectCreated(await book(reservation({ ...dates, delivery_option: hotel }))).flight_number).toBeNull();
+
+    // A change may correct the flight, never leave the meet & greet without one.
+    expectInvalid(await change(booked.id, { flight_number: '' }), 'flight_number');
+    expectInvalid(await change(booked.id, { flight_number: null }), 'flight_number');
+    const corrected = await change(booked.id, { flight_number: 'av 24' });
+    expect(corrected.status, corrected.text.slice(0, 300)).toBe(200);
+    expect(dataOf(corrected).flight_number).toBe('AV24');
+    const toHotel = await change(booked.id, { delivery_option: hotel, flight_number: null });
+    expect(toHotel.status, toHotel.text.slice(0, 300)).toBe(200);
+    expectInvalid(await change(booked.id, { delivery_option: meetGreet }), 'flight_number');
   });
 });
 

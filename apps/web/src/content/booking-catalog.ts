@@ -77,10 +77,15 @@ const deliverySchema = z.object({
   id,
   code: z.string(),
   price: cents.nullish(),
-  translations: z.array(translationRow({ description: optionalText })).nullish(),
+  needs_flight_number: z.boolean().nullish(),
+  translations: z.array(translationRow({ name: optionalText, description: optionalText })).nullish(),
 });
 
-export type DeliveryOption = { id: string; code: string; price: number; description: Localized<string> };
+/**
+ * A delivery option: `name` is its short name (the bill's line, the counter), `description` what it is (the extras
+ * step); `needsFlightNumber` when it meets the renter's flight (meet & greet), so the booking asks the flight number.
+ */
+export type DeliveryOption = { id: string; code: string; price: number; name: Localized<string>; description: Localized<string>; needsFlightNumber: boolean };
 
 const dropoffSchema = z.object({ from_branch: id, to_branch: id, fee: cents.nullish() });
 
@@ -150,7 +155,10 @@ async function fetchDeliveryOptions(): Promise<DeliveryOption[]> {
     id: raw.id,
     code: raw.code,
     price: raw.price ?? 0,
+    // An option staff left unnamed in a language is named by its code there, as extras and coverages are.
+    name: localize(raw.translations, (row) => row.name || raw.code, raw.code),
     description: localize(raw.translations, (row) => row.description, raw.code),
+    needsFlightNumber: raw.needs_flight_number ?? false,
   }));
 }
 

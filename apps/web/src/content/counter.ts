@@ -85,6 +85,8 @@ export type CounterReservation = {
   coverage: string | null;
   era: boolean;
   deliveryOption: string | null;
+  /** The renter's arrival flight, asked by a delivery option that meets it (meet & greet). */
+  flightNumber: string | null;
   coupon: string | null;
   extras: Array<{ code: string; quantity: number; total: number }>;
   renter: {
@@ -189,6 +191,7 @@ const reservationSchema = z.object({
   coverage: str,
   era: z.boolean(),
   delivery_option: str,
+  flight_number: str,
   coupon: str,
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int().catch(1), total: cents })).catch([]),
   renter: z.object({ first_name: str, last_name: str, name: z.string(), email: str, phone: str, language: str, birthday: str, license: str }),
@@ -271,6 +274,7 @@ function toReservation(raw: z.infer<typeof reservationSchema>): CounterReservati
     coverage: raw.coverage,
     era: raw.era,
     deliveryOption: raw.delivery_option,
+    flightNumber: raw.flight_number,
     coupon: raw.coupon,
     extras: raw.extras,
     renter: {

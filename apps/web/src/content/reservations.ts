@@ -51,6 +51,8 @@ export type SavedReservation = {
   days: number;
   era: boolean;
   deliveryOptionId: string | undefined;
+  /** The renter's arrival flight (e.g. `CM123`), asked by a delivery option that meets it (meet & greet); else undefined. */
+  flightNumber: string | undefined;
   couponId: string | undefined;
   couponCode: string | undefined;
   client: ReservationClient;
@@ -94,6 +96,7 @@ const rowSchema = z.object({
   days: z.number().int().nullish(),
   era: z.boolean().nullish(),
   delivery_option: optionalId,
+  flight_number: z.string().nullish(),
   coupon: z.union([z.number(), z.string(), z.object({ id: z.union([z.number(), z.string()]), code: z.string().nullish() })]).nullish(),
   client_name: z.string().nullish(),
   client_last_name: z.string().nullish(),
@@ -167,6 +170,7 @@ function reshapeReservation(row: unknown): SavedReservation {
     days: raw.days ?? 1,
     era: raw.era ?? false,
     deliveryOptionId: idOf(raw.delivery_option),
+    flightNumber: raw.flight_number || undefined,
     couponId: coupon === null || coupon === undefined ? undefined : typeof coupon === 'object' ? String(coupon.id) : String(coupon),
     couponCode: typeof coupon === 'object' && coupon !== null ? (coupon.code ?? undefined) : undefined,
     client: {
@@ -226,7 +230,7 @@ function totalsRecord(result: Quote, lines: readonly SavedLine[]): Record<string
 /** What a new reservation records besides its amounts: a saved one's choices, and the key that makes it once. */
 export type NewReservation = Pick<
   SavedReservation,
-  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'couponId' | 'client' | 'locale' | 'corporate'
+  'number' | 'brand' | 'reservationType' | 'carId' | 'coverageId' | 'pickupBranchId' | 'returnBranchId' | 'pickupAt' | 'returnAt' | 'era' | 'deliveryOptionId' | 'flightNumber' | 'couponId' | 'client' | 'locale' | 'corporate'
 > & {
   idempotencyKey: string;
   /** Which of the storefront's doors it came through: its booking pages (`web`) or its public API (`api`). */
@@ -248,6 +252,7 @@ function newReservationRecord(reservation: NewReservation, result: Quote, lines:
     return_date: reservation.returnAt,
     era: reservation.era,
     delivery_option: reservation.deliveryOptionId ?? null,
+    flight_number: reservation.flightNumber ?? null,
     coupon: reservation.couponId ?? null,
     client_name: reservation.client.firstName,
     client_last_name: reservation.client.lastName,

@@ -6,6 +6,10 @@ import { ageOnDate, DEFAULT_MINIMUM_RENTER_AGE } from '../validation/age';
 import { requiredText } from '../validation/forms';
 import { normalizePhoneByShape } from '../validation/phone-format';
 import type { ValidationMessageKey } from '../validation/messages';
+import { normalizeFlightNumber } from '../flights';
+
+// Where it was first needed; the rule lives with the booking's flight numbers.
+export { normalizeFlightNumber };
 
 /**
  * Online pre-check-in: before pickup the renter confirms the main driver's documents, names any other drivers,
@@ -52,14 +56,6 @@ const dateOf = (at: LocalDateTime): LocalDate => at.slice(0, 10);
 /** A licence valid for the whole rental: it expires on the return day or later. */
 export function licenceCoversRental(expiry: LocalDate, returnAt: LocalDateTime): boolean {
   return parseLocalDate(expiry) !== null && expiry >= dateOf(returnAt);
-}
-
-const FLIGHT_NUMBER = /^([A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])[0-9]{1,4}[A-Z]?$/;
-
-/** An IATA flight number as typed ("cm 123", "CM0123"): upper case without spaces, or null when it is not one. */
-export function normalizeFlightNumber(value: string): string | null {
-  const compact = value.replace(/[\s-]+/g, '').toUpperCase();
-  return FLIGHT_NUMBER.test(compact) ? compact : null;
 }
 
 /**

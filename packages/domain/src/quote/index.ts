@@ -169,6 +169,8 @@ export interface QuoteLine {
   quantity?: number;
   /** An `extra` line the coverage includes (amount 0); absent on every other line. */
   included?: true;
+  /** The `era` line of a coverage that includes roadside assistance (`Quote.eraInCoverage`): not a fee of its own. */
+  inCoverage?: true;
 }
 
 /** A quote line with its label in the renter's language: how the bill, the API, the email and the saved record show it. */
@@ -221,6 +223,11 @@ export interface Quote {
   carRental: Cents;
   coverage: Cents;
   era: Cents;
+  /**
+   * Whether `era` is the coverage's: a coverage that includes roadside assistance bundles it (charged, at its daily
+   * rate, as part of what the coverage costs), also when the renter ticked it too. False when the renter chose it alone.
+   */
+  eraInCoverage: boolean;
   /** Chosen extras and the young-driver fee together (they are taxed alike); see `extraItems` and `youngDriverFee`. */
   extras: Cents;
   extraItems: QuotedExtra[];
@@ -281,6 +288,19 @@ function toInstant(value: Date | LocalDateTime, label: string): Date {
 
 function sameBranch(a: BranchId, b: BranchId): boolean {
   return String(a) === String(b);
+}
+
+/**
+ * What a coverage costs a day as the quote charges it: its rate for the car's body type, and roadside assistance's
+ * daily rate when the coverage includes it (bundled: the quote charges ERA with it, `eraInCoverage`). The coverage's
+ * card shows this price, so the assistance it includes is never a fee the renter meets on the bill alone.
+ */
+export function coverageDailyCharge(
+  coverage: Pick<QuoteCoverage, 'dailyRateSedan' | 'dailyRateOther' | 'includesEra'>,
+  carType: string,
+  eraDailyRate: Cents | null | undefined,
+): Cents {
+  return coverageDailyRate(coverage, carType) + (coverage.includesEra ? (eraDailyRate ?? DEFAULT_ERA_DAILY_RATE) : 0);
 }
 
 /** A coverage's daily rate for a car of this body type: sedans and hatchbacks pay the sedan rate. */
@@ -445,6 +465,7 @@ export function quote(input: QuoteInput): Quote {
     carRental,
     coverage,
     era,
+    eraInCoverage: era > 0 && input.coverage.includesEra,
     extras,
     extraItems,
     youngDriverFee,
@@ -474,7 +495,7 @@ export function quoteLines(result: Quote): QuoteLine[] {
   if (result.lengthDiscount > 0) lines.push({ code: 'length_discount', amount: -result.lengthDiscount });
   if (result.corporateDiscount > 0) lines.push({ code: 'corporate_discount', amount: -result.corporateDiscount });
   lines.push({ code: 'coverage', amount: result.coverage });
-  if (result.era > 0) lines.push({ code: 'era', amount: result.era });
+  if (result.era > 0) lines.push({ code: 'era', amount: result.era, ...(result.eraInCoverage ? { inCoverage: true as const } : {}) });
   for (const extra of result.extraItems) {
     lines.push({ code: 'extra', amount: extra.total, extraCode: extra.code, quantity: extra.quantity, ...(extra.included ? { included: true as const } : {}) });
   }

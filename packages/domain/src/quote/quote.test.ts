@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERA_DAILY_RATE, QuoteError, dropoffFee, quote, quoteLines, youngDriverBandFor, type DropoffFee, type Quote, type QuoteInput } from './index';
+import { DEFAULT_ERA_DAILY_RATE, QuoteError, coverageDailyCharge, dropoffFee, quote, quoteLines, youngDriverBandFor, type DropoffFee, type Quote, type QuoteInput } from './index';
 
 // Fixtures in cents. Tocumen (PTY) 12 %, Albrook (PAC) 6 %, David (DAV) 6 %, Obarrio in town (OBA) 0 %.
 const PTY = { id: 1, airportFeePercent: 12 };
@@ -44,7 +44,8 @@ const none = { price: 0, description: '' };
 
 // The itemised extras are checked in their own tests below, the rate plans in rate-plans.test.ts.
 type RatePlanFields = 'seasonAdjustment' | 'seasons' | 'demandPercent' | 'demandAdjustment' | 'lengthDiscountTier' | 'lengthDiscount' | 'carRental';
-type Row = [string, QuoteInput, Omit<Quote, 'extraItems' | 'youngDriverFee' | RatePlanFields>];
+// Whose the ERA amount is (`eraInCoverage`) is checked with the bill's lines below.
+type Row = [string, QuoteInput, Omit<Quote, 'extraItems' | 'youngDriverFee' | 'eraInCoverage' | RatePlanFields>];
 
 const rows: Row[] = [
   [
@@ -185,6 +186,15 @@ describe('quote', () => {
     const result = quote(quoteInput);
     expect(result).toMatchObject(expected);
     expect(result.total).toBe(result.subtotal + result.airportTax + result.tax);
+  });
+
+  it('prices a coverage that includes ERA a day with the assistance in it, as the quote charges it', () => {
+    // Premium for a sedan: 2500 + 399 = 2899 a day; over 2 days the quote's coverage and era lines sum to 2 × 2899.
+    expect(coverageDailyCharge(premium, 'sedan', 399)).toBe(2899);
+    expect(coverageDailyCharge(premium, 'suv', null)).toBe(3200 + DEFAULT_ERA_DAILY_RATE);
+    expect(coverageDailyCharge(basic, 'sedan', 399)).toBe(basic.dailyRateSedan);
+    const result = quote(input({ days: 2, coverage: premium }));
+    expect(result.coverage + result.era).toBe(2 * coverageDailyCharge(premium, 'sedan', DEFAULT_ERA_DAILY_RATE));
   });
 
   it('defaults ERA to 3.99 a day', () => {
@@ -357,6 +367,27 @@ describe('quoteLines', () => {
     expect(lines.find((line) => line.code === 'coupon')?.amount).toBe(-result.couponDiscount);
     expect(lines.find((line) => line.code === 'extra')).toEqual({ code: 'extra', amount: 2700, extraCode: 'GPS', quantity: 1 });
     expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
+  });
+
+  it('marks the ERA line of a coverage that includes it as the coverage\'s, at the same price as before', () => {
+    // The amounts of the rows above ("ERA included in the coverage ..."): the wording changes, never the money.
+    for (const era of [false, true]) {
+      const result = quote(input({ days: 2, coverage: premium, era }));
+      expect(result.eraInCoverage).toBe(true);
+      expect(quoteLines(result).map((line) => [line.code, line.amount, line.inCoverage])).toEqual([
+        ['car', 7000, undefined], ['coverage', 5000, undefined], ['era', 798, true], ['airport_tax', 936, undefined], ['tax', 961, undefined],
+      ]);
+      expect(result.total).toBe(14695);
+    }
+  });
+
+  it('leaves the ERA the renter chose alone as a line of its own, and marks nothing without ERA', () => {
+    const chosen = quote(input({ days: 2, era: true }));
+    expect(chosen.eraInCoverage).toBe(false);
+    expect(quoteLines(chosen).find((line) => line.code === 'era')).toEqual({ code: 'era', amount: 798 });
+    const premiumWithoutEra = quote(input({ days: 2, coverage: { ...premium, includesEra: false } }));
+    expect(premiumWithoutEra.eraInCoverage).toBe(false);
+    expect(quoteLines(premiumWithoutEra).some((line) => line.code === 'era')).toBe(false);
   });
 
   it('always shows the airport tax line, even at 0 in town, and no empty optional lines', () => {

@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.licenseExpiresBeforeReturn',
   'validation.documentRequired',
   'validation.flightNumber',
+  'validation.flightNumberRequired',
   'validation.acceptanceName',
   'validation.fleetSize',
   'validation.passwordTooShort',

@@ -5,6 +5,7 @@ import { MAXIMUM_RENTAL_DAYS } from '../rental-days';
 import { createCorporateLeadSchema } from '../corporate';
 import { newPasswordSchema } from '../accounts';
 import { createPrecheckinFormSchema } from '../precheckin';
+import { createDeliveryChoiceSchema } from '../flights';
 import {
   VALIDATION_MESSAGE_KEYS,
   ageOnDate,
@@ -434,6 +435,15 @@ describe('pre-check-in form messages', () => {
       flightNumber: 'validation.flightNumber',
       acceptedName: 'validation.acceptanceName',
     });
+  });
+});
+
+// The booking's flight number is tested in flights/flights.test.ts; here only that its keys are listed and reachable.
+describe('delivery choice messages', () => {
+  it('produces its own keys', () => {
+    const schema = createDeliveryChoiceSchema(['3']);
+    expect(errors(schema, { deliveryOptionId: '3', flightNumber: '' })).toEqual({ flightNumber: 'validation.flightNumberRequired' });
+    expect(errors(schema, { deliveryOptionId: '3', flightNumber: 'nope' })).toEqual({ flightNumber: 'validation.flightNumber' });
   });
 });
 

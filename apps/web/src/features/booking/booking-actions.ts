@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
 import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
+import { checkFlightNumber, FLIGHT_NUMBER_MAX_LENGTH, FLIGHT_NUMBER_MESSAGES } from '@rentacar/domain/flights';
 import { confirmsShownTotal } from '@rentacar/domain/rates';
 import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
@@ -187,7 +188,11 @@ export async function saveCoverage(locale: string, values: unknown): Promise<Act
   });
 }
 
-const extrasSchema = z.object({ extras: z.array(extraSelectionSchema).max(20), deliveryOptionId: z.string().trim().max(64).optional() });
+const extrasSchema = z.object({
+  extras: z.array(extraSelectionSchema).max(20),
+  deliveryOptionId: z.string().trim().max(64).optional(),
+  flightNumber: z.string().max(FLIGHT_NUMBER_MAX_LENGTH).optional(),
+});
 
 export async function saveExtras(locale: string, values: unknown): Promise<ActionResult> {
   const language = localeOrDefault(locale);
@@ -196,12 +201,17 @@ export async function saveExtras(locale: string, values: unknown): Promise<Actio
     if (!parsed.success) return failure({}, { message: 'booking.errors.invalidValue' });
     const extras = parsed.data.extras.filter((extra) => extra.quantity > 0);
     const deliveryOptionId = parsed.data.deliveryOptionId || undefined;
-    const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), extras, deliveryOptionId, couponCode: undefined });
+    const priced = await priceSelection({ ...(await selectionOfDraft(draft.data)), extras, deliveryOptionId, flightNumber: parsed.data.flightNumber, couponCode: undefined });
     if (!priced.ok) {
       const refusal = extrasStepRefusal(priced.issues);
       return failure(refusal.errors, refusal.formError);
     }
-    return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId }, 'extras'), language, 'extras');
+    // Meet & greet needs the renter's flight; one typed for another option is not kept.
+    const needsFlightNumber = priced.booking.delivery?.needsFlightNumber ?? false;
+    const flight = checkFlightNumber(needsFlightNumber, parsed.data.flightNumber);
+    if (!flight.ok) return failure({ flightNumber: { message: FLIGHT_NUMBER_MESSAGES[flight.problem] } });
+    const flightNumber = needsFlightNumber ? flight.flightNumber : undefined;
+    return saveAndGo(draft, completeStep({ ...draft.data, extras, deliveryOptionId, flightNumber }, 'extras'), language, 'extras');
   });
 }
 

@@ -40,6 +40,8 @@ export const draftDataSchema = z.object({
   era: z.boolean().default(false),
   extras: z.array(z.object({ code: z.string(), quantity: z.number().int().nonnegative() })).default([]),
   deliveryOptionId: z.string().optional(),
+  /** The arrival flight (normalized), kept with a delivery option that meets it. */
+  flightNumber: z.string().optional(),
   couponCode: z.string().optional(),
   client: draftClientSchema.optional(),
   termsAccepted: z.boolean().default(false),

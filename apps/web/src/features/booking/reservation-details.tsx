@@ -65,7 +65,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
           <ExtrasStep
             locale={locale}
             {...extrasStepProps(catalog, site.youngDriverFees, locale, catalog.coverages.find((coverage) => coverage.id === draft.data.coverageId))}
-            initial={{ extras: draft.data.extras, deliveryOptionId: draft.data.deliveryOptionId }}
+            initial={{ extras: draft.data.extras, deliveryOptionId: draft.data.deliveryOptionId, flightNumber: draft.data.flightNumber }}
             backHref={backHref}
           />
         );

@@ -36,21 +36,24 @@ const extras: Extra[] = [
   { id: '1', code: 'child_seat', dailyRate: 700, maxPerRental: 7000, maxQuantity: 2, text: text({ name: 'Silla para niños', description: 'Hasta 18 kg' }, { name: 'Child seat', description: 'Up to 18 kg' }) },
   { id: '2', code: 'gps', dailyRate: 500, maxPerRental: undefined, maxQuantity: 1, text: text({ name: 'GPS', description: '' }, { name: 'GPS', description: '' }) },
 ];
-const deliveryOptions: DeliveryOption[] = [{ id: '4', code: 'hotel', price: 2500, description: text('Entrega en tu hotel', 'Delivery to your hotel') }];
+const deliveryOptions: DeliveryOption[] = [
+  { id: '4', code: 'hotel', price: 2500, name: text('Entrega en hotel', 'Hotel delivery'), description: text('Entrega en tu hotel', 'Delivery to your hotel'), needsFlightNumber: false },
+  { id: '5', code: 'MEET_GREET_PTY', price: 1500, name: text('Meet & greet en Tocumen', 'Meet & greet at Tocumen'), description: text('Un agente te espera', 'An agent waits for you'), needsFlightNumber: true },
+];
 
 describe('coverageStepProps', () => {
-  it('prices each coverage for the car’s type, with its deductible or none, in the page’s language', () => {
+  it('prices each coverage for the car’s type (with the roadside assistance it includes), with its deductible or none, in the page’s language', () => {
     const { coverages: shown, eraDailyPrice } = coverageStepProps({ coverages, extras }, { type: 'suv' }, 399, 'en');
     expect(shown).toEqual([
       { id: '1', name: 'Basic Protection', description: 'Third parties', benefits: ['Third-party damage'], includedExtras: [], dailyPrice: '$15.99', deductible: '$1,500.00', includesEra: false, recommended: false },
-      { id: '3', name: 'Premium Protection', description: '', benefits: [], includedExtras: ['GPS'], dailyPrice: '$38.99', deductible: undefined, includesEra: true, recommended: true },
+      { id: '3', name: 'Premium Protection', description: '', benefits: [], includedExtras: ['GPS'], dailyPrice: '$42.98', deductible: undefined, includesEra: true, recommended: true },
     ]);
     expect(eraDailyPrice).toBe('$3.99');
   });
 
   it('uses the sedan rate for a sedan, and the car-less rate when the car is gone', () => {
     expect(coverageStepProps({ coverages, extras }, { type: 'sedan' }, 399, 'es').coverages[0]).toMatchObject({ name: 'Protección Básica', dailyPrice: '$12.99' });
-    expect(coverageStepProps({ coverages, extras }, undefined, 399, 'es').coverages.map((coverage) => coverage.dailyPrice)).toEqual(['$15.99', '$38.99']);
+    expect(coverageStepProps({ coverages, extras }, undefined, 399, 'es').coverages.map((coverage) => coverage.dailyPrice)).toEqual(['$15.99', '$42.98']);
   });
 });
 
@@ -61,7 +64,10 @@ describe('extrasStepProps', () => {
       { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2, includedIn: undefined },
       { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1, includedIn: undefined },
     ]);
-    expect(props.deliveryOptions).toEqual([{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }]);
+    expect(props.deliveryOptions).toEqual([
+      { id: '4', description: 'Entrega en tu hotel', price: '$25.00', needsFlightNumber: false },
+      { id: '5', description: 'Un agente te espera', price: '$15.00', needsFlightNumber: true },
+    ]);
     expect(props.youngDriverBands).toEqual([{ minAge: 21, maxAge: 24, dailyPrice: '$10.00' }]);
     expect(extrasStepProps({ extras, deliveryOptions }, [], 'en').deliveryOptions[0]?.description).toBe('Delivery to your hotel');
   });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { formatMoney } from '@rentacar/domain/money';
-import { coverageDailyRate, type YoungDriverBand } from '@rentacar/domain/quote';
+import { coverageDailyCharge, type YoungDriverBand } from '@rentacar/domain/quote';
 import type { Locale } from '@/i18n/routing';
 import type { BookingCatalog, Car, Coverage } from '@/content';
 import type { StepCoverage } from './steps/coverage-step';
@@ -11,7 +11,8 @@ import type { StepDelivery, StepExtra, StepYoungDriverBand } from './steps/extra
 
 /**
  * The coverages side by side, priced for the car's type, with the extras each includes (named from the data the quote
- * applies, never from staff's free text), and roadside assistance's daily price.
+ * applies, never from staff's free text), and roadside assistance's daily price. A coverage that includes the
+ * assistance is priced a day with it in (the quote charges it with the coverage).
  */
 export function coverageStepProps(catalog: Pick<BookingCatalog, 'coverages' | 'extras'>, car: Pick<Car, 'type'> | undefined, eraDailyRate: number, locale: Locale) {
   return {
@@ -22,7 +23,7 @@ export function coverageStepProps(catalog: Pick<BookingCatalog, 'coverages' | 'e
         description: coverage.text[locale].description,
         benefits: coverage.text[locale].benefits,
         includedExtras: catalog.extras.filter((extra) => coverage.includedExtras.includes(extra.code)).map((extra) => extra.text[locale].name),
-        dailyPrice: formatMoney(coverageDailyRate(coverage, car?.type ?? ''), locale),
+        dailyPrice: formatMoney(coverageDailyCharge(coverage, car?.type ?? '', eraDailyRate), locale),
         deductible: coverage.deductible > 0 ? formatMoney(coverage.deductible, locale) : undefined,
         includesEra: coverage.includesEra,
         recommended: coverage.recommended,
@@ -54,7 +55,9 @@ export function extrasStepProps(
         includedIn: coverage?.includedExtras.includes(extra.code) ? coverage.text[locale].name : undefined,
       }),
     ),
-    deliveryOptions: catalog.deliveryOptions.map((option): StepDelivery => ({ id: option.id, description: option.description[locale], price: formatMoney(option.price, locale) })),
+    deliveryOptions: catalog.deliveryOptions.map(
+      (option): StepDelivery => ({ id: option.id, description: option.description[locale], price: formatMoney(option.price, locale), needsFlightNumber: option.needsFlightNumber }),
+    ),
     youngDriverBands: youngDriverFees.map((band): StepYoungDriverBand => ({ minAge: band.minAge, maxAge: band.maxAge, dailyPrice: formatMoney(band.dailyRate, locale) })),
   };
 }

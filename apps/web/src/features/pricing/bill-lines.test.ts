@@ -19,7 +19,7 @@ const context: LineContext = {
   carDailyRate: result.carDailyRate,
   coverageName: 'Basic',
   extraNames: { GPS: 'GPS navigator' },
-  deliveryDescription: '',
+  deliveryName: '',
   couponCode: 'BIENVENIDO10',
   airportFeePercent: 12,
   taxRatePercent: 7,
@@ -31,7 +31,7 @@ describe('labelLines', () => {
     expect(lines.map((line) => [line.code, line.label])).toEqual([
       ['car', 'Car: 3 days × $35.00'],
       ['coverage', 'Coverage: Basic'],
-      ['era', 'Roadside assistance (ERA)'],
+      ['era', 'Roadside assistance'],
       ['extra.GPS', 'GPS navigator × 1'],
       ['coupon', 'Coupon BIENVENIDO10'],
       ['airport_tax', 'Airport tax (12%)'],
@@ -65,6 +65,62 @@ describe('labelLines', () => {
     expect(spanish.find((line) => line.code === 'extra.ADDITIONAL_DRIVER')?.label).toBe('Conductor adicional × 1 (incluido en Protección Premium)');
     // Every other line carries no mark.
     expect(spanish.filter((line) => line.included !== undefined).map((line) => line.code)).toEqual(['extra.ADDITIONAL_DRIVER']);
+  });
+});
+
+describe('the roadside assistance a coverage includes', () => {
+  const premium = { dailyRateSedan: 3299, dailyRateOther: 3999, includesEra: true };
+  const priced = (era: boolean) =>
+    quote({
+      car: { type: 'sedan', dailyRate: 3500 },
+      pickupAt: '2026-12-01T10:00',
+      returnAt: '2026-12-05T10:00',
+      coverage: premium,
+      era,
+      pickupBranch: { id: 1, airportFeePercent: 12 },
+      returnBranch: { id: 1 },
+    });
+
+  it('is labelled as included in the coverage, in both languages, ticked or not, for the same money', () => {
+    for (const era of [false, true]) {
+      const lines = quoteLines(priced(era));
+      const english = labelLines(lines, { ...context, coverageName: 'Premium Protection' }, 'en');
+      const spanish = labelLines(lines, { ...context, coverageName: 'Protección Premium' }, 'es');
+      // 4 days at 3.99: the amount the bill always charged for it, and the same total.
+      expect(english.find((line) => line.code === 'era')).toEqual({ code: 'era', label: 'Roadside assistance (included in Premium Protection)', amount: 1596 });
+      expect(spanish.find((line) => line.code === 'era')?.label).toBe('Asistencia en carretera (incluida en Protección Premium)');
+      expect(english.reduce((sum, line) => sum + line.amount, 0)).toBe(priced(era).total);
+      expect(english.map((line) => line.amount)).toEqual(quoteLines(priced(false)).map((line) => line.amount));
+    }
+  });
+
+  it('is plain roadside assistance when the renter chose it with a coverage without it', () => {
+    const spanish = labelLines(quoteLines(result), { ...context, coverageName: 'Básica' }, 'es');
+    expect(spanish.find((line) => line.code === 'era')?.label).toBe('Asistencia en carretera');
+  });
+});
+
+describe('labels of the lines that name a chosen thing', () => {
+  const everything = quote({
+    car: { type: 'sedan', dailyRate: 3500 },
+    pickupAt: '2026-12-01T10:00',
+    returnAt: '2026-12-03T10:00',
+    coverage: { dailyRateSedan: 1200, dailyRateOther: 1800, includesEra: false },
+    extras: [{ code: 'CHILD_SEAT', dailyRate: 700, quantity: 2 }],
+    youngDriver: { minAge: 21, maxAge: 24, dailyRate: 1000 },
+    pickupBranch: { id: 1, airportFeePercent: 12 },
+    returnBranch: { id: 2 },
+    dropoffFees: [{ fromBranch: 1, toBranch: 2, fee: 2500 }],
+    delivery: { price: 1500, description: 'MEET_GREET_PTY' },
+  });
+
+  it.each([
+    ['en', 'Meet & greet at Tocumen', 'Child seat', [['extra.CHILD_SEAT', 'Child seat × 2'], ['young_driver', 'Young-driver fee'], ['dropoff', 'Return at another branch'], ['delivery', 'Meet & greet at Tocumen']]],
+    ['es', 'Meet & greet en Tocumen', 'Silla para niños', [['extra.CHILD_SEAT', 'Silla para niños × 2'], ['young_driver', 'Cargo por conductor joven'], ['dropoff', 'Devolución en otra sucursal'], ['delivery', 'Meet & greet en Tocumen']]],
+  ] as const)('use short names, never a description, in %s', (locale, deliveryName, seatName, expected) => {
+    const lines = labelLines(quoteLines(everything), { ...context, deliveryName, extraNames: { CHILD_SEAT: seatName } }, locale);
+    const named = lines.filter((line) => ['extra.CHILD_SEAT', 'young_driver', 'dropoff', 'delivery'].includes(line.code));
+    expect(named.map((line) => [line.code, line.label])).toEqual(expected);
   });
 });
 

@@ -12,7 +12,8 @@ export type LineContext = {
   carDailyRate: number;
   coverageName: string;
   extraNames: Record<string, string>;
-  deliveryDescription: string;
+  /** The delivery option's short name (never its description: a label is a few words). */
+  deliveryName: string;
   couponCode: string | undefined;
   /** The agent's company and its negotiated percentage, for the corporate-rate line. */
   corporate?: { company: string; discountPercent: number } | undefined;
@@ -132,12 +133,15 @@ export function labelLines(lines: readonly QuoteLine[], context: LineContext, lo
           return t('car', { days: context.days, rate: formatMoney(context.carDailyRate, locale) });
         case 'coverage':
           return t('coverage', { name: context.coverageName });
+        case 'era':
+          // Bundled with a coverage that includes it, the assistance is part of what the coverage costs, not a fee.
+          return line.inCoverage ? t('eraIncluded', { coverage: context.coverageName }) : t('era');
         case 'extra': {
           const extra = { name: context.extraNames[line.extraCode ?? ''] ?? line.extraCode ?? '', quantity: line.quantity ?? 1 };
           return line.included ? t('extraIncluded', { ...extra, coverage: context.coverageName }) : t('extra', extra);
         }
         case 'delivery':
-          return t('delivery', { description: context.deliveryDescription });
+          return t('delivery', { name: context.deliveryName });
         case 'coupon':
           return t('coupon', { code: context.couponCode ?? '' });
         case 'season':
@@ -167,7 +171,7 @@ export function labelledLines(booking: PricedBooking, locale: Locale): LabelledL
       carDailyRate: booking.quote.carDailyRate,
       coverageName: booking.coverage.text[locale].name,
       extraNames: Object.fromEntries(booking.catalog.extras.map((extra) => [extra.code, extra.text[locale].name])),
-      deliveryDescription: booking.delivery?.description[locale] ?? '',
+      deliveryName: booking.delivery?.name[locale] ?? '',
       couponCode: booking.coupon?.code,
       corporate: booking.corporate ? { company: booking.corporate.company.name, discountPercent: booking.corporate.company.discountPercent } : undefined,
       airportFeePercent: booking.pickupBranch.airportFeePercent,

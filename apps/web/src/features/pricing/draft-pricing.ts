@@ -12,7 +12,7 @@ import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, r
  */
 export type DraftToPrice = {
   data: Pick<BookingSelection, 'carId' | 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt' | 'era' | 'extras' | 'reservationType'> &
-    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'couponCode' | 'corporate'>> & {
+    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'flightNumber' | 'couponCode' | 'corporate'>> & {
       client?: { birthday: string } | undefined;
       priceHold?: PriceHold | undefined;
     };
@@ -38,6 +38,7 @@ function selectionOfDraftData(data: DraftToPrice['data']): BookingSelection {
     era: data.era,
     extras: data.extras,
     deliveryOptionId: data.deliveryOptionId,
+    flightNumber: data.flightNumber,
     reservationType: data.reservationType,
     couponCode: data.couponCode,
     birthday: data.client?.birthday,

@@ -57,6 +57,8 @@ export type BookingSelection = {
   couponCode: string | undefined;
   /** The renter's birthday (`YYYY-MM-DD`) once known: it picks the young-driver band. */
   birthday: string | undefined;
+  /** The arrival flight the renter gave, for a delivery option that meets it (meet & greet); it does not change the price. */
+  flightNumber?: string | undefined;
   /**
    * Booked by a signed-in corporate agent: their company's negotiated rate applies. Set only by the server from the
    * agent's session (or a saved corporate reservation), never from what a browser or API caller sends.
@@ -74,6 +76,7 @@ export const SELECTION_FIELDS = {
   coverageId: 'coverage_id',
   extras: 'extras',
   deliveryOptionId: 'delivery_option_id',
+  flightNumber: 'flight_number',
   couponCode: 'coupon',
   birthday: 'birthday',
 } as const satisfies Partial<Record<keyof BookingSelection, string>>;

@@ -13,6 +13,8 @@ export type SummaryFacts = {
   returnAt: string;
   days: number;
   coverageName: string | undefined;
+  /** The arrival flight a meet & greet waits for, once booked with one. */
+  flightNumber?: string | undefined;
 };
 
 /** The facts of a saved reservation's summary (thanks pages, pre-check-in). */
@@ -26,6 +28,7 @@ export function factsOfSummary(summary: ReservationSummary): SummaryFacts {
     returnAt: summary.return.at,
     days: summary.days,
     coverageName: summary.coverageName,
+    flightNumber: summary.flightNumber,
   };
 }
 
@@ -36,6 +39,7 @@ export function factsOfSummary(summary: ReservationSummary): SummaryFacts {
 export async function BookingFacts({ facts, locale, changeHref, coverage }: { facts: SummaryFacts; locale: Locale; changeHref?: string | undefined; coverage?: ReactNode }) {
   const t = await getTranslations('booking.summary');
   const tb = await getTranslations('booking.bill');
+  const flight = await getTranslations('deliveryFlight');
   return (
     <section aria-labelledby="summary-title" className="space-y-3">
       <div className="flex items-center justify-between">
@@ -71,6 +75,12 @@ export async function BookingFacts({ facts, locale, changeHref, coverage }: { fa
             <dd className="text-slate-900" data-testid="summary-coverage">{facts.coverageName}</dd>
           </div>
         ) : null)}
+        {facts.flightNumber ? (
+          <div>
+            <dt className="font-semibold text-slate-600">{flight('arrivalFlight')}</dt>
+            <dd className="text-slate-900" data-testid="summary-flight">{facts.flightNumber}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="text-sm text-slate-700" data-testid="summary-days">{tb('days', { count: facts.days })}</p>
     </section>

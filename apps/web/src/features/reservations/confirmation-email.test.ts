@@ -21,6 +21,22 @@ const summary = sampleReservationSummary();
 // Intl puts narrow no-break spaces in some dates and times ("10:00 AM"); compare with plain spaces.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
 
+describe('the confirmation of a meet & greet', () => {
+  it.each([
+    ['es', 'Vuelo de llegada: CM123'],
+    ['en', 'Arrival flight: CM123'],
+  ] as const)('names the arrival flight the renter gave, in %s', (locale, row) => {
+    const lines = [{ code: 'delivery', label: locale === 'es' ? 'Meet & greet en Tocumen' : 'Meet & greet at Tocumen', amount: 1_500 }];
+    const mail = buildReservationConfirmation(sampleReservationSummary({ locale, flightNumber: 'CM123', lines }));
+    expect(plain(mail.text)).toContain(row);
+    expect(plain(mail.html)).toContain('CM123');
+  });
+
+  it('has no flight row without one', () => {
+    expect(plain(buildReservationConfirmation(summary).text)).not.toContain('Vuelo de llegada');
+  });
+});
+
 describe('buildReservationConfirmation in Spanish', () => {
   const mail = buildReservationConfirmation(summary);
   const text = plain(mail.text);

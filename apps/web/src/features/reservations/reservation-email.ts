@@ -44,6 +44,8 @@ export function rentalBlocks(summary: ReservationSummary): EmailBlock[] {
         { label: t('return'), lines: branchLines(summary.return, summary.locale, t) },
         { label: t('days'), lines: [t('dayCount', { days: summary.days })] },
         { label: t('coverage'), lines: [summary.coverageName] },
+        // The meet & greet agent waits for this flight: the renter sees the one they gave.
+        ...(summary.flightNumber ? [{ label: serverTranslator(summary.locale, 'deliveryFlight')('arrivalFlight'), lines: [summary.flightNumber] }] : []),
       ],
     },
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLIGHT_NUMBER_MAX_LENGTH } from '@rentacar/domain/flights';
 import { quoteRequestSchema } from '@/features/pricing';
 
 /**
@@ -18,6 +19,8 @@ export const clientRequestSchema = z.object({
 
 export const reservationRequestSchema = quoteRequestSchema.omit({ birthday: true }).extend({
   client: clientRequestSchema,
+  // Checked against the delivery option when the booking is priced (reservations.ts, `flightNumberIssues`).
+  flight_number: z.string().max(FLIGHT_NUMBER_MAX_LENGTH, { error: 'flight_number_invalid' }).nullish(),
   terms_accepted: z.literal(true, { error: 'terms_required' }),
 });
 

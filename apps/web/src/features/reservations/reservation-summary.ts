@@ -21,6 +21,8 @@ export type ReservationSummary = {
   return: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };
   days: number;
   coverageName: string;
+  /** The arrival flight kept with a delivery option that meets it (meet & greet); undefined otherwise. */
+  flightNumber?: string | undefined;
   /** The bill's lines, labelled in `locale`; they sum to `total`. */
   lines: { code: string; label: string; amount: Cents }[];
   total: Cents;

@@ -3,6 +3,7 @@ import { generateReservationNumber, normalizeReservationNumber } from '@rentacar
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
 import { renterLockOf, renterMayChange, type RenterLock } from '@rentacar/domain/rentals';
 import type { StorefrontChannel } from '@rentacar/domain/reservations';
+import { checkFlightNumber, FLIGHT_NUMBER_MESSAGES } from '@rentacar/domain/flights';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { countBooking, countRateLimitRefusal, type BookingOutcome as BookingOutcomeLabel } from '@/lib/metrics';
@@ -23,7 +24,7 @@ import { displayPhone } from '@/features/branches';
 import { savedLineIn, type SavedLine } from '@rentacar/domain/quote';
 import { issue, type BookingIssue } from '@/lib/issues';
 import { sendReservationConfirmation } from './confirmation-email';
-import { findBranch, labelledLines, priceSelection, type BookingSelection, type PricedBooking } from '@/features/pricing';
+import { findBranch, labelledLines, priceSelection, SELECTION_FIELDS, type BookingSelection, type PricedBooking } from '@/features/pricing';
 import type { ReservationSummary } from './reservation-summary';
 import { reservationsPerClient } from './limits';
 import { getPathname } from '@/i18n/navigation';
@@ -41,6 +42,15 @@ function linesToSave(booking: PricedBooking, locale: Locale): SavedLine[] {
     ...line,
     labels: Object.fromEntries(inEach.map(([each, lines]) => [each, lines?.[index]?.label ?? line.label])),
   }));
+}
+
+/**
+ * The flight number a booking keeps (normalized; undefined when none), or why it is refused: its delivery option meets
+ * the renter's flight (meet & greet) and none was given, or what was given is not a flight number.
+ */
+export function bookingFlightNumber(booking: Pick<PricedBooking, 'delivery' | 'selection'>): { ok: true; flightNumber: string | undefined } | { ok: false; issues: BookingIssue[] } {
+  const checked = checkFlightNumber(booking.delivery?.needsFlightNumber ?? false, booking.selection.flightNumber);
+  return checked.ok ? checked : { ok: false, issues: [issue(SELECTION_FIELDS.flightNumber, FLIGHT_NUMBER_MESSAGES[checked.problem], undefined, checked.problem)] };
 }
 
 export type BookingOutcome =
@@ -70,8 +80,14 @@ export async function bookReservation(
   channel: StorefrontChannel,
 ): Promise<NewBookingOutcome> {
   const type = booking.selection.reservationType;
+  // Every door books through here: a meet & greet without its flight is refused before anything is saved.
+  const flight = bookingFlightNumber(booking);
+  if (!flight.ok) {
+    countBooking(type, 'refused');
+    return { ok: false, status: 422, issues: flight.issues };
+  }
   try {
-    const outcome = await saveReservation(booking, client, locale, idempotencyKey, clientAddress, channel);
+    const outcome = await saveReservation(booking, client, locale, idempotencyKey, clientAddress, channel, flight.flightNumber);
     countBooking(type, bookingOutcomeLabel(outcome));
     if (!outcome.ok && outcome.status === 429) countRateLimitRefusal('reservations_per_client');
     return outcome;
@@ -96,6 +112,7 @@ async function saveReservation(
   idempotencyKey: string,
   clientAddress: string,
   channel: StorefrontChannel,
+  flightNumber: string | undefined,
 ): Promise<NewBookingOutcome> {
   const lines = linesToSave(booking, locale);
   const holdLimit = booking.corporate ? undefined : reservationsPerClient(clientAddress, booking.site.reservationHoldsPerClient);
@@ -112,6 +129,7 @@ async function saveReservation(
       returnAt: booking.selection.returnAt,
       era: booking.selection.era,
       deliveryOptionId: booking.delivery?.id,
+      flightNumber,
       couponId: booking.coupon?.id,
       client,
       locale,
@@ -178,6 +196,7 @@ export function selectionOfReservation(reservation: SavedReservation): BookingSe
     era: reservation.era,
     extras: reservation.extras.map((extra) => ({ code: extra.code, quantity: extra.quantity })),
     deliveryOptionId: reservation.deliveryOptionId,
+    flightNumber: reservation.flightNumber,
     reservationType: reservation.reservationType,
     couponCode: reservation.couponCode,
     birthday: reservation.client.birthday || undefined,
@@ -292,6 +311,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     return: { branchName: dropoff?.name ?? '', address: dropoff?.address, phone: dropoff?.phone, at: reservation.returnAt },
     days: reservation.days,
     coverageName: coverage?.text[locale].name ?? '',
+    flightNumber: reservation.flightNumber,
     lines: reservation.lines.map((line) => savedLineIn(line, locale)),
     total: reservation.totals.total,
     manageUrl: manageBookingUrl(reservation.number, locale),

@@ -105,6 +105,20 @@ async function checkExtras(database: Knex, extras: unknown): Promise<string | nu
   return null;
 }
 
+/**
+ * A delivery option that meets the renter's flight (`needs_flight_number`, meet & greet) needs the flight number: the
+ * agent waits for that flight. The number's form is checked with the payload (reservation-payload.ts).
+ */
+export async function flightNumberProblem(database: Knex, deliveryOption: unknown, flightNumber: unknown): Promise<Problem | null> {
+  if (deliveryOption === null || deliveryOption === undefined) return null;
+  if (typeof flightNumber === 'string' && flightNumber !== '') return null;
+  const row = (await database('delivery_options').select('code', 'needs_flight_number').where({ id: deliveryOption as number }).first()) as
+    { code: string; needs_flight_number: unknown } | undefined;
+  // SQLite answers a boolean as 0 or 1.
+  if (!row || !(row.needs_flight_number === true || row.needs_flight_number === 1)) return null;
+  return { field: 'flight_number', message: `"flight_number" is required with the delivery option ${row.code}, which meets the renter's flight` };
+}
+
 /** A car or pickup branch that does not exist is a bad request, not a sold-out car. */
 async function unknownReference(trx: Knex, payload: Record<string, unknown>): Promise<Problem | null> {
   // Checked by the payload check: ids (numbers), or null.
@@ -156,6 +170,8 @@ export default defineEndpoint({
       const payload: ReservationPayload = { ...checked.payload, channel: channelOf(checked.payload, bookedVia) };
       const extrasProblem = await checkExtras(database, payload.extras);
       if (extrasProblem) return invalid(res, 'extras', extrasProblem);
+      const flightProblem = await flightNumberProblem(database, payload.delivery_option, payload.flight_number);
+      if (flightProblem) return invalid(res, flightProblem.field, flightProblem.message);
       // A corporate agent's booking names its company and its agent, both or neither.
       const corporate = corporateOf(payload);
       if ('problem' in corporate) return unprocessable(res, corporate.problem);
@@ -235,8 +251,8 @@ export default defineEndpoint({
       const outcome = await writer.transaction(async (trx): Promise<ChangeOutcome> => {
         if (!(await writer.lockReservation(trx, id))) return { notFound: true };
         const [current] = (await new ItemsService('reservations', { knex: trx, schema: req.schema })
-          .readByQuery({ filter: { id: { _eq: id } }, fields: [...OCCUPANCY_FIELDS, 'brand', 'idempotency_key'], limit: 1 })) as
-          (OccupancyRow & { brand: string | null; idempotency_key: string | null })[];
+          .readByQuery({ filter: { id: { _eq: id } }, fields: [...OCCUPANCY_FIELDS, 'brand', 'idempotency_key', 'delivery_option', 'flight_number'], limit: 1 })) as
+          (OccupancyRow & { brand: string | null; idempotency_key: string | null; delivery_option: unknown; flight_number: string | null })[];
         if (!current) return { notFound: true };
         // Read on the locked row: a pickup at the counter and a renter's change cannot both win.
         const lock = renterLockOf(current.rental_status);
@@ -253,6 +269,10 @@ export default defineEndpoint({
         const merged: Record<string, unknown> = { ...before, ...changes };
         const datesProblem = checkDates(merged);
         if (datesProblem) return { invalid: datesProblem };
+        if ('delivery_option' in changes || 'flight_number' in changes) {
+          const flightProblem = await flightNumberProblem(trx, merged.delivery_option, merged.flight_number);
+          if (flightProblem) return { invalid: flightProblem };
+        }
         const unknown = await unknownReference(trx, changes);
         if (unknown) return { invalid: unknown };
         if (changes.status === 'cancelled' && current.status !== 'cancelled' && changes.cancelled_at === undefined) {

@@ -21,6 +21,14 @@ describe('a reservation\'s body', () => {
     });
   });
 
+  it('keeps a flight number in its one form, and refuses what is not one', () => {
+    expect(checkReservation({ flight_number: 'cm 123' }, { create: false })).toEqual({ payload: { flight_number: 'CM123' } });
+    expect(checkReservation({ flight_number: '' }, { create: false })).toEqual({ payload: { flight_number: null } });
+    expect(checkReservation({ flight_number: null }, { create: false })).toEqual({ payload: { flight_number: null } });
+    expect(problemOf({ flight_number: 'Copa' }, false)).toEqual({ field: 'flight_number', message: '"flight_number" must be a flight number: the airline\'s two-character code and 1 to 4 digits, e.g. CM 123' });
+    expect(problemOf({ flight_number: 123 }, false)).toEqual({ field: 'flight_number', message: '"flight_number" must be a string' });
+  });
+
   it('refuses the rental lifecycle, which only the counter endpoints write', () => {
     expect(problemOf({ ...booking, rental_status: 'returned' })).toEqual({ field: 'rental_status', message: '"rental_status" is set by the content service' });
     expect(problemOf({ returned_at: '2030-02-12T15:00:00Z' }, false)).toEqual({ field: 'returned_at', message: '"returned_at" is set by the content service' });

@@ -1,6 +1,7 @@
 // What POST and PATCH /booking/reservations accept: the fields of `reservations` as schema/model.mjs defines them
 // (so a field added to the model is accepted here without a second list), each checked against its type, plus the
 // shapes of the JSON fields `lines` and `extras`. A problem is reported as { field, message }.
+import { FLIGHT_NUMBER_MAX_LENGTH, normalizeFlightNumber } from '@rentacar/domain/flights';
 import { isCents } from '@rentacar/domain/money';
 import { normalizeLocalDateTimeSeconds, parseLocalDate } from '@rentacar/domain/dates';
 import { isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
@@ -75,9 +76,18 @@ const CUSTOM: Record<string, (value: unknown) => string | null> = { lines: check
 
 type Checked = { value: unknown } | { problem: string };
 
+/** A flight number is kept in the domain's one form (upper case, no space: `CM123`), whoever wrote it. */
+function checkFlightNumber(value: unknown): Checked {
+  if (typeof value !== 'string') return { problem: 'must be a string' };
+  if (value.trim() === '') return { value: null };
+  const normalized = value.length > FLIGHT_NUMBER_MAX_LENGTH ? null : normalizeFlightNumber(value);
+  return normalized === null ? { problem: 'must be a flight number: the airline\'s two-character code and 1 to 4 digits, e.g. CM 123' } : { value: normalized };
+}
+
 /** The value to store for `name`, or { problem }. */
 function checkField(name: string, def: ModelField, value: unknown): Checked {
   if (value === null) return NOT_NULL.has(name) ? { problem: 'may not be null' } : { value };
+  if (name === 'flight_number') return checkFlightNumber(value);
   const custom = CUSTOM[name];
   if (custom) {
     const problem = custom(value);

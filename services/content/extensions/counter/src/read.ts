@@ -27,7 +27,7 @@ const nested = (field: string, names: string[]) => names.map((name) => `${field}
 
 const RESERVATION_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'reservation_type', 'payment_type', 'language', 'date_created', 'cancelled_at',
-  'pickup_date', 'return_date', 'days', 'era', 'extras', 'lines',
+  'pickup_date', 'return_date', 'days', 'era', 'flight_number', 'extras', 'lines',
   'car_total', 'coverage_total', 'era_total', 'extras_total', 'dropoff', 'delivery_price', 'coupon_discount', 'young_driver_fee',
   'subtotal', 'airport_tax', 'tax', 'total',
   'client_name', 'client_last_name', 'client_email', 'client_phone', 'client_birthday', 'client_license',
@@ -311,6 +311,7 @@ export function shapeReservation(row: Row, payments: Row[], precheckin: Row | un
     coverage: text(object(row.coverage)?.code),
     era: row.era === true,
     delivery_option: text(object(row.delivery_option)?.code),
+    flight_number: text(row.flight_number),
     coupon: text(object(row.coupon)?.code),
     extras: list(row.extras),
     renter,

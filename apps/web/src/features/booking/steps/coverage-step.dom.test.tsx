@@ -34,7 +34,7 @@ describe.each(['es', 'en'] as const)('the coverage step, in %s', (language) => {
     expect(radio('BASIC')).toHaveAccessibleName(expect.stringContaining(text.deductible.replace('{amount}', '$1,500.00')));
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.noDeductible));
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.recommended));
-    expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.includesEra));
+    expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(text.includesEra.replace('{price}', '$8.99')));
     // What a coverage includes at no cost is named from its data, not from staff's free text.
     expect(radio('FULL')).toHaveAccessibleName(expect.stringContaining(messages.booking.included.benefit.replace('{name}', 'Additional driver')));
     expect(radio('BASIC')).not.toHaveAccessibleName(expect.stringContaining('Additional driver'));
@@ -58,7 +58,8 @@ describe.each(['es', 'en'] as const)('the coverage step, in %s', (language) => {
 
     await user.click(radio('FULL'));
     expect(screen.queryByRole('checkbox', { name: text.eraTitle })).not.toBeInTheDocument();
-    expect(screen.getByText(text.eraIncluded)).toBeInTheDocument();
+    // Its price is in the coverage's: the box names the coverage and the daily amount it already holds, and offers nothing.
+    expect(screen.getByText(text.eraIncluded.replace('{coverage}', 'FULL').replace('{price}', '$8.99'))).toBeInTheDocument();
 
     await user.click(radio('BASIC'));
     await user.click(screen.getByRole('checkbox', { name: text.eraTitle }));

@@ -40,7 +40,8 @@ type Values = { coverageId: string; era: boolean };
 
 /**
  * Step 2: the coverages side by side (daily price, deductible, what each includes), one required ('You must select a
- * coverage to continue'), and roadside assistance, already ticked and fixed when the chosen coverage includes it.
+ * coverage to continue'), and roadside assistance, offered on its own unless the chosen coverage includes it: then its
+ * price is in the coverage's daily price (step-props.ts), and the box says so rather than offering it.
  */
 export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHref }: { locale: MoneyLocale; coverages: StepCoverage[]; initial: { coverageId: string | undefined; era: boolean }; eraDailyPrice: string; backHref: string }) {
   const t = useTranslations('booking');
@@ -97,7 +98,7 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
                 {coverage.benefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>
                 ))}
-                {coverage.includesEra ? <li className="font-semibold">{t('coverage.includesEra')}</li> : null}
+                {coverage.includesEra ? <li className="font-semibold">{t('coverage.includesEra', { price: eraDailyPrice })}</li> : null}
                 {coverage.includedExtras.map((name) => (
                   <li key={`included-${name}`} className="font-semibold">
                     {t('included.benefit', { name })}
@@ -112,7 +113,9 @@ export function CoverageStep({ locale, coverages, initial, eraDailyPrice, backHr
         <h2 className="font-bold text-slate-900">{t('coverage.eraTitle')}</h2>
         <p className="mt-1 text-sm text-slate-700">{t('coverage.eraDescription', { price: eraDailyPrice })}</p>
         {chosen?.includesEra ? (
-          <p className="mt-3 text-sm font-semibold text-emerald-800">{t('coverage.eraIncluded')}</p>
+          <p className="mt-3 text-sm font-semibold text-emerald-800" data-testid="era-in-coverage">
+            {t('coverage.eraIncluded', { coverage: chosen.name, price: eraDailyPrice })}
+          </p>
         ) : (
           <Checkbox id="era" label={t('coverage.eraTitle')} {...register('era')} className="mt-3" />
         )}

@@ -11,7 +11,10 @@ const extras: StepExtra[] = [
   { code: 'child_seat', name: 'Silla para niños', description: 'Hasta 18 kg', dailyPrice: '$7.00', capPerRental: '$70.00', maxQuantity: 2, includedIn: undefined },
   { code: 'gps', name: 'GPS', description: '', dailyPrice: '$5.00', capPerRental: undefined, maxQuantity: 1, includedIn: undefined },
 ];
-const deliveryOptions: StepDelivery[] = [{ id: '4', description: 'Entrega en tu hotel', price: '$25.00' }];
+const deliveryOptions: StepDelivery[] = [
+  { id: '4', description: 'Entrega en tu hotel', price: '$25.00', needsFlightNumber: false },
+  { id: '5', description: 'Meet & greet en Tocumen', price: '$15.00', needsFlightNumber: true },
+];
 
 function renderStep(language: Language, initial: Parameters<typeof ExtrasStep>[0]['initial'] = { extras: [], deliveryOptionId: undefined }) {
   return renderInLanguage(
@@ -88,5 +91,41 @@ describe.each(['es', 'en'] as const)('the extras step, in %s', (language) => {
     expect(childSeat).toHaveValue('2');
     expect(screen.getByRole('group', { name: text.delivery })).toHaveAccessibleDescription(messages.booking.errors.unknownDelivery);
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(errorSummaryText(language, 2));
+  });
+
+  it('asks the flight number only for an option that meets a flight, refuses to go on without one, and sends it normalized', async () => {
+    saveExtrasMock.mockResolvedValue({ ok: true });
+    const { user } = renderStep(language);
+    const flightField = () => screen.queryByRole('textbox', { name: messages.deliveryFlight.label });
+    await user.click(screen.getByRole('radio', { name: 'Entrega en tu hotel ($25.00)' }));
+    expect(flightField()).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Meet & greet en Tocumen ($15.00)' }));
+    await user.click(continueButton());
+    const flight = flightField();
+    expect(flight).toHaveAccessibleDescription(expect.stringContaining(messages.validation.flightNumberRequired));
+    expect(flight).toHaveFocus();
+    expect(saveExtrasMock).not.toHaveBeenCalled();
+
+    await user.type(flight as HTMLElement, 'copa');
+    await user.click(continueButton());
+    await waitFor(() => expect(flight).toHaveAccessibleDescription(expect.stringContaining(messages.validation.flightNumber)));
+    // What the renter typed stays.
+    expect(flight).toHaveValue('copa');
+    expect(saveExtrasMock).not.toHaveBeenCalled();
+
+    await user.clear(flight as HTMLElement);
+    await user.type(flight as HTMLElement, 'cm 123');
+    await user.click(continueButton());
+    await waitFor(() => expect(saveExtrasMock).toHaveBeenCalledWith(language, { extras: [], deliveryOptionId: '5', flightNumber: 'CM123' }));
+  });
+
+  it('keeps what was typed when the server refuses the flight number', async () => {
+    saveExtrasMock.mockResolvedValue({ ok: false, errors: { flightNumber: { message: 'validation.flightNumberRequired' } } });
+    const { user } = renderStep(language, { extras: [], deliveryOptionId: '5', flightNumber: 'CM123' });
+    await user.click(continueButton());
+    const flight = screen.getByRole('textbox', { name: messages.deliveryFlight.label });
+    await waitFor(() => expect(flight).toHaveAccessibleDescription(expect.stringContaining(messages.validation.flightNumberRequired)));
+    expect(flight).toHaveValue('CM123');
   });
 });

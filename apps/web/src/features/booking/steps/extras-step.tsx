@@ -1,15 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useMemo, useState, useTransition } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { createDeliveryChoiceSchema, FLIGHT_NUMBER_MAX_LENGTH } from '@rentacar/domain/flights';
 import type { MoneyLocale } from '@rentacar/domain/money';
 import {
   callAction,
   connectionLost,
   countFieldErrors,
+  domainResolver,
   Field,
   FormAlert,
+  Input,
   RadioGroup,
   Select,
   useIssueText,
@@ -31,10 +34,11 @@ export type StepExtra = {
   /** The chosen coverage's name when it includes this extra (then it costs nothing), else undefined. */
   includedIn: string | undefined;
 };
-export type StepDelivery = { id: string; description: string; price: string };
+/** `needsFlightNumber`: the option meets the renter's flight (meet & greet), so choosing it asks the flight number. */
+export type StepDelivery = { id: string; description: string; price: string; needsFlightNumber: boolean };
 export type StepYoungDriverBand = { minAge: number; maxAge: number; dailyPrice: string };
 
-type Values = { quantities: Record<string, string>; deliveryOptionId: string };
+type Values = { quantities: Record<string, string>; deliveryOptionId: string; flightNumber: string };
 
 /** Step 3: extras priced per day with a cap per rental, in quantities; delivery; the brand's young-driver fee explained. */
 export function ExtrasStep({
@@ -49,10 +53,12 @@ export function ExtrasStep({
   extras: StepExtra[];
   deliveryOptions: StepDelivery[];
   youngDriverBands: StepYoungDriverBand[];
-  initial: { extras: { code: string; quantity: number }[]; deliveryOptionId: string | undefined };
+  initial: { extras: { code: string; quantity: number }[]; deliveryOptionId: string | undefined; flightNumber?: string | undefined };
   backHref: string;
 }) {
   const t = useTranslations('booking');
+  const flightText = useTranslations('deliveryFlight');
+  const needingFlight = useMemo(() => deliveryOptions.filter((option) => option.needsFlightNumber).map((option) => option.id), [deliveryOptions]);
   const issueText = useIssueText();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<FormIssue>();
@@ -60,7 +66,10 @@ export function ExtrasStep({
     defaultValues: {
       quantities: Object.fromEntries(extras.map((extra) => [extra.code, String(initial.extras.find((chosen) => chosen.code === extra.code)?.quantity ?? 0)])),
       deliveryOptionId: initial.deliveryOptionId ?? '',
+      flightNumber: initial.flightNumber ?? '',
     },
+    // The domain's rule: an option that meets a flight needs its number (checked again by the server).
+    resolver: domainResolver(createDeliveryChoiceSchema(needingFlight)),
   });
   const applyServerErrors = useServerErrors(setError, setFormError);
   const chosenOf = (quantities: Values['quantities']) => extras.map((extra) => ({ code: extra.code, quantity: Number(quantities[extra.code] ?? 0) })).filter((extra) => extra.quantity > 0);
@@ -72,7 +81,10 @@ export function ExtrasStep({
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     const chosen = chosenOf(values.quantities);
-    startTransition(async () => applyServerErrors(await callAction(() => saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined }), connectionLost)));
+    const flightNumber = values.flightNumber || undefined;
+    startTransition(async () =>
+      applyServerErrors(await callAction(() => saveExtras(locale, { extras: chosen, deliveryOptionId: values.deliveryOptionId || undefined, ...(flightNumber ? { flightNumber } : {}) }), connectionLost)),
+    );
   });
 
   return (
@@ -128,6 +140,19 @@ export function ExtrasStep({
               </span>
             </label>
           ))}
+          {needingFlight.includes(deliveryOptionId) ? (
+            <Field
+              id="flightNumber"
+              label={flightText('label')}
+              hint={flightText('hint')}
+              error={issueText(formState.errors.flightNumber?.message)}
+              className="pt-2 pl-8 sm:max-w-xs"
+            >
+              {(controlProps) => (
+                <Input {...controlProps} aria-required="true" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={FLIGHT_NUMBER_MAX_LENGTH} placeholder="CM 123" {...register('flightNumber')} />
+              )}
+            </Field>
+          ) : null}
         </RadioGroup>
       ) : null}
       {youngDriverBands.map((band) => (

@@ -50,6 +50,8 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
   const catalog = await getBookingCatalog();
   const coverageName = catalog.coverages.find((coverage) => coverage.code === reservation.coverage)?.text[locale].name || reservation.coverage;
   const extraName = (code: string) => catalog.extras.find((extra) => extra.code === code)?.text[locale].name || code;
+  const deliveryName = catalog.deliveryOptions.find((option) => option.code === reservation.deliveryOption)?.name[locale] || reservation.deliveryOption;
+  const flight = await getTranslations({ locale, namespace: 'deliveryFlight' });
   // Once the car is back, the bill and what is due are the final bill's (the rental, the return's charges, the deposit kept).
   const closing = await counterClosing(reservation);
   const finalBill = reservation.rentalStatus === 'returned' ? closing?.bill : undefined;
@@ -107,6 +109,9 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
               [t('booking.days'), reservation.days ?? '—'],
               [t('booking.coverage'), dash(coverageName)],
               [t('booking.extras'), reservation.extras.length ? reservation.extras.map((extra) => `${extraName(extra.code)} × ${extra.quantity}`).join(', ') : '—'],
+              ...(deliveryName ? [[flight('deliveryLabel'), deliveryName] as [string, ReactNode]] : []),
+              // The agent meeting the renter at the airport follows this flight.
+              ...(reservation.flightNumber ? [[flight('counterLabel'), <strong key="flight" data-testid="counter-flight">{reservation.flightNumber}</strong>] as [string, ReactNode]] : []),
             ]}
           />
         </Section>

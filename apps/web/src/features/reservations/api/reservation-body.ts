@@ -22,6 +22,7 @@ export function reservationBody(reservation: SavedReservation) {
     coverage_id: reservation.coverageId,
     era: reservation.era,
     delivery_option_id: reservation.deliveryOptionId ?? null,
+    flight_number: reservation.flightNumber ?? null,
     extras: reservation.extras,
     coupon: reservation.couponCode ?? null,
     client: {

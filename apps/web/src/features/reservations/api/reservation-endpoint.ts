@@ -6,7 +6,7 @@ import { apiLocale, errorResponse, parseBody, withBookingErrors } from '@/shared
 import { priceSelection, selectionFromQuoteRequest } from '@/features/pricing';
 import { validateClient } from '../client-details';
 import { reservationRequestSchema } from '../reservation-request';
-import { bookReservation } from '../reservations';
+import { bookingFlightNumber, bookReservation } from '../reservations';
 import { reservationBody } from './reservation-body';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -25,10 +25,13 @@ export async function answerNewReservation(request: NextRequest): Promise<NextRe
     }
     const body = await parseBody(request, reservationRequestSchema, locale);
     if (!body.ok) return body.response;
-    const priced = await priceSelection(selectionFromQuoteRequest({ ...body.value, birthday: body.value.client.birthday }));
+    const selection = { ...selectionFromQuoteRequest({ ...body.value, birthday: body.value.client.birthday }), flightNumber: body.value.flight_number ?? undefined };
+    const priced = await priceSelection(selection);
     const client = validateClient(body.value.client, body.value.pickup_date, priced.ok ? priced.booking.site.minimumRenterAge : undefined);
-    const issues = [...(priced.ok ? [] : priced.issues), ...(client.ok ? [] : client.issues)];
-    if (!priced.ok || !client.ok) return errorResponse(422, issues, locale);
+    // A meet & greet needs the renter's flight: reported with the other problems, before anything is booked.
+    const flight = priced.ok ? bookingFlightNumber(priced.booking) : undefined;
+    const issues = [...(priced.ok ? [] : priced.issues), ...(client.ok ? [] : client.issues), ...(flight && !flight.ok ? flight.issues : [])];
+    if (!priced.ok || !client.ok || (flight && !flight.ok)) return errorResponse(422, issues, locale);
 
     const outcome = await bookReservation(priced.booking, client.value, locale, key, clientAddress(request.headers), 'api');
     if (!outcome.ok && outcome.status === 429) return errorResponse(429, outcome.issues, locale, { 'Retry-After': String(outcome.retryAfterSeconds) });
