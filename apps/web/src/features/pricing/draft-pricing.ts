@@ -12,7 +12,7 @@ import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, r
  */
 export type DraftToPrice = {
   data: Pick<BookingSelection, 'carId' | 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt' | 'era' | 'extras' | 'reservationType'> &
-    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'couponCode' | 'corporate'>> & {
+    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'couponCode' | 'corporate' | 'driverAge'>> & {
       client?: { birthday: string } | undefined;
       priceHold?: PriceHold | undefined;
     };
@@ -41,6 +41,7 @@ function selectionOfDraftData(data: DraftToPrice['data']): BookingSelection {
     reservationType: data.reservationType,
     couponCode: data.couponCode,
     birthday: data.client?.birthday,
+    driverAge: data.driverAge,
   };
 }
 
