@@ -50,7 +50,7 @@ describe.each(['es', 'en'] as const)('the landing search, in %s', (language) => 
     const sameBranch = screen.getByRole('checkbox', { name: labels.sameBranch });
     expect(sameBranch).toBeChecked();
     // Hidden by the stylesheet while ticked (jsdom has none): the rule is on the field, and the menu is disabled.
-    expect(screen.getByTestId('return-branch-field')).toHaveClass('group-has-[#same_branch:checked]:hidden');
+    expect(screen.getByTestId('return-branch-field')).toHaveClass('group-has-[#same-branch:checked]:hidden');
     const returnBranch = screen.getByLabelText(labels.returnBranch);
     expect(returnBranch).toBeDisabled();
 

@@ -85,7 +85,7 @@ export function SearchForm({ branches, labels, action, driverAge }: { branches: 
         <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
           <input
             type="checkbox"
-            id="same_branch"
+            id="same-branch"
             name="same_branch"
             value="1"
             checked={sameBranch}
@@ -94,7 +94,7 @@ export function SearchForm({ branches, labels, action, driverAge }: { branches: 
           />
           {t('sameBranch')}
         </label>
-        <div className="group-has-[#same_branch:checked]:hidden" data-testid="return-branch-field">
+        <div className="group-has-[#same-branch:checked]:hidden" data-testid="return-branch-field">
           <label htmlFor="return_branch" className={LABEL}>{t('returnBranch')}</label>
           <select id="return_branch" name="return_branch" className={FIELD} defaultValue="" disabled={hydrated && sameBranch} required={!sameBranch}>
             <option value="" disabled>{t('chooseBranch')}</option>
