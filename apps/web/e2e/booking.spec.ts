@@ -40,7 +40,7 @@ test.describe('in Spanish on a desktop', () => {
     await expect(page).toHaveURL(/\/flota\?.*pickup_date=/);
     await expect(page.getByTestId('search-branch')).toContainText('Tocumen');
     const firstCard = page.getByTestId('car-card').first();
-    await expect(firstCard.getByTestId('total-price')).toContainText('en total');
+    await expect(firstCard.getByTestId('total-price')).toContainText('en el mostrador');
     await expect(firstCard.getByText('impuestos y cargos incluidos')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     const carName = (await firstCard.getByRole('heading').textContent())?.replace(' o similar', '') ?? '';

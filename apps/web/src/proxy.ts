@@ -240,6 +240,7 @@ export const config = {
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'tipo' }] },
     { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'marca' }] },
+    { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'orden' }] },
     { source: '/:locale(es|en)/flota', has: [{ type: 'query', key: 'pickup_date' }] },
   ],
 };

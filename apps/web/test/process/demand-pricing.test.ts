@@ -75,7 +75,7 @@ describe('demand-aware prices for a brand whose staff turned them on', () => {
       { 'idempotency-key': `demand-${randomUUID()}` },
     );
 
-  /** The all-in total the fleet page shows on the car's card for the test's dates (basic cover, paid at the counter). */
+  /** The all-in total the fleet page shows on the car's card for the test's dates (basic cover, paid at the counter: the Seltos has a prepaid discount, so its card shows both). */
   const fleetTotal = async () => {
     const search = new URLSearchParams({ pickup_branch: BRANCH_CODE, pickup_date: start, pickup_time: '10:00', return_date: addDaysToLocalDate(start, DAYS), return_time: '10:00' });
     const page = await (await fetch(`${storefront?.url}/es/flota?${search.toString()}`)).text();
@@ -157,7 +157,7 @@ describe('demand-aware prices for a brand whose staff turned them on', () => {
     expect(lineOf(atSixty.json, 'season')).toEqual(seasonLine);
     expect(lineOf(atSixty.json, 'demand')).toBeUndefined();
     // The fleet's card for the dates prices the same way (its total has the basic cover, as this quote).
-    expect(await fleetTotal()).toBe(`${formatMoney(totalOf(atSixty.json), 'es')} en total`);
+    expect(await fleetTotal()).toBe(`${formatMoney(totalOf(atSixty.json), 'es')} pagando en el mostrador`);
 
     // The fourth booking, priced at 60 %, has no demand line either; it takes the class to 80 %.
     const fourth = await book(4);
@@ -175,7 +175,7 @@ describe('demand-aware prices for a brand whose staff turned them on', () => {
     const english = await api('POST', '/api/quote', selection(), { 'accept-language': 'en' });
     expect(lineOf(english.json, 'demand')).toEqual({ ...demandLine, label: 'High demand (+10%)' });
     expect(lineOf(english.json, 'season')?.label).toBe(`Season: ${seasonName} (+${SEASON_PERCENT}% × ${DAYS} days)`);
-    expect(await fleetTotal()).toBe(`${formatMoney(totalOf(atEighty.json), 'es')} en total`);
+    expect(await fleetTotal()).toBe(`${formatMoney(totalOf(atEighty.json), 'es')} pagando en el mostrador`);
 
     // The booking made at 80 % is priced as the quote was, and keeps its lines: on the API, in the content service,
     // and in the renter's confirmation e-mail.

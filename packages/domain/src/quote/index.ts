@@ -73,6 +73,46 @@ export function youngDriverBandFor(bands: readonly YoungDriverBand[] | null | un
   return (bands ?? []).find((band) => age >= band.minAge && age <= band.maxAge) ?? null;
 }
 
+/**
+ * One choice of the search's "driver's age" question: a span of ages that costs exactly one young-driver fee (a band
+ * of the brand's) or none. `maxAge` null = open-ended ("25 or older"). The renter's age travels as the span's
+ * `minAge` until the birthday is known (`driverAgeBands`).
+ */
+export interface DriverAgeBand {
+  minAge: number;
+  maxAge: number | null;
+  fee: YoungDriverBand | null;
+}
+
+/**
+ * The ages a search offers, from the brand's minimum renter age up: each fee band of the brand as it is, and the ages
+ * between and after them as bands without a fee (21-22 and 23-24 with their fees, then 25 or older; a brand that adds
+ * a 70-99 band gets 21-22, 23-24, 25-69, 70-99). Every age maps to exactly one band, so to exactly one fee. Bands
+ * that overlap an earlier one are trimmed to the ages left.
+ */
+export function driverAgeBands(fees: readonly YoungDriverBand[] | null | undefined, minimumAge: number): DriverAgeBand[] {
+  const bands: DriverAgeBand[] = [];
+  let next = minimumAge;
+  for (const fee of [...(fees ?? [])].sort((a, b) => a.minAge - b.minAge)) {
+    if (fee.maxAge < next) continue;
+    if (fee.minAge > next) bands.push({ minAge: next, maxAge: fee.minAge - 1, fee: null });
+    bands.push({ minAge: Math.max(fee.minAge, next), maxAge: fee.maxAge, fee });
+    next = fee.maxAge + 1;
+  }
+  bands.push({ minAge: next, maxAge: null, fee: null });
+  return bands;
+}
+
+/** The band asked by default (and assumed when the search did not ask): the first without a fee. */
+export function defaultDriverAgeBand(bands: readonly DriverAgeBand[]): DriverAgeBand | undefined {
+  return bands.find((band) => band.fee === null);
+}
+
+/** The band a renter of `age` falls in, or undefined below the first band (younger than the brand rents to). */
+export function driverAgeBandFor(bands: readonly DriverAgeBand[], age: number): DriverAgeBand | undefined {
+  return bands.find((band) => age >= band.minAge && (band.maxAge === null || age <= band.maxAge));
+}
+
 export interface QuoteDelivery {
   price: Cents;
   description: string;
@@ -478,6 +518,23 @@ export function quote(input: QuoteInput): Quote {
     tax,
     total: subtotal + airportTax + tax,
   };
+}
+
+/**
+ * A car's two totals for the same terms: paid at the counter (postpaid) and paid now (prepaid, the prepaid price),
+ * and what paying now saves, for the fleet's cards to show both from the one quote.
+ */
+export interface QuoteBothWays {
+  atCounter: Quote;
+  payNow: Quote;
+  /** atCounter.total − payNow.total: the prepaid discount's saving, taxes included (0 when the car has none). */
+  payNowSaving: Cents;
+}
+
+export function quoteBothWays(input: QuoteInput): QuoteBothWays {
+  const atCounter = quote({ ...input, reservationType: 'postpaid' });
+  const payNow = quote({ ...input, reservationType: 'prepaid' });
+  return { atCounter, payNow, payNowSaving: Math.max(0, atCounter.total - payNow.total) };
 }
 
 function cappedPerRental(dailyRate: Cents, days: number, cap: Cents | null | undefined, label: string): Cents {

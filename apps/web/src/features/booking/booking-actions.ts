@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { addDaysToLocalDate, formatPanamaDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { checkFlightNumber, FLIGHT_NUMBER_MAX_LENGTH, FLIGHT_NUMBER_MESSAGES } from '@rentacar/domain/flights';
 import { confirmsShownTotal } from '@rentacar/domain/rates';
-import { createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
+import { ageOnDate, createClientFormSchema, normalizePhone } from '@rentacar/domain/validation';
+import { driverAgeBands } from '@rentacar/domain/quote';
 import { DEFAULT_LOCALE, type Locale, localeOrDefault } from '@/i18n/routing';
 import { ContentServiceError, getBranches, hitRateLimit, loadAppData } from '@/content';
 import { formFields, issuesByField, type FormIssue, type FormResult } from '@/shared/forms';
@@ -95,6 +96,8 @@ const startSchema = z.object({
   pickup_time: z.string().trim().max(5).optional(),
   return_date: z.string().trim().max(10).optional(),
   return_time: z.string().trim().max(5).optional(),
+  /** The driver's age band the search asked (its lowest age); one not offered is ignored (no fee, as not asked). */
+  driver_age: z.coerce.number().int().min(16).max(120).optional().catch(undefined),
   locale: z.string().catch('').transform(localeOrDefault),
 });
 
@@ -135,6 +138,7 @@ export async function startBooking(formData: unknown): Promise<void> {
     era: false,
     extras: [],
     couponCode,
+    driverAge: offeredDriverAge(site, input.driver_age),
     termsAccepted: false,
     completed: [],
     corporate: agent?.company ? { companyId: agent.company.id, agentId: agent.id } : undefined,
@@ -264,8 +268,29 @@ export async function saveClient(locale: string, values: unknown): Promise<Actio
       return failure(issuesByField(parsed.error));
     }
     const { termsAccepted, ...client } = parsed.data;
-    return saveAndGo(draft, completeStep({ ...draft.data, client, termsAccepted }, 'client'), language, 'client');
+    const ageBandChange = await ageBandChangeOf(draft.data, client.birthday);
+    return saveAndGo(draft, completeStep({ ...draft.data, client, termsAccepted, ageBandChange }, 'client'), language, 'client');
   });
+}
+
+/** The search's driver's age when it is the lowest age of a band the brand's search offers, else none. */
+function offeredDriverAge(site: Awaited<ReturnType<typeof loadAppData>>['site'], age: number | undefined): number | undefined {
+  if (age === undefined) return undefined;
+  return driverAgeBands(site.youngDriverFees, site.minimumRenterAge).some((band) => band.minAge === age) ? age : undefined;
+}
+
+/**
+ * The young-driver fee before and after the birthday, when the renter's age on the pickup date puts them in another
+ * band than the search asked and so changes the price: the checkout tells them. Undefined when the prices agree.
+ */
+async function ageBandChangeOf(data: DraftData, birthday: string): Promise<DraftData['ageBandChange']> {
+  const pickup = parsePanamaDateTime(data.pickupAt);
+  if (!pickup) return undefined;
+  const age = ageOnDate(birthday, formatPanamaDate(pickup));
+  const asked = await priceDraft({ data: { ...data, client: undefined } }, { basicCoverageUntilChosen: true });
+  const told = await priceDraft({ data: { ...data, driverAge: undefined, client: { birthday } } }, { basicCoverageUntilChosen: true });
+  if (!asked.ok || !told.ok || asked.booking.quote.youngDriverFee === told.booking.quote.youngDriverFee) return undefined;
+  return { age, before: asked.booking.quote.youngDriverFee, after: told.booking.quote.youngDriverFee };
 }
 
 // --------------------------------------------------------------------------------------------------- coupon

@@ -43,6 +43,16 @@ export const draftDataSchema = z.object({
   /** The arrival flight (normalized), kept with a delivery option that meets it. */
   flightNumber: z.string().optional(),
   couponCode: z.string().optional(),
+  /**
+   * The driver's age band the search asked (its lowest age): priced with until the birthday is known, so the fleet's
+   * price and the flow's agree (domain `driverAgeBands`). Absent = not asked.
+   */
+  driverAge: z.number().int().optional().catch(undefined),
+  /**
+   * The totals before and after the birthday put the renter in another age band than the search asked: told to the
+   * renter (once) beside the price that changed. Absent when the ages agree.
+   */
+  ageBandChange: z.object({ age: z.number().int(), before: z.number().int(), after: z.number().int() }).optional().catch(undefined),
   client: draftClientSchema.optional(),
   termsAccepted: z.boolean().default(false),
   /** Steps the renter has completed, so a later step cannot be opened before them. */

@@ -22,6 +22,7 @@ import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from '
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import { PriceChangeNotice } from './price-change-notice';
 import { BillTerms, PayingTerms, type PaidHow } from './paying-terms';
+import { AgeBandNotice } from './age-band-notice';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { attemptMarked, endCheckoutAttempt } from './checkout-attempt';
 
@@ -78,6 +79,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
     <div className="space-y-6">
       <BookingStepsNav current="checkout" completed={draft.data.completed} />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
+      {draft.data.ageBandChange ? <AgeBandNotice change={draft.data.ageBandChange} locale={locale} /> : null}
       {/*
         The summary and the bill come first, then the coupon and the payment: on a phone (one column) the renter reads
         the total and its lines before the card form; from 1024 px the bill stands in the right column beside them.

@@ -13,9 +13,16 @@ const car: Car = {
 
 const NO_RATE_PLANS = { seasons: [], demandPercent: 0, lengthDiscountTier: null };
 
+/** An offer's totals: at the counter and paid now. */
+const priced = (total: number, payNowTotal: number) => ({ total, payNowTotal, payNowSaving: total - payNowTotal });
+
 const translators = (locale: 'es' | 'en'): CarCardTranslators => {
   const messages = { es, en }[locale];
-  return { t: createTranslator({ locale, messages, namespace: 'fleet' }), tb: createTranslator({ locale, messages, namespace: 'booking.fleet' }) };
+  return {
+    t: createTranslator({ locale, messages, namespace: 'fleet' }),
+    tb: createTranslator({ locale, messages, namespace: 'booking.fleet' }),
+    ts: createTranslator({ locale, messages, namespace: 'fleetSearch' }),
+  };
 };
 
 describe('a car card’s texts', () => {
@@ -36,14 +43,38 @@ describe('a car card’s texts', () => {
     });
   });
 
-  it('says it in English, with the offer for searched dates and the stock’s availability', () => {
-    const view = carCardView(car, translators('en'), 'en', { reservable: true, offer: { availability: 'lowAvailability', refusal: undefined, total: 12345, days: 4, ratePlans: NO_RATE_PLANS } });
+  it('says it in English, with both totals for searched dates, the promotion’s saving and the stock’s availability', () => {
+    const view = carCardView(car, translators('en'), 'en', { reservable: true, offer: { ...priced(12345, 11111), availability: 'lowAvailability', refusal: undefined, days: 4, ratePlans: NO_RATE_PLANS } });
     expect(view).toMatchObject({ statusLabel: 'Few left', name: 'Kia Rio or similar', reserve: 'Reserve the Kia Rio' });
-    expect(view.offer).toEqual({ total: '$123.45 total', note: 'for 4 days, taxes and fees included' });
+    expect(view.offer).toEqual({
+      payNow: '$111.11 paying now',
+      total: '$123.45 paying at the counter',
+      saving: 'Promotion: you save $12.34 paying now (without the promotion, $123.45)',
+      note: 'for 4 days, taxes and fees included',
+    });
+  });
+
+  it('shows both totals in Spanish, the saving only for a car on promotion, and one total when paying now costs the same', () => {
+    const offer = { ...priced(12345, 11111), availability: 'available' as const, refusal: undefined, days: 4, ratePlans: NO_RATE_PLANS };
+    expect(carCardView(car, translators('es'), 'es', { reservable: true, offer }).offer).toMatchObject({
+      payNow: '$111.11 pagando ahora',
+      total: '$123.45 pagando en el mostrador',
+      saving: 'Promoción: ahorras $12.34 pagando ahora (sin la promoción, $123.45)',
+    });
+    const regular = carCardView({ ...car, status: 'available' }, translators('es'), 'es', { reservable: true, offer }).offer;
+    expect(regular).toMatchObject({ payNow: '$111.11 pagando ahora', total: '$123.45 pagando en el mostrador' });
+    expect(regular).not.toHaveProperty('saving');
+    const noDiscount = carCardView(car, translators('en'), 'en', { reservable: true, offer: { ...offer, ...priced(12345, 12345) } }).offer;
+    expect(noDiscount).toEqual({ total: '$123.45 total, paying now or at the counter', note: 'for 4 days, taxes and fees included' });
+  });
+
+  it('tells the minimum days only when a car cannot be booked for one day', () => {
+    expect(carCardView({ ...car, minimumDays: 1 }, translators('es'), 'es', { reservable: true })).not.toHaveProperty('minimumDays');
+    expect(carCardView({ ...car, minimumDays: 2 }, translators('en'), 'en', { reservable: true }).minimumDays).toBe('2 days minimum to reserve');
   });
 
   it('gives a refused car the reason and no button', () => {
-    const view = carCardView(car, translators('es'), 'es', { reservable: true, offer: { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1, ratePlans: NO_RATE_PLANS } });
+    const view = carCardView(car, translators('es'), 'es', { reservable: true, offer: { ...priced(9000, 8100), availability: 'available', refusal: 'belowMinimum', days: 1, ratePlans: NO_RATE_PLANS } });
     expect(view.offer?.refusal).toBe('3 días mínimo: elige fechas más largas');
     expect(view).not.toHaveProperty('reserve');
   });
@@ -54,7 +85,7 @@ describe('a car card’s texts', () => {
     // No season in the window: the daily rate says it all.
     expect(carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 3000 })).not.toHaveProperty('from');
     // With dates the offer's total is the price.
-    const dated = carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 2550, offer: { availability: 'available', refusal: undefined, total: 12345, days: 4, ratePlans: NO_RATE_PLANS } });
+    const dated = carCardView(car, translators('en'), 'en', { reservable: true, fromDaily: 2550, offer: { ...priced(12345, 11111), availability: 'available', refusal: undefined, days: 4, ratePlans: NO_RATE_PLANS } });
     expect(dated).not.toHaveProperty('from');
   });
 
@@ -64,7 +95,7 @@ describe('a car card’s texts', () => {
       demandPercent: 10,
       lengthDiscountTier: { minDays: 7, percent: 10 },
     };
-    const offer = { availability: 'available' as const, refusal: undefined, total: 30000, days: 7, ratePlans };
+    const offer = { ...priced(30000, 27000), availability: 'available' as const, refusal: undefined, days: 7, ratePlans };
     expect(carCardView(car, translators('es'), 'es', { reservable: true, offer }).offer?.ratePlans).toEqual([
       'Temporada: Temporada alta (+20% × 2 días)',
       'Alta demanda (+10%)',
@@ -77,9 +108,9 @@ describe('a car card’s texts', () => {
   });
 
   it('leaves out what the card does not show, rather than sending it as undefined', () => {
-    const plain = { ...car, classCode: undefined, discountPercent: 0, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
+    const plain = { ...car, minimumDays: 1, classCode: undefined, discountPercent: 0, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
     const view = carCardView(plain, translators('en'), 'en', { reservable: false });
-    expect(Object.keys(view).sort()).toEqual(['daily', 'id', 'minimumDays', 'name', 'specs', 'status', 'statusLabel', 'type']);
+    expect(Object.keys(view).sort()).toEqual(['daily', 'id', 'name', 'specs', 'status', 'statusLabel', 'type']);
     expect(view.specs).toEqual([['passengers', '5 passengers'], ['bags', '0 bags']]);
   });
 });

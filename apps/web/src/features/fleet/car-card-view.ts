@@ -14,17 +14,42 @@ export type CarOffer = FleetCarOffer & { days: number };
 export type CarCardTranslators = {
   t: ReturnType<typeof createTranslator<Messages, 'fleet'>>;
   tb: ReturnType<typeof createTranslator<Messages, 'booking.fleet'>>;
+  ts: ReturnType<typeof createTranslator<Messages, 'fleetSearch'>>;
 };
+
+/**
+ * A dated offer's texts: both all-in totals of the one quote (paid now at the prepaid price, and at the counter), and
+ * for a car on promotion (staff status `promo`: its promotion is its prepaid discount) the saving against the price
+ * without it, the counter's.
+ */
+function offerView(
+  offer: CarOffer,
+  car: Car,
+  ts: CarCardTranslators['ts'],
+  locale: Locale,
+  { note, ratePlans, refusal }: { note: string; ratePlans: string[]; refusal: string | undefined },
+): NonNullable<CarCardView['offer']> {
+  const atCounter = formatMoney(offer.total, locale);
+  const paysLess = offer.payNowSaving > 0;
+  return {
+    total: paysLess ? ts('atCounterTotal', { total: atCounter }) : ts('sameTotal', { total: atCounter }),
+    ...(paysLess ? { payNow: ts('payNowTotal', { total: formatMoney(offer.payNowTotal, locale) }) } : {}),
+    ...(paysLess && car.status === 'promo' ? { saving: ts('promoSaving', { saving: formatMoney(offer.payNowSaving, locale), before: atCounter }) } : {}),
+    note,
+    ...(ratePlans.length > 0 ? { ratePlans } : {}),
+    ...(refusal ? { refusal } : {}),
+  };
+}
 
 /**
  * The texts of a car's card in the page's language: only what the card shows, and a text it does not show is left
  * out rather than undefined (the page's payload would spell it out). `reservable`: the card has a "Reserve" button,
- * unless the offer refuses the car. `fromDaily`: without dates, the car's lowest daily price over the next 30 days with
+ * unless the offer refuses the car. The minimum days only when above one. `fromDaily`: without dates, the car's lowest daily price over the next 30 days with
  * its seasons (domain `lowestDailyRate`), shown when the seasons move it off the daily rate.
  */
 export function carCardView(
   car: Car,
-  { t, tb }: CarCardTranslators,
+  { t, tb, ts }: CarCardTranslators,
   locale: Locale,
   { offer, reservable, fromDaily }: { offer?: CarOffer; reservable: boolean; fromDaily?: Cents },
 ): CarCardView {
@@ -50,8 +75,9 @@ export function carCardView(
     daily: formatMoney(car.dailyRate, locale),
     ...(car.discountPercent > 0 ? { prepaid: t('prepaid', { price: formatMoney(car.prepaidDailyRate, locale) }) } : {}),
     ...(!offer && fromDaily !== undefined && fromDaily !== car.dailyRate ? { from: t('fromDaily', { price: formatMoney(fromDaily, locale), days: FROM_PRICE_DAYS }) } : {}),
-    minimumDays: t('minimumDays', { days: car.minimumDays }),
-    ...(offer ? { offer: { total: tb('totalFor', { total: formatMoney(offer.total, locale) }), note: tb('totalNote', { days: offer.days }), ...(ratePlans.length > 0 ? { ratePlans } : {}), ...(refusal ? { refusal } : {}) } } : {}),
+    // Every car can be booked for a day unless it says otherwise: only a longer minimum is worth a line.
+    ...(car.minimumDays > 1 ? { minimumDays: t('minimumDays', { days: car.minimumDays }) } : {}),
+    ...(offer ? { offer: offerView(offer, car, ts, locale, { note: tb('totalNote', { days: offer.days }), ratePlans, refusal }) } : {}),
     ...(reservable && !offer?.refusal ? { reserve: tb('reserveCar', { car: `${car.make} ${car.model}` }) } : {}),
   };
 }

@@ -20,7 +20,8 @@ function renderGrid(language: Language, { offers, reservable }: { offers?: Recor
   const messages = catalogues[language];
   const t = createTranslator({ locale: language, messages, namespace: 'fleet' });
   const tb = createTranslator({ locale: language, messages, namespace: 'booking.fleet' });
-  const views = cars.map((car) => carCardView(car, { t, tb }, language, { offer: offers?.[car.id], reservable }));
+  const ts = createTranslator({ locale: language, messages, namespace: 'fleetSearch' });
+  const views = cars.map((car) => carCardView(car, { t, tb, ts }, language, { offer: offers?.[car.id], reservable }));
   let submitted: FormData | undefined;
   render(
     <form
@@ -60,7 +61,7 @@ describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
   });
 
   it('says why a car cannot be booked for the dates, and offers no button for it', () => {
-    renderGrid(language, { reservable: true, offers: { '8': { availability: 'available', refusal: 'belowMinimum', total: 9000, days: 1, ratePlans: NO_RATE_PLANS }, '9': { availability: 'soldOut', refusal: 'soldOut', total: 9000, days: 1, ratePlans: NO_RATE_PLANS } } });
+    renderGrid(language, { reservable: true, offers: { '8': { availability: 'available', refusal: 'belowMinimum', total: 9000, payNowTotal: 8100, payNowSaving: 900, days: 1, ratePlans: NO_RATE_PLANS }, '9': { availability: 'soldOut', refusal: 'soldOut', total: 9000, payNowTotal: 8100, payNowSaving: 900, days: 1, ratePlans: NO_RATE_PLANS } } });
     const [, yaris, swift] = screen.getAllByTestId('car-card');
     expect(within(yaris as HTMLElement).getByTestId('refusal')).toHaveTextContent(text.refusal);
     expect(within(yaris as HTMLElement).queryByRole('button')).toBeNull();
@@ -71,10 +72,24 @@ describe.each(['es', 'en'] as const)('the fleet’s cards (%s)', (language) => {
 
   it('lists under a total for the dates what the rate plans did to it, and nothing for a car they left alone', () => {
     const ratePlans = { seasons: [{ name: 'Temporada alta', adjustmentPercent: 20, days: 2, amount: 1200 }], demandPercent: 0, lengthDiscountTier: { minDays: 7, percent: 10 } };
-    renderGrid(language, { reservable: true, offers: { '7': { availability: 'available', refusal: undefined, total: 30000, days: 7, ratePlans }, '8': { availability: 'available', refusal: undefined, total: 21000, days: 7, ratePlans: NO_RATE_PLANS } } });
+    renderGrid(language, { reservable: true, offers: { '7': { availability: 'available', refusal: undefined, total: 30000, payNowTotal: 27000, payNowSaving: 3000, days: 7, ratePlans }, '8': { availability: 'available', refusal: undefined, total: 21000, payNowTotal: 21000, payNowSaving: 0, days: 7, ratePlans: NO_RATE_PLANS } } });
     const [rio, yaris] = screen.getAllByTestId('car-card');
     const items = within(within(rio as HTMLElement).getByTestId('rate-plans')).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([text.season, text.week]);
     expect(within(yaris as HTMLElement).queryByTestId('rate-plans')).toBeNull();
+  });
+
+  it('shows both totals for the dates, the total paid now first, and one total when paying now costs the same', () => {
+    renderGrid(language, { reservable: true, offers: { '7': { availability: 'available', refusal: undefined, total: 30000, payNowTotal: 27000, payNowSaving: 3000, days: 7, ratePlans: NO_RATE_PLANS }, '8': { availability: 'available', refusal: undefined, total: 21000, payNowTotal: 21000, payNowSaving: 0, days: 7, ratePlans: NO_RATE_PLANS } } });
+    const [rio, yaris] = screen.getAllByTestId('car-card');
+    const words = catalogues[language].fleetSearch;
+    expect(within(rio as HTMLElement).getByTestId('pay-now-price')).toHaveTextContent(words.payNowTotal.replace('{total}', '$270.00'));
+    expect(within(rio as HTMLElement).getByTestId('total-price')).toHaveTextContent(words.atCounterTotal.replace('{total}', '$300.00'));
+    expect(within(yaris as HTMLElement).queryByTestId('pay-now-price')).toBeNull();
+    expect(within(yaris as HTMLElement).getByTestId('total-price')).toHaveTextContent(words.sameTotal.replace('{total}', '$210.00'));
+    // Neither is on promotion: no saving is claimed.
+    expect(screen.queryByTestId('promo-saving')).toBeNull();
+    // Every car here needs 3 days: each card says so.
+    expect(screen.getAllByTestId('minimum-days')).toHaveLength(3);
   });
 });

@@ -25,12 +25,14 @@ export type CarCardView = {
   /** Without dates, when seasons move it: "From $25.50 per day over the next 30 days". */
   from?: string;
   prepaid?: string;
-  minimumDays: string;
+  /** "3 días mínimo para reservar", only for a car that cannot be booked for a single day. */
+  minimumDays?: string;
   /**
-   * For a search with dates: the all-in total, what it covers, the rate plans in it (the bill's labels: "Season: High
-   * season (+20% × 2 days)", "Discount for 7 days or more (−10%)"), and why the car cannot be booked.
+   * For a search with dates: the all-in totals (at the counter, and paid now when that costs less), a promotion's
+   * saving, what they cover, the rate plans in them (the bill's labels: "Season: High season (+20% × 2 days)",
+   * "Discount for 7 days or more (−10%)"), and why the car cannot be booked.
    */
-  offer?: { total: string; note: string; ratePlans?: string[]; refusal?: string };
+  offer?: { total: string; payNow?: string; saving?: string; note: string; ratePlans?: string[]; refusal?: string };
   /** The "Reserve" button's accessible name ("Reservar el Kia Picanto"), when the card has one. */
   reserve?: string;
 };
@@ -103,14 +105,26 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
                     {car.prepaid}
                   </p>
                 ) : null}
-                <p className="car-note" data-testid="minimum-days">
-                  {car.minimumDays}
-                </p>
+                {car.minimumDays ? (
+                  <p className="car-note" data-testid="minimum-days">
+                    {car.minimumDays}
+                  </p>
+                ) : null}
                 {car.offer ? (
                   <div className="pt-2" data-testid="dated-offer">
-                    <p className="text-xl font-bold text-slate-900" data-testid="total-price">
+                    {car.offer.payNow ? (
+                      <p className="text-xl font-bold text-slate-900" data-testid="pay-now-price">
+                        {car.offer.payNow}
+                      </p>
+                    ) : null}
+                    <p className={car.offer.payNow ? 'font-semibold text-slate-800' : 'text-xl font-bold text-slate-900'} data-testid="total-price">
                       {car.offer.total}
                     </p>
+                    {car.offer.saving ? (
+                      <p className="mt-1 text-sm font-semibold text-emerald-800" data-testid="promo-saving">
+                        {car.offer.saving}
+                      </p>
+                    ) : null}
                     <p className="text-xs text-slate-600">{car.offer.note}</p>
                     {car.offer.ratePlans ? (
                       <ul className="mt-1 text-xs text-slate-700" data-testid="rate-plans">

@@ -33,14 +33,14 @@ export async function CarList({
   reserve?: ReserveSearch;
   offers?: { byCar: ReadonlyMap<string, FleetCarOffer>; days: number };
 }) {
-  const [t, tb, catalog, { site }] = await Promise.all([getTranslations('fleet'), getTranslations('booking.fleet'), getBookingCatalog(), loadAppData()]);
+  const [t, tb, ts, catalog, { site }] = await Promise.all([getTranslations('fleet'), getTranslations('booking.fleet'), getTranslations('fleetSearch'), getBookingCatalog(), loadAppData()]);
   const today = formatPanamaDate(new Date());
 
   const views = cars.map((car) => {
     const found = offers?.byCar.get(car.id);
     // Without dates: the lowest daily price the seasons give over the next 30 days ("from").
     const fromDaily = offers ? undefined : lowestDailyRate(car.dailyRate, catalog.seasons, { brand: site.brand, carClass: car.classCode, today });
-    return carCardView(car, { t, tb }, locale, { offer: found && offers ? { ...found, days: offers.days } : undefined, reservable: reserve !== undefined, fromDaily });
+    return carCardView(car, { t, tb, ts }, locale, { offer: found && offers ? { ...found, days: offers.days } : undefined, reservable: reserve !== undefined, fromDaily });
   });
   const grid = <CarGrid cars={views} labels={{ perDay: t('perDay'), reserve: tb('reserve') }} headingLevel={headingLevel} eager={eager} />;
   return (

@@ -3,5 +3,8 @@
  * through this file only.
  */
 export { CarList } from './car-list';
+export { DriverAgeChoice } from './driver-age-choice';
+export { driverAgeOptions } from './driver-age';
+export type { DriverAgeOption } from './driver-age';
 export { FleetFilterBar, makeOptions } from './fleet-filter-bar';
-export { FILTER_PARAMS, filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, fleetSearchFromParams, isDatedFleetSearch, publicFleetPath, searchFromSegments, searchToSegments } from './fleet-filters';
+export { driverAgeOf, sortCars, sortOf, FILTER_PARAMS, filtersFromSearchParams, filtersFromSegments, filtersToQuery, filtersToSegments, fleetSearchFromParams, isDatedFleetSearch, publicFleetPath, searchFromSegments, searchToSegments } from './fleet-filters';

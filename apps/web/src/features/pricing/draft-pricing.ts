@@ -12,7 +12,7 @@ import { basicCoverage, cachedPricingContent, pricedWithTerms, priceSelection, r
  */
 export type DraftToPrice = {
   data: Pick<BookingSelection, 'carId' | 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt' | 'era' | 'extras' | 'reservationType'> &
-    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'flightNumber' | 'couponCode' | 'corporate'>> & {
+    Partial<Pick<BookingSelection, 'coverageId' | 'deliveryOptionId' | 'flightNumber' | 'couponCode' | 'corporate' | 'driverAge'>> & {
       client?: { birthday: string } | undefined;
       priceHold?: PriceHold | undefined;
     };
@@ -42,6 +42,7 @@ function selectionOfDraftData(data: DraftToPrice['data']): BookingSelection {
     reservationType: data.reservationType,
     couponCode: data.couponCode,
     birthday: data.client?.birthday,
+    driverAge: data.driverAge,
   };
 }
 

@@ -140,3 +140,24 @@ describe('rate plans from the content', () => {
     expect(loggedLines()).toEqual(['error [fleet] stock for the demand step could not be read']);
   });
 });
+
+describe('the driver’s age a search asked', () => {
+  const youngSite: SiteConfig = { ...site, minimumRenterAge: 21, youngDriverFees: [{ minAge: 21, maxAge: 22, dailyRate: 1500, maxPerRental: 15000 }] };
+  const youngContent: PricingContent = { ...content, appData: { ...content.appData, site: youngSite } };
+  const asked = { ...selection, couponCode: undefined };
+
+  it('prices the young-driver fee of the asked age until the birthday is known, and the birthday’s age after', async () => {
+    const young = await priceSelection({ ...asked, driverAge: 21 }, { content: youngContent, now });
+    expect(young.ok && young.booking.quote.youngDriverFee).toBe(4500);
+    const standard = await priceSelection({ ...asked, driverAge: 25 }, { content: youngContent, now });
+    expect(standard.ok && standard.booking.quote.youngDriverFee).toBe(0);
+    // The birthday wins: 30 years old on 10 March 2027.
+    const told = await priceSelection({ ...asked, driverAge: 21, birthday: '1997-01-01' }, { content: youngContent, now });
+    expect(told.ok && told.booking.quote.youngDriverFee).toBe(0);
+  });
+
+  it('refuses an age below the brand’s minimum renter age, on driver_age', async () => {
+    const refused = await priceSelection({ ...asked, driverAge: 18 }, { content: youngContent, now });
+    expect(refused).toMatchObject({ ok: false, issues: [{ field: 'driver_age', code: 'min_age', params: { minimumAge: 21 } }] });
+  });
+});

@@ -2,7 +2,7 @@ import 'server-only';
 import { evaluateCoupon, type CouponRejectionReason } from '@rentacar/domain/coupons';
 import { formatPanamaDate, parseLocalDate, parsePanamaDateTime } from '@rentacar/domain/dates';
 import { availabilityForDates, isBookableForDays, isReservable, type DatedAvailability, type StockForDates } from '@rentacar/domain/fleet';
-import { quote, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
+import { quote, quoteBothWays, quoteLines, QuoteError, youngDriverBandFor, type Quote, type QuoteCoverage, type QuoteInput, type QuoteLine, type ReservationType } from '@rentacar/domain/quote';
 import { classOccupancyPercent, type RatePlanTerms } from '@rentacar/domain/rates';
 import { ageOnDate, locationFormIssues, type LocationIssue } from '@rentacar/domain/validation';
 import {
@@ -121,12 +121,20 @@ export function locationIssues(
   return found.map((entry) => issue(LOCATION_FIELDS[entry.path], entry.message, entry.params));
 }
 
-/** The young-driver band of a renter born on `birthday` (ignored when unreadable: the client form reports it). */
-function youngDriverFor(site: SiteConfig, birthday: string | undefined, pickupAt: string) {
-  if (!birthday || parseLocalDate(birthday) === null) return null;
-  const pickup = parsePanamaDateTime(pickupAt);
-  if (pickup === null) return null;
-  return youngDriverBandFor(site.youngDriverFees, ageOnDate(birthday, formatPanamaDate(pickup)));
+/**
+ * The renter's age on the pickup date: from the birthday once known (an unreadable one is ignored: the client form
+ * reports it), else the age band the search asked (`driverAge`, the band's lowest age), else unknown.
+ */
+export function driverAgeAtPickup(selection: { birthday?: string | undefined; driverAge?: number | undefined; pickupAt: string }): number | undefined {
+  const pickup = parsePanamaDateTime(selection.pickupAt);
+  if (selection.birthday && parseLocalDate(selection.birthday) !== null && pickup !== null) return ageOnDate(selection.birthday, formatPanamaDate(pickup));
+  return selection.driverAge;
+}
+
+/** The young-driver band of the renter (by `driverAgeAtPickup`); none while the age is unknown. */
+function youngDriverFor(site: SiteConfig, selection: { birthday?: string | undefined; driverAge?: number | undefined; pickupAt: string }) {
+  const age = driverAgeAtPickup(selection);
+  return age === undefined ? null : youngDriverBandFor(site.youngDriverFees, age);
 }
 
 /**
@@ -162,7 +170,7 @@ type QuoteParts = {
   pickupBranch: Branch;
   returnBranch: Branch;
   delivery: DeliveryOption | undefined;
-  selection: Pick<BookingSelection, 'pickupAt' | 'returnAt' | 'reservationType' | 'era' | 'extras' | 'birthday'>;
+  selection: Pick<BookingSelection, 'pickupAt' | 'returnAt' | 'reservationType' | 'era' | 'extras' | 'birthday' | 'driverAge'>;
   /** How full the car's class is at the pickup branch over the rental (`occupancyOf`); null = unknown. */
   occupancyPercent: number | null;
 };
@@ -181,7 +189,7 @@ function quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranc
       const extra = catalog.extras.find((candidate) => candidate.code === chosen.code);
       return extra ? [{ code: extra.code, dailyRate: extra.dailyRate, quantity: chosen.quantity, maxPerRental: extra.maxPerRental ?? null }] : [];
     }),
-    youngDriver: youngDriverFor(site, selection.birthday, selection.pickupAt),
+    youngDriver: youngDriverFor(site, selection),
     pickupBranch: { id: pickupBranch.id, airportFeePercent: pickupBranch.airportFeePercent },
     returnBranch: { id: returnBranch.id },
     dropoffFees: catalog.dropoffFees,
@@ -235,6 +243,11 @@ export async function priceSelection(
   if (!returnBranch) issues.push(issue(SELECTION_FIELDS.returnBranch, 'booking.errors.unknownBranch'));
   if (pickupBranch && returnBranch) {
     issues.push(...locationIssues(selection, pickupBranch, returnBranch, site, car?.minimumDays, now));
+  }
+
+  // An age asked by the search below the brand's minimum renter age (the form never offers one; a typed address might).
+  if (!selection.birthday && selection.driverAge !== undefined && selection.driverAge < site.minimumRenterAge) {
+    issues.push(issue(SELECTION_FIELDS.driverAge, 'validation.minAge', { minimumAge: site.minimumRenterAge }));
   }
 
   const coverage = catalog.coverages.find((candidate) => candidate.id === selection.coverageId);
@@ -312,8 +325,12 @@ export type FleetCarOffer = {
   availability: DatedAvailability;
   /** Why the car cannot be booked for these dates, or undefined when it can. */
   refusal: 'soldOut' | 'belowMinimum' | 'unavailable' | undefined;
-  /** The all-in total for the dates with the mandatory cover (Law 473), in cents. */
+  /** The all-in total for the dates with the mandatory cover (Law 473), paid at the counter, in cents. */
   total: number;
+  /** The same all-in total paid now, at the prepaid price (the quote's prepaid type), in cents. */
+  payNowTotal: number;
+  /** total − payNowTotal: what paying now saves (0 without a prepaid discount). */
+  payNowSaving: number;
   /** What the rate plans did to that total (seasons, demand, length discount), for the card to say. */
   ratePlans: Pick<Quote, 'seasons' | 'demandPercent' | 'lengthDiscountTier'>;
 };
@@ -323,11 +340,12 @@ export type FleetForDates =
   | { ok: false; issues: BookingIssue[] };
 
 /**
- * Every car of the fleet for a search: its all-in total (basic coverage, nothing else chosen, pay at the counter),
- * whether stock is left at the pickup branch, and why it cannot be booked. Prices through the same quote as the bill.
+ * Every car of the fleet for a search: its all-in totals (basic coverage, nothing else chosen, paid at the counter
+ * and paid now), whether stock is left at the pickup branch, and why it cannot be booked. Prices through the same
+ * quote as the bill, with the young-driver fee of the age band the search asked (`driverAge`, none when not asked).
  */
 export async function priceFleetForDates(
-  search: Pick<BookingSelection, 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt'>,
+  search: Pick<BookingSelection, 'pickupBranch' | 'returnBranch' | 'pickupAt' | 'returnAt'> & { driverAge?: number | undefined },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<FleetForDates> {
   const {
@@ -351,16 +369,23 @@ export async function priceFleetForDates(
     // Prices still show; the booking itself checks stock in the content service.
     log.error({ err: error }, 'stock for the dates could not be read');
   }
-  const selection = { pickupAt: search.pickupAt, returnAt: search.returnAt, reservationType: 'postpaid' as const, era: false, extras: [], birthday: undefined };
+  const selection = { pickupAt: search.pickupAt, returnAt: search.returnAt, reservationType: 'postpaid' as const, era: false, extras: [], birthday: undefined, driverAge: search.driverAge };
   const offers = new Map<string, FleetCarOffer>();
   let days = 1;
   for (const car of fleet.cars) {
     const occupancyPercent = stock === undefined || !site.demand.enabled ? null : occupancyOf(car, fleet.cars, stock);
-    const result = quote(quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery: undefined, selection, occupancyPercent }));
-    days = result.days;
+    const { atCounter, payNow, payNowSaving } = quoteBothWays(quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery: undefined, selection, occupancyPercent }));
+    days = atCounter.days;
     const availability = stock === undefined ? car.status : availabilityForDates(car.status, stock[car.id]);
-    const refusal = availability === 'unavailable' ? 'unavailable' : availability === 'soldOut' ? 'soldOut' : isBookableForDays(car.minimumDays, result.days) ? undefined : 'belowMinimum';
-    offers.set(car.id, { availability, refusal, total: result.total, ratePlans: { seasons: result.seasons, demandPercent: result.demandPercent, lengthDiscountTier: result.lengthDiscountTier } });
+    const refusal = availability === 'unavailable' ? 'unavailable' : availability === 'soldOut' ? 'soldOut' : isBookableForDays(car.minimumDays, atCounter.days) ? undefined : 'belowMinimum';
+    offers.set(car.id, {
+      availability,
+      refusal,
+      total: atCounter.total,
+      payNowTotal: payNow.total,
+      payNowSaving,
+      ratePlans: { seasons: atCounter.seasons, demandPercent: atCounter.demandPercent, lengthDiscountTier: atCounter.lengthDiscountTier },
+    });
   }
   return { ok: true, days, pickupBranch, returnBranch, offers };
 }

@@ -20,7 +20,15 @@ describe('booking API requests', () => {
       reservationType: 'prepaid',
       couponCode: 'bienvenido10',
       birthday: undefined,
+      driverAge: undefined,
     });
+  });
+
+  it('read the driver’s age a search asked, as a whole number, and refuse any other', () => {
+    expect(selectionFromQuoteRequest(quoteRequestSchema.parse({ ...quoteBody, driver_age: 21 })).driverAge).toBe(21);
+    expect(quoteRequestSchema.safeParse({ ...quoteBody, driver_age: '21' }).success).toBe(false);
+    expect(quoteRequestSchema.safeParse({ ...quoteBody, driver_age: 21.5 }).success).toBe(false);
+    expect(quoteRequestSchema.safeParse({ ...quoteBody, driver_age: 200 }).success).toBe(false);
   });
 
   it('default to paying at the counter, without ERA, extras or coupon', () => {

@@ -38,6 +38,11 @@ export const quoteRequestSchema = z.object({
   extras: z.array(extraSelectionSchema).max(20).default([]),
   /** Optional on a quote: with it, the young-driver fee of the renter's age band is included. */
   birthday: z.string().trim().max(32).nullish(),
+  /**
+   * Optional: the renter's age on the pickup date as the search asked it (an age band's lowest age), until the
+   * birthday is known; with it, the young-driver fee of that age is included. The birthday wins when both are given.
+   */
+  driver_age: z.number().int().min(16).max(120).nullish(),
 });
 
 export const couponValidationSchema = quoteRequestSchema.extend({ code: z.string().trim().min(1).max(40) }).omit({ coupon: true });
@@ -60,6 +65,11 @@ export type BookingSelection = {
   /** The arrival flight the renter gave, for a delivery option that meets it (meet & greet); it does not change the price. */
   flightNumber?: string | undefined;
   /**
+   * The renter's age as the search asked it (the lowest age of the chosen band), until the birthday is known: it
+   * picks the young-driver band meanwhile, so the first price already has the fee. Absent = not asked (no fee).
+   */
+  driverAge?: number | undefined;
+  /**
    * Booked by a signed-in corporate agent: their company's negotiated rate applies. Set only by the server from the
    * agent's session (or a saved corporate reservation), never from what a browser or API caller sends.
    */
@@ -79,6 +89,7 @@ export const SELECTION_FIELDS = {
   flightNumber: 'flight_number',
   couponCode: 'coupon',
   birthday: 'birthday',
+  driverAge: 'driver_age',
 } as const satisfies Partial<Record<keyof BookingSelection, string>>;
 
 export type SelectionField = (typeof SELECTION_FIELDS)[keyof typeof SELECTION_FIELDS];
@@ -104,5 +115,6 @@ export function selectionFromQuoteRequest(body: z.output<typeof quoteRequestSche
     reservationType: body.reservation_type,
     couponCode: body.coupon?.trim() ? body.coupon.trim() : undefined,
     birthday: body.birthday?.trim() ? body.birthday.trim() : undefined,
+    driverAge: body.driver_age ?? undefined,
   };
 }

@@ -8,7 +8,7 @@ import { isLocale } from '@/i18n/routing';
 import { CtaBlocks, SEARCH_FORM_LABELS, SearchForm, SectionHeading, type SearchFormLabels } from '@/features/landing';
 import { getBranches, loadAppData } from '@/content';
 import { getPromos, PromoCard } from '@/features/promos';
-import { CarList } from '@/features/fleet';
+import { CarList, driverAgeOptions } from '@/features/fleet';
 import { pageAlternates } from '@/shared/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -24,7 +24,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LandingPage({ params }: Props) {
   const locale = await enterLocale(params);
   const { site, fleet } = await loadAppData();
-  const [branches, promos, t] = await Promise.all([getBranches(), getPromos(site.brand), getTranslations('landing')]);
+  const [branches, promos, t, ts] = await Promise.all([getBranches(), getPromos(site.brand), getTranslations('landing'), getTranslations('fleetSearch')]);
+  const ages = driverAgeOptions(site, ts, locale);
   const text = site.text[locale];
   const featured = (fleet.cars.some((car) => car.featured) ? fleet.cars.filter((car) => car.featured) : fleet.cars).slice(0, FEATURED_COUNT);
 
@@ -43,6 +44,7 @@ export default async function LandingPage({ params }: Props) {
             branches={branches.map((branch) => ({ code: branch.code, name: branch.name }))}
             labels={Object.fromEntries(SEARCH_FORM_LABELS.map((key) => [key, t(key)])) as SearchFormLabels}
             action={locale === 'en' ? '/en/flota' : '/flota'}
+            driverAge={{ label: ts('driverAge'), hint: ts('driverAgeHint'), ...ages }}
           />
         </div>
       </section>

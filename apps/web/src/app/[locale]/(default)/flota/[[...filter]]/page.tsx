@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { enterLocale, Link } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
-import { CarList, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions } from '@/features/fleet';
+import { CarList, filtersFromSegments, filtersToQuery, FleetFilterBar, makeOptions, sortCars, sortOf } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { isCarType } from '@rentacar/domain/fleet';
 import { PageHeader } from '@/components/page-header';
@@ -39,8 +39,10 @@ export default async function FleetPage({ params }: Props) {
     label: isCarType(type) ? t(`types.${type}`) : type,
   }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
-  const cars = fleet.cars.filter(
-    (car) => (!filters.type || car.type === filters.type) && (!filters.make || slugify(car.make) === filters.make),
+  const cars = sortCars(
+    fleet.cars.filter((car) => (!filters.type || car.type === filters.type) && (!filters.make || slugify(car.make) === filters.make)),
+    sortOf(filters),
+    (car) => car.dailyRate,
   );
 
   return (

@@ -7,7 +7,7 @@ import { isLocale } from '@/i18n/routing';
 import { loadAppData } from '@/content';
 import { translateIssues } from '@/lib/issues';
 import { priceFleetForDates } from '@/features/pricing';
-import { CarList, FleetFilterBar, makeOptions, searchFromSegments } from '@/features/fleet';
+import { CarList, DriverAgeChoice, driverAgeOf, FleetFilterBar, makeOptions, searchFromSegments, sortCars, sortOf } from '@/features/fleet';
 import { slugify } from '@/lib/slug';
 import { PageHeader } from '@/components/page-header';
 
@@ -41,13 +41,15 @@ export default async function FleetForDatesPage({ params }: Props) {
 
   const pickupAt = `${search.pickup_date ?? ''}T${search.pickup_time ?? '10:00'}`;
   const returnAt = `${search.return_date ?? ''}T${search.return_time ?? '10:00'}`;
-  const priced = await priceFleetForDates({ pickupBranch: search.pickup_branch ?? '', returnBranch: search.return_branch ?? search.pickup_branch ?? '', pickupAt, returnAt });
+  const driverAge = driverAgeOf(search);
+  const priced = await priceFleetForDates({ pickupBranch: search.pickup_branch ?? '', returnBranch: search.return_branch ?? search.pickup_branch ?? '', pickupAt, returnAt, driverAge });
 
   const types = [...new Set(fleet.cars.map((car) => car.type))].map((type) => ({ value: type, label: isCarType(type) ? t(`types.${type}`) : type }));
   const makes = makeOptions(fleet.cars.map((car) => car.make));
   const cars = fleet.cars.filter((car) => (!filters.type || car.type === filters.type) && (!filters.make || slugify(car.make) === filters.make));
-  // Bookable cars first, each group in the fleet's price order.
-  const ordered = priced.ok ? [...cars].sort((a, b) => Number(Boolean(priced.offers.get(a.id)?.refusal)) - Number(Boolean(priced.offers.get(b.id)?.refusal))) : cars;
+  // Bookable cars first, each group in the asked order (by price: the total at the counter for these dates).
+  const sorted = sortCars(cars, sortOf(filters), (car) => (priced.ok ? priced.offers.get(car.id)?.total : car.dailyRate));
+  const ordered = priced.ok ? [...sorted].sort((a, b) => Number(Boolean(priced.offers.get(a.id)?.refusal)) - Number(Boolean(priced.offers.get(b.id)?.refusal))) : sorted;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -67,6 +69,7 @@ export default async function FleetForDatesPage({ params }: Props) {
       <Link href="/#search-title" className="inline-block text-sm font-semibold text-brand underline underline-offset-4">
         {tb('changeSearch')}
       </Link>
+      {priced.ok ? <DriverAgeChoice search={search} filters={filters} /> : null}
       <FleetFilterBar filters={filters} types={types} makes={makes} keep={search} />
       <p className="text-sm font-medium text-slate-700" role="status" data-testid="fleet-count">
         {t('count', { count: cars.length })}
