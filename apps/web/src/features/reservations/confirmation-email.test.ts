@@ -9,7 +9,7 @@ import { sampleReservationSummary } from './reservation-summary.testing';
 
 const env = vi.hoisted(() => ({ mail: undefined as ServerEnv['mail'] | undefined }));
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
-vi.mock('@/content', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly Rent a Car' } }) }));
+vi.mock('@/content', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly' } }) }));
 vi.mock('@/lib/env', () => ({
   serverEnv: () => {
     if (env.mail === undefined) throw new Error('test set no mail config');

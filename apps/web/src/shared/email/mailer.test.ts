@@ -35,7 +35,7 @@ const FROM = 'Rent a Car <reservas@example.com>';
 
 beforeEach(() => {
   clearLogged();
-  brand.load.mockReset().mockResolvedValue({ site: { siteName: 'Firefly Rent a Car' } });
+  brand.load.mockReset().mockResolvedValue({ site: { siteName: 'Firefly' } });
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,6 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type SMTPSentMessageInfo, type StreamSentMessageInfo, type Transporter } from 'nodemailer';
 import { loadAppData } from '@/content';
+import { DEFAULT_LOCALE } from '@/i18n/routing';
+import { serverTranslator } from '@/i18n/server-translator';
 import { serverEnv, type ServerEnv } from '@/lib/env';
 import { logFor } from '@/lib/log';
 
@@ -125,8 +127,8 @@ export function senderAddress(from: string): string | undefined {
 }
 
 /**
- * Who the message is from, as the inbox shows it: the brand ("Firefly Rent a Car", its site config's `site_name`) at
- * the MAIL_FROM address. Without the brand's name (the content service not answering) the message still goes, from
+ * Who the message is from, as the inbox shows it: the brand as the site's title names it ("Firefly Rent a Car", from
+ * its site config's `site_name`; the same words in every language) at the MAIL_FROM address. Without the brand's name (the content service not answering) the message still goes, from
  * MAIL_FROM as it is written: the e-mail matters more than the name beside it.
  */
 async function senderOf(configured: string): Promise<string | { name: string; address: string }> {
@@ -134,7 +136,7 @@ async function senderOf(configured: string): Promise<string | { name: string; ad
   if (address === undefined) return configured;
   try {
     const { site } = await loadAppData();
-    return { name: site.siteName, address };
+    return { name: serverTranslator(DEFAULT_LOCALE, 'meta')('title', { siteName: site.siteName }), address };
   } catch (error) {
     log.warn({ err: error }, 'the brand name could not be read: sending from MAIL_FROM as written');
     return configured;
