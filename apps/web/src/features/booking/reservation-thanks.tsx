@@ -8,10 +8,12 @@ import { readBookingDraft } from './booking-draft';
 import { BillDetails } from '@/features/pricing';
 import { BookingFacts, factsOfSummary, MANAGE_BOOKING_PATH, reservationSummary } from '@/features/reservations';
 import { readReservationById } from '@/content';
+import { CircleCheck } from 'lucide-react';
+import { NextSteps } from './next-steps';
 
 export const CALENDAR_DOWNLOAD_PATH = '/api/booking/calendar';
 
-/** /reserva/thanks: greets the renter by name with the reservation number, the summary and the calendar file. */
+/** /reserva/thanks: greets the renter by name with the reservation number, the next steps, the summary and the calendar file. */
 export async function ReservationThanks() {
   const requested = await getLocale();
   const locale = localeOrDefault(requested);
@@ -29,12 +31,14 @@ export async function ReservationThanks() {
           {summary.reservationNumber}
         </p>
         {saved.status === 'paid' ? (
-          <p className="font-semibold text-emerald-800" data-testid="payment-status">
+          <p className="inline-flex items-center gap-2 rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1 font-semibold text-emerald-900" data-testid="payment-status">
+            <CircleCheck aria-hidden="true" className="size-5 text-emerald-700" />
             {saved.paymentType === 'paypal' ? t('paidPayPal') : t('paidCard')}
           </p>
         ) : null}
         <p className="text-sm text-slate-700">{t('emailSent', { email: summary.client.email })}</p>
       </header>
+      <NextSteps summary={summary} />
       <BookingFacts facts={factsOfSummary(summary)} locale={locale} />
       <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={saved.reservationType === 'postpaid' && saved.status === 'unpaid'} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">

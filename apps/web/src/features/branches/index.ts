@@ -4,4 +4,6 @@
  */
 export { displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
 export { branchesMetadata, BranchesView } from './branches-view';
+export { hoursOnDate } from './day-hours';
+export type { DayHoursLabels } from './day-hours';
 export { provinceFromParam } from './province-filter';

@@ -17,6 +17,7 @@ import { CancelReservation, ForgetReservation, ManageChange } from './manage-cha
 import { DataRights } from './data-rights';
 import { ReservationNoticePanel } from './reservation-notice';
 import { RentalLockNotice } from './rental-lock';
+import { RenterActedScope } from './manage-focus';
 
 /**
  * What the page says of the reservation: its payment until the counter acts (a pay-at-counter one is confirmed, to pay
@@ -44,7 +45,7 @@ export async function ManageBookingPage({ locale, number }: { locale: Locale; nu
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <PageHeader title={t('title')} intro={t('intro')} />
       <NextIntlClientProvider locale={locale} messages={{ booking: messages.booking, validation: messages.validation }}>
-        {body}
+        <RenterActedScope>{body}</RenterActedScope>
       </NextIntlClientProvider>
     </div>
   );
@@ -75,7 +76,10 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
           facts={{ carName: summary.car.name, carImageUrl: car?.imageUrl, pickupBranch: summary.pickup.branchName, returnBranch: summary.return.branchName, pickupAt: summary.pickup.at, returnAt: summary.return.at, days: summary.days, coverageName: summary.coverageName }}
           locale={locale}
         />
-        <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={reservation.reservationType === 'postpaid' && reservation.status === 'unpaid'} />
+        {/* A cancelled booking is owed nothing: its refund, above, replaces the bill of a rental that will not happen. */}
+        {cancelled ? null : (
+          <BillDetails lines={summary.lines} total={summary.total} locale={locale} dueAtCounter={reservation.reservationType === 'postpaid' && reservation.status === 'unpaid'} />
+        )}
       </div>
       {changeable ? (
         <>

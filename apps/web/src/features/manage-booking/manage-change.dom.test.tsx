@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { createTranslator } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHours } from '@rentacar/domain/dates';
 import { catalogues, renderInLanguage, type Language } from '../../../test/render-in-language';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
 import { CancelReservation, ForgetReservation, ManageChange } from './manage-change';
+import { RenterActedScope } from './manage-focus';
+import { ReservationNoticePanel } from './reservation-notice';
 import type * as Navigation from 'next/navigation';
 
 vi.mock('./manage-actions', () => ({ previewChange: vi.fn(), confirmChange: vi.fn(), cancelManagedReservation: vi.fn(), forgetManagedReservation: vi.fn() }));
@@ -21,22 +24,24 @@ const NOW = new Date('2026-12-01T15:00:00Z');
 function renderChange(language: Language) {
   return renderInLanguage(
     language,
-    <ManageChange
-      locale={language}
-      branches={[
-        { id: '1', name: 'Aeropuerto de Tocumen', openingHours: allDay },
-        { id: '2', name: 'Obarrio', openingHours: allDay },
-      ]}
-      initial={{ pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-26T10:00' }}
-      today="2026-12-01"
-      minimumDays={1}
-      maximumDays={90}
-      minimumDaysHint={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('minimumDays', { days: 1 })}
-      sameDayNoticeHours={2}
-      sameDayWarning={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('sameDayWarning', { hours: 2 })}
-      disableReservationsUntil={undefined}
-      disabledUntilNote={undefined}
-    />,
+    <RenterActedScope>
+      <ManageChange
+        locale={language}
+        branches={[
+          { id: '1', name: 'Aeropuerto de Tocumen', openingHours: allDay },
+          { id: '2', name: 'Obarrio', openingHours: allDay },
+        ]}
+        initial={{ pickupBranch: '1', returnBranch: '1', pickupAt: '2026-12-23T10:00', returnAt: '2026-12-26T10:00' }}
+        today="2026-12-01"
+        minimumDays={1}
+        maximumDays={90}
+        minimumDaysHint={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('minimumDays', { days: 1 })}
+        sameDayNoticeHours={2}
+        sameDayWarning={createTranslator({ locale: language, messages: catalogues[language], namespace: 'booking.location' })('sameDayWarning', { hours: 2 })}
+        disableReservationsUntil={undefined}
+        disabledUntilNote={undefined}
+      />
+    </RenterActedScope>,
   );
 }
 
@@ -80,13 +85,18 @@ describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %
     await user.click(screen.getByRole('button', { name: text.confirmChange }));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(confirmMock).toHaveBeenCalledWith(language, preview.values);
-    // The preview gives way to what the server says the change did, which stays until the form is edited again.
+    // The preview and the form give way to what the server says the change did, its title focused (read out, in sight).
     const changed = await screen.findByRole('status');
     expect(changed).toHaveTextContent('Changed!');
     expect(changed).toHaveTextContent('New total: $199.31');
     expect(changed).toHaveTextContent('Emailed.');
+    expect(screen.getByRole('heading', { name: 'Changed!' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: text.confirmChange })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText(messages.booking.location.returnTime), '14:00');
+    expect(screen.queryByRole('button', { name: text.preview })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(messages.booking.location.returnTime)).not.toBeInTheDocument();
+    // Asked for, the form comes back and the result goes.
+    await user.click(screen.getByRole('button', { name: text.changeAgain }));
+    expect(screen.getByRole('button', { name: text.preview })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -136,6 +146,31 @@ describe.each(['es', 'en'] as const)('manage booking’s change and cancel, in %
     await user.click(screen.getByRole('button', { name: text.cancelConfirm }));
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(cancelMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves the focus to the cancellation that the page shows once the renter cancelled, and not on a fresh page', async () => {
+    cancelMock.mockResolvedValue({ ok: true });
+    const cancelled = { title: messages.reservationNotices.cancelledTitle, lines: [messages.reservationNotices.money.nothingPaid] };
+    // The page asked again after a cancellation: the cancel form gives way to the cancellation and its refund.
+    function CancelThenRefreshed() {
+      const [refreshed, setRefreshed] = useState(false);
+      refresh.mockImplementation(() => setRefreshed(true));
+      return <RenterActedScope>{refreshed ? <ReservationNoticePanel notice={cancelled} testId="cancellation-refund" /> : <CancelReservation />}</RenterActedScope>;
+    }
+    const { user } = renderInLanguage(language, <CancelThenRefreshed />);
+    await user.click(screen.getByRole('button', { name: text.cancel }));
+    await user.click(screen.getByRole('button', { name: text.cancelConfirm }));
+    const title = await screen.findByRole('heading', { name: cancelled.title });
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(messages.reservationNotices.money.nothingPaid);
+  });
+
+  it('leaves the focus alone when the page opens on a cancelled reservation', async () => {
+    const cancelled = { title: messages.reservationNotices.cancelledTitle, lines: [messages.reservationNotices.money.nothingPaid] };
+    renderInLanguage(language, <RenterActedScope><ReservationNoticePanel notice={cancelled} testId="cancellation-refund" /></RenterActedScope>);
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('heading', { name: cancelled.title })).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
   });
 
   it('forgets the reservation found, for another one', async () => {

@@ -7,18 +7,21 @@ import { Button, callAction, connectionLost, encodeIssue, FormAlert, useIssueTex
 import { LocationForm, type LocationFormProps } from '@/features/booking';
 import { type NoticeMessage } from '@/features/reservations';
 import { cancelManagedReservation, confirmChange, forgetManagedReservation, previewChange, type ChangePreview } from './manage-actions';
+import { useRenterActed } from './manage-focus';
 import { ReservationNoticePanel } from './reservation-notice';
 
 type Props = LocationFormProps & { locale: string };
 
 /**
  * Change dates or branches: the new price is shown beside the current one, and saved only when the renter confirms;
- * then the page says the reservation was changed, with its new dates, total and what happened to the money.
+ * then the page says the reservation was changed, with its new dates, total and what happened to the money, in place
+ * of the form (folded away until the renter asks to change it again), the focus on that result.
  */
 export function ManageChange(props: Props) {
   const t = useTranslations('booking.manage');
   const issueText = useIssueText();
   const router = useRouter();
+  const { markActed } = useRenterActed();
   const [preview, setPreview] = useState<ChangePreview>();
   const [done, setDone] = useState<NoticeMessage>();
   const [error, setError] = useState<FormIssue>();
@@ -28,9 +31,18 @@ export function ManageChange(props: Props) {
     setDone(undefined);
     setError(undefined);
   };
+  if (done) {
+    return (
+      <div className="space-y-4">
+        <ReservationNoticePanel notice={done} testId="change-done" />
+        <Button variant="secondary" onClick={forgetPreview}>
+          {t('changeAgain')}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
-      {done ? <ReservationNoticePanel notice={done} testId="change-done" /> : null}
       {/* An edit after a preview makes it stale: the price shown and the change confirmed must be what the form says. */}
       <div onChange={forgetPreview}>
         <LocationForm
@@ -74,6 +86,7 @@ export function ManageChange(props: Props) {
               startTransition(async () => {
                 const result = await callAction(() => confirmChange(props.locale, preview.values), connectionLost);
                 if (result.ok) {
+                  markActed();
                   setPreview(undefined);
                   setDone(result.data);
                   router.refresh();
@@ -93,6 +106,7 @@ export function ManageChange(props: Props) {
 export function CancelReservation() {
   const t = useTranslations('booking.manage');
   const router = useRouter();
+  const { markActed } = useRenterActed();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<FormIssue>();
   const [pending, startTransition] = useTransition();
@@ -106,8 +120,11 @@ export function CancelReservation() {
           onClick={() =>
             startTransition(async () => {
               const result = await callAction(cancelManagedReservation, connectionLost);
-              if (result.ok) router.refresh();
-              else setError(result.formError);
+              if (result.ok) {
+                // The page comes back with the cancellation and its refund, which then takes the focus.
+                markActed();
+                router.refresh();
+              } else setError(result.formError);
             })
           }
         >

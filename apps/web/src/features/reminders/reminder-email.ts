@@ -1,6 +1,6 @@
 import 'server-only';
-import { isRoundTheClock, parsePanamaDateTime, weekdayOfLocalDate, weeklyHours, type LocalDateTime, type OpeningHours } from '@rentacar/domain/dates';
-import { displayPhone } from '@/features/branches';
+import { parsePanamaDateTime, type LocalDateTime, type OpeningHours } from '@rentacar/domain/dates';
+import { displayPhone, hoursOnDate } from '@/features/branches';
 import { renderEmail, type EmailBlock, type EmailDocument } from '@/shared/email';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
@@ -45,10 +45,7 @@ function reminderTranslator(locale: Locale) {
 
 /** The branch's hours on the pickup's day, as the branches page writes them: `07:00–19:00`, `Abierto las 24 horas`. */
 export function dayHours(hours: OpeningHours, pickupAt: LocalDateTime, t: Translate): string {
-  const date = pickupAt.slice(0, 10);
-  const day = weeklyHours(hours).find((entry) => entry.day === weekdayOfLocalDate(date));
-  if (!day || day.ranges.length === 0) return t('closed');
-  return day.ranges.map((range) => (isRoundTheClock(range) ? t('allDay') : `${range.open}–${range.close}`)).join(', ');
+  return hoursOnDate(hours, pickupAt.slice(0, 10), { closed: t('closed'), allDay: t('allDay') });
 }
 
 function bringList(payment: ReminderPayment, t: Translate): string[] {

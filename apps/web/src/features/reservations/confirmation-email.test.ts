@@ -9,6 +9,7 @@ import { sampleReservationSummary } from './reservation-summary.testing';
 
 const env = vi.hoisted(() => ({ mail: undefined as ServerEnv['mail'] | undefined }));
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
+vi.mock('@/content', () => ({ loadAppData: () => Promise.resolve({ site: { siteName: 'Firefly' } }) }));
 vi.mock('@/lib/env', () => ({
   serverEnv: () => {
     if (env.mail === undefined) throw new Error('test set no mail config');
@@ -162,6 +163,42 @@ describe('buildReservationConfirmation by payment and status', () => {
   });
 });
 
+describe.each([
+  { locale: 'es', title: 'Próximos pasos', bring: ['Tu licencia de conducir vigente', 'Tu pasaporte o tu cédula de identidad', 'Una tarjeta de crédito a nombre del conductor principal'], hours: 'Horario de la sucursal el día del retiro: Aeropuerto de Tocumen (PTY), 1 de diciembre de 2026: 06:00–22:00', link: 'Hacer el pre check-in', paid: 'Pagado con tarjeta', url: 'https://www.firefly.com.pa/precheckin' },
+  { locale: 'en', title: 'Next steps', bring: ['Your valid driving licence', 'Your passport or national ID card', "A credit card in the main driver's name"], hours: "The branch's hours on the pickup day: Aeropuerto de Tocumen (PTY), December 1, 2026: 06:00–22:00", link: 'Do the pre-check-in', paid: 'Paid by card', url: 'https://www.firefly.com.pa/en/precheckin' },
+] as const)('the confirmation’s next steps, in $locale', ({ locale, title, bring, hours, link, paid, url }) => {
+  it('says what to bring and the pickup branch’s hours on the pickup day (a Tuesday: not the round-the-clock hours of the other days)', () => {
+    const mail = buildReservationConfirmation(sampleReservationSummary({ locale }));
+    const text = plain(mail.text);
+    expect(text).toContain(`${title}\n`);
+    for (const item of bring) expect(text).toContain(`  - ${item}`);
+    expect(text).toContain(hours);
+    expect(plain(mail.html)).toContain(hours.slice(hours.indexOf('Aeropuerto')));
+    expect(text).not.toContain(link);
+    expect(text).not.toContain(url);
+  });
+
+  it('links to the pre-check-in while it is to do (the brand offers it, the renter has not done it)', () => {
+    const mail = buildReservationConfirmation(sampleReservationSummary({ locale, precheckinUrl: url }));
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.html).toContain(`${link}</a>`);
+  });
+
+  it('shows a card payment as settled, in green, and money still due in yellow', () => {
+    const settled = buildReservationConfirmation(sampleReservationSummary({ locale, status: 'paid', paymentType: 'card', reservationType: 'prepaid' })).html;
+    expect(settled).toMatch(new RegExp(`background:#dcfce7;[^>]*>(?:<span[^>]*>[^<]*</span>)? ${paid}`));
+    expect(settled).not.toContain('#fef3c7');
+    const due = buildReservationConfirmation(sampleReservationSummary({ locale })).html;
+    expect(due).toContain('#fef3c7');
+    expect(due).not.toContain('#dcfce7');
+  });
+
+  it('leaves out the hours when the pickup branch is no longer shown', () => {
+    expect(plain(buildReservationConfirmation(sampleReservationSummary({ locale, pickupOpeningHours: undefined })).text)).not.toContain(hours);
+  });
+});
+
 describe('sendReservationConfirmation', () => {
   let dir: string;
   beforeEach(async () => {
@@ -178,6 +215,8 @@ describe('sendReservationConfirmation', () => {
     const sent = await sendReservationConfirmation(summary);
     const eml = await readFile(sent.file ?? '', 'utf8');
     expect(eml).toContain('To: ana.perez@example.com');
+    // From the brand, its site config's name, at the MAIL_FROM address.
+    expect(eml).toContain('From: Firefly Rent a Car <reservas@example.com>');
     expect(eml).toContain('Subject: =?UTF-8?Q?Confirmaci=C3=B3n_de_tu_reserva');
     expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;?\s+name=reserva-FF-7K3M9Q\.ics/);
     expect(eml).toMatch(/Content-Disposition: attachment;\s+filename=reserva-FF-7K3M9Q\.ics/);

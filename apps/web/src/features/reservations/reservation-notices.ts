@@ -3,7 +3,7 @@ import type { Cents } from '@rentacar/domain/money';
 import { formatMoney } from '@rentacar/domain/money';
 import { REFUND_ARRIVAL_BUSINESS_DAYS, type PaymentMethod } from '@rentacar/domain/payments';
 import { claimReservationNotice, releaseReservationNotice, type SavedReservation } from '@/content';
-import { renderEmail, sendMail, type EmailBlock } from '@/shared/email';
+import { renderEmail, senderAddress, sendMail, type EmailBlock } from '@/shared/email';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { serverTranslator } from '@/i18n/server-translator';
@@ -143,8 +143,8 @@ export function buildCancellationEmail(summary: ReservationSummary, money: Cance
 
 /** The storefront's sender (`Name <address>` or a bare address) as the calendar's organizer, named after the brand. */
 export function organizerOf(from: string, siteName: string): CalendarOrganizer | undefined {
-  const email = (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
-  return /^[^\s@<>]+@[^\s@<>]+$/.test(email) ? { name: siteName, email } : undefined;
+  const email = senderAddress(from);
+  return email === undefined ? undefined : { name: siteName, email };
 }
 
 /** `sent`: this call sent it; `sent-before`: another call claimed it (a retry, a double submit); `failed`: not sent. */

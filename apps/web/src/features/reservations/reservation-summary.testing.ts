@@ -19,6 +19,11 @@ export function sampleReservationSummary(overrides: Partial<ReservationSummary> 
       at: '2026-12-01T10:00',
     },
     return: { branchName: 'Albrook Mall', address: undefined, phone: undefined, at: '2026-12-05T18:30' },
+    // Tocumen is open round the clock but on Tuesdays (1 Dec 2026 is one), 06:00 to 22:00.
+    pickupOpeningHours: [
+      { days: [0, 1, 3, 4, 5, 6], open: '00:00', close: '24:00' },
+      { days: [2], open: '06:00', close: '22:00' },
+    ],
     days: 5,
     coverageName: 'Cobertura básica (CDW)',
     lines: [
@@ -30,6 +35,7 @@ export function sampleReservationSummary(overrides: Partial<ReservationSummary> 
     total: 21_505,
     manageUrl: 'https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q',
     revision: 0,
+    precheckinUrl: undefined,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { LocalDateTime } from '@rentacar/domain/dates';
+import type { LocalDateTime, OpeningHours } from '@rentacar/domain/dates';
 import type { Cents } from '@rentacar/domain/money';
 import type { PaymentType } from '@rentacar/domain/payments';
 import type { ReservationType } from '@rentacar/domain/quote';
@@ -19,6 +19,8 @@ export type ReservationSummary = {
   car: { name: string; classCode: string | undefined };
   pickup: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };
   return: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };
+  /** The pickup branch's weekly hours, for its hours on the pickup day (undefined when the branch is no longer shown). */
+  pickupOpeningHours: OpeningHours | undefined;
   days: number;
   coverageName: string;
   /** The arrival flight kept with a delivery option that meets it (meet & greet); undefined otherwise. */
@@ -30,4 +32,6 @@ export type ReservationSummary = {
   manageUrl: string;
   /** The reservation's revision (content service): the SEQUENCE of its calendar file. */
   revision: number;
+  /** Absolute URL of the pre-check-in while the brand offers it and the renter has not done it; otherwise undefined. */
+  precheckinUrl: string | undefined;
 };

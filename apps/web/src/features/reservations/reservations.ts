@@ -1,6 +1,7 @@
 import 'server-only';
 import { generateReservationNumber, normalizeReservationNumber } from '@rentacar/domain/reservation-number';
 import { parsePanamaDateTime } from '@rentacar/domain/dates';
+import { isPrecheckinDone, remindsOfPrecheckin } from '@rentacar/domain/reminders';
 import { renterLockOf, renterMayChange, type RenterLock } from '@rentacar/domain/rentals';
 import type { StorefrontChannel } from '@rentacar/domain/reservations';
 import { checkFlightNumber, FLIGHT_NUMBER_MESSAGES } from '@rentacar/domain/flights';
@@ -14,6 +15,7 @@ import {
   insertReservation,
   loadAppData,
   markReservationCancelled,
+  readPrecheckin,
   stockChanged,
   updateReservationDates,
   type NewReservation,
@@ -291,9 +293,24 @@ export function manageBookingUrl(number: string, locale: Locale): string {
   return manage.toString();
 }
 
+/**
+ * Where the pre-check-in starts (the path, without the language prefix; `PRECHECKIN_PATHS.start` of the pre-check-in,
+ * which depends on this feature and so cannot be imported here): the next step the thanks page and the confirmation
+ * e-mail point to, while the brand offers it and the renter has not done it.
+ */
+const PRECHECKIN_START_PATH = '/precheckin';
+
+/** The pre-check-in's absolute address in `locale`, when the renter is still to do it (the domain's rule, as the reminder's). */
+async function precheckinUrlFor(reservation: SavedReservation, precheckinEnabled: boolean, locale: Locale): Promise<string | undefined> {
+  if (!precheckinEnabled) return undefined;
+  const precheckinDone = isPrecheckinDone((await readPrecheckin(reservation.id))?.status);
+  return remindsOfPrecheckin({ precheckinEnabled, precheckinDone }) ? new URL(getPathname({ href: PRECHECKIN_START_PATH, locale }), serverEnv().siteUrl).toString() : undefined;
+}
+
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */
 export async function reservationSummary(reservation: SavedReservation, locale: Locale): Promise<ReservationSummary> {
   const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const precheckinUrl = await precheckinUrlFor(reservation, site.precheckinEnabled, locale);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const pickup = findBranch(branches, reservation.pickupBranchId);
   const dropoff = findBranch(branches, reservation.returnBranchId);
@@ -308,6 +325,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     client: { firstName: reservation.client.firstName, lastName: reservation.client.lastName, email: reservation.client.email, phone: reservation.client.phone },
     car: { name: car ? `${car.make} ${car.model}` : '', classCode: car?.classCode },
     pickup: { branchName: pickup?.name ?? '', address: pickup?.address, phone: pickup?.phone, at: reservation.pickupAt },
+    pickupOpeningHours: pickup?.openingHours,
     return: { branchName: dropoff?.name ?? '', address: dropoff?.address, phone: dropoff?.phone, at: reservation.returnAt },
     days: reservation.days,
     coverageName: coverage?.text[locale].name ?? '',
@@ -316,5 +334,6 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     total: reservation.totals.total,
     manageUrl: manageBookingUrl(reservation.number, locale),
     revision: reservation.revision,
+    precheckinUrl,
   };
 }

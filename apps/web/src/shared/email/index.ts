@@ -5,5 +5,5 @@
 export { escapeHtml } from './html';
 export { emailUrl, renderEmail } from './layout';
 export type { EmailBlock, EmailDocument, EmailLink, InlineImage, RenderedEmail } from './layout';
-export { sendMail } from './mailer';
+export { sendMail, senderAddress } from './mailer';
 export type { SentMail } from './mailer';

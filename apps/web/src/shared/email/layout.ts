@@ -17,8 +17,11 @@ export type EmailLink = { label: string; url: string };
 export type InlineImage = { cid: string; alt: string; width: number; height: number };
 
 export type EmailBlock =
-  /** A paragraph; `muted` for a side note, `highlight` for what the renter must not miss (money, a deadline). */
-  | { kind: 'text'; text: string; tone?: 'muted' | 'highlight' }
+  /**
+   * A paragraph; `muted` for a side note, `highlight` for what the renter must not miss (money due, a deadline),
+   * `success` for what is settled (paid) and must not read as a warning.
+   */
+  | { kind: 'text'; text: string; tone?: 'muted' | 'highlight' | 'success' }
   | { kind: 'heading'; text: string }
   /** The reservation number, large, in a frame; with an image under it (the pre-check-in's QR code). */
   | { kind: 'number'; label: string; value: string; image?: InlineImage }
@@ -149,6 +152,10 @@ function htmlOf(block: EmailBlock, words: (value: string) => string): string {
     case 'text':
       if (block.tone === 'highlight') {
         return `<table ${TABLE} style="margin:0 0 16px;"><tr><td style="padding:12px 14px;background:#fef3c7;border-radius:6px;${FONT}font-size:15px;line-height:22px;color:${INK};">${words(block.text)}</td></tr></table>`;
+      }
+      if (block.tone === 'success') {
+        // Green, with a check mark so that it does not rest on the colour alone; the text stays the ink colour (contrast).
+        return `<table ${TABLE} style="margin:0 0 16px;"><tr><td style="padding:12px 14px;background:#dcfce7;border-left:4px solid #15803d;border-radius:6px;${FONT}font-size:15px;line-height:22px;color:${INK};"><span aria-hidden="true" style="color:#15803d;font-weight:bold;">&#10003;</span> ${words(block.text)}</td></tr></table>`;
       }
       return `<p style="${block.tone === 'muted' ? `${P}font-size:13px;line-height:19px;color:${MUTED};` : P}">${words(block.text)}</p>`;
     case 'heading':

@@ -17,6 +17,9 @@ vi.mock('@/lib/env', () => ({
   },
 }));
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
+// The sender is named after the brand (its site config's site_name), read from the content service.
+const brand = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('@/content', () => ({ loadAppData: brand.load }));
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
 
@@ -30,7 +33,10 @@ const message: MailMessage = {
 
 const FROM = 'Rent a Car <reservas@example.com>';
 
-beforeEach(() => clearLogged());
+beforeEach(() => {
+  clearLogged();
+  brand.load.mockReset().mockResolvedValue({ site: { siteName: 'Firefly' } });
+});
 afterEach(() => {
   vi.restoreAllMocks();
   env.mail = undefined;
@@ -63,9 +69,21 @@ describe('sendMail without SMTP', () => {
     expect(eml).toContain(`Message-ID: ${sent.messageId}`);
     expect(eml).toContain('Subject: Reserva FF-7K3M9Q confirmada');
     expect(eml).toContain('To: renter@example.com');
-    expect(eml).toContain('From: Rent a Car <reservas@example.com>');
+    expect(eml).toContain('From: Firefly Rent a Car <reservas@example.com>');
     expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;?\s+name=reserva-FF-7K3M9Q\.ics/);
     expect(eml).toMatch(/Content-Disposition: attachment;\s+filename=reserva-FF-7K3M9Q\.ics/);
+  });
+
+  it('names the sender after the brand whatever name MAIL_FROM gives, and keeps MAIL_FROM as written when the brand cannot be read', async () => {
+    env.mail = { smtp: undefined, from: 'reservas@example.com', outboxDir: dir };
+    const named = await readFile((await sendMail(message)).file ?? '', 'utf8');
+    expect(named).toContain('From: Firefly Rent a Car <reservas@example.com>');
+
+    brand.load.mockRejectedValue(new Error('content service down'));
+    env.mail = { smtp: undefined, from: FROM, outboxDir: dir };
+    const unnamed = await readFile((await sendMail(message)).file ?? '', 'utf8');
+    expect(unnamed).toContain('From: Rent a Car <reservas@example.com>');
+    expect(loggedLines()).toContain('warn [mail] the brand name could not be read: sending from MAIL_FROM as written');
   });
 
   it('logs one line naming the file, without the address or the body', async () => {

@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type SMTPSentMessageInfo, type StreamSentMessageInfo, type Transporter } from 'nodemailer';
+import { loadAppData } from '@/content';
+import { DEFAULT_LOCALE } from '@/i18n/routing';
+import { serverTranslator } from '@/i18n/server-translator';
 import { serverEnv, type ServerEnv } from '@/lib/env';
 import { logFor } from '@/lib/log';
 
@@ -105,7 +108,7 @@ function outboxFileName(now: Date): string {
 }
 
 /**
- * Sends one message from `mail.from`: through SMTP when SMTP_HOST is set, else renders it and writes it as an .eml
+ * Sends one message from `mail.from`'s address, named after the brand: through SMTP when SMTP_HOST is set, else renders it and writes it as an .eml
  * file under MAIL_OUTBOX_DIR (a developer machine, the tests). Rejects with a MailNotSentError when the message cannot
  * be sent or written. Logs one line naming the message, never its recipient or content.
  */
@@ -117,11 +120,34 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   }
 }
 
+/** The address of a sender written `Name <address>` or bare, or undefined when it holds none. */
+export function senderAddress(from: string): string | undefined {
+  const address = (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : undefined;
+}
+
+/**
+ * Who the message is from, as the inbox shows it: the brand as the site's title names it ("Firefly Rent a Car", from
+ * its site config's `site_name`; the same words in every language) at the MAIL_FROM address. Without the brand's name (the content service not answering) the message still goes, from
+ * MAIL_FROM as it is written: the e-mail matters more than the name beside it.
+ */
+async function senderOf(configured: string): Promise<string | { name: string; address: string }> {
+  const address = senderAddress(configured);
+  if (address === undefined) return configured;
+  try {
+    const { site } = await loadAppData();
+    return { name: serverTranslator(DEFAULT_LOCALE, 'meta')('title', { siteName: site.siteName }), address };
+  } catch (error) {
+    log.warn({ err: error }, 'the brand name could not be read: sending from MAIL_FROM as written');
+    return configured;
+  }
+}
+
 async function deliver(message: MailMessage): Promise<SentMail> {
   const config = serverEnv().mail;
   const outlet = outletFor(config);
   const mail = {
-    from: config.from,
+    from: await senderOf(config.from),
     to: message.to,
     replyTo: message.replyTo,
     subject: message.subject,
