@@ -56,7 +56,7 @@ test.describe('in Spanish on a desktop', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
-    await page.getByLabel(/^Cantidad de GPS|^Cantidad de Navegador/).selectOption('1');
+    await page.getByLabel(/^(GPS|Navegador).*: ¿cuántas unidades\?$/).selectOption('1');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     await expect(page).toHaveURL(/\/reserva\?paso=client$/);
@@ -266,8 +266,8 @@ test.describe('a dropped connection, in English', () => {
 });
 
 const CHANGED_CONTENT = {
-  es: { use: SPANISH, prefix: '', quantity: 'Cantidad de Silla para bebé', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
-  en: { use: ENGLISH, prefix: '/en', quantity: 'Quantity of Child seat', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
+  es: { use: SPANISH, prefix: '', quantity: 'Silla para bebé: ¿cuántas unidades?', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
+  en: { use: ENGLISH, prefix: '/en', quantity: 'Child seat: how many?', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
 } as const;
 
 for (const language of ['es', 'en'] as const) {

@@ -266,9 +266,9 @@ test.describe('in English on a desktop', () => {
     const refund = page.getByTestId('cancellation-refund');
     await expect(refund).toContainText(text.cancelledTitle);
     await expect(refund).toContainText(`We are refunding ${newTotal} to the card you paid with.`);
-    await expect(refund).toContainText('It reaches your card in 5 to 10 business days.');
+    await expect(refund).toContainText('It reaches your card within 15 business days.');
     const cancellation = await theOneMail(renter.email, text.cancellationSubject);
-    expect(plain(cancellation.text ?? '')).toContain(`We are refunding ${newTotal} to the card you paid with. It reaches your card in 5 to 10 business days.`);
+    expect(plain(cancellation.text ?? '')).toContain(`We are refunding ${newTotal} to the card you paid with. It reaches your card within 15 business days.`);
     const removed = calendarOf(cancellation);
     expect(removed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: booked.uid });
     expect(removed.sequence).toBeGreaterThan(moved.sequence);

@@ -519,6 +519,12 @@ export const collections = [
         validation_message: 'Days: an integer from 0 to 30.',
         note: 'Cancelled later than that, until pickup: everything back less this many days of the car rate (after pickup: nothing).',
       }),
+      f.int('refund_business_days', {
+        def: 15, min: 1, max: 60, suffix: 'days', required: true, width: 'half', schema: { is_nullable: false },
+        validation: { _and: [{ refund_business_days: { _gte: 1 } }, { refund_business_days: { _lte: 60 } }] },
+        validation_message: 'Business days: an integer from 1 to 60.',
+        note: 'The most business days a refund takes to reach the renter. Manage booking, the e-mails and the terms ({refund_business_days} in a page\'s text) all state this number.',
+      }),
       field('young_driver_fees', 'json', {
         special: ['cast-json'], interface: 'list',
         options: {

@@ -5,7 +5,7 @@ import type { Brand } from '@rentacar/domain/brands';
 import { DEFAULT_SAME_DAY_NOTICE_HOURS } from '@rentacar/domain/dates';
 import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
-import { DEFAULT_CANCELLATION_RULE, type CancellationRule } from '@rentacar/domain/payments';
+import { DEFAULT_CANCELLATION_RULE, DEFAULT_REFUND_BUSINESS_DAYS, type CancellationRule } from '@rentacar/domain/payments';
 import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
 import { DEFAULT_DEMAND_CAP_PERCENT, type DemandSettings } from '@rentacar/domain/rates';
 import { MAXIMUM_RENTAL_DAYS } from '@rentacar/domain/rental-days';
@@ -45,6 +45,7 @@ const siteConfigSchema = z.object({
   payment_gateway: z.string().nullish(),
   cancellation_full_refund_hours: z.number().int().nonnegative().nullish(),
   cancellation_late_fee_days: z.number().int().min(0).max(30).nullish(),
+  refund_business_days: z.number().int().min(1).max(60).nullish(),
   disable_reservations_until: z.string().nullish(),
   precheckin_enabled: z.boolean().nullish(),
   tag_manager_id: z.string().nullish(),
@@ -112,6 +113,8 @@ export type SiteConfig = {
   paymentGateway: string;
   /** What a cancelled prepaid reservation gets back. */
   cancellationRule: CancellationRule;
+  /** The most business days a refund takes to arrive (`refund_business_days`): the one number every text states. */
+  refundBusinessDays: number;
   disableReservationsUntil: string | undefined;
   precheckinEnabled: boolean;
   tagManagerId: string | undefined;
@@ -168,6 +171,7 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       fullRefundHours: raw.cancellation_full_refund_hours ?? DEFAULT_CANCELLATION_RULE.fullRefundHours,
       lateFeeDays: raw.cancellation_late_fee_days ?? DEFAULT_CANCELLATION_RULE.lateFeeDays,
     },
+    refundBusinessDays: raw.refund_business_days ?? DEFAULT_REFUND_BUSINESS_DAYS,
     disableReservationsUntil: raw.disable_reservations_until ?? undefined,
     precheckinEnabled: raw.precheckin_enabled ?? false,
     tagManagerId: raw.tag_manager_id?.trim() || undefined,
@@ -253,8 +257,8 @@ async function fetchBrandSummaries(): Promise<BrandSummary[]> {
   });
 }
 
-// The key names the cached shape: 'site-config-rates' since the demand settings joined it.
-const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-rates');
+// The key names the cached shape: 'site-config-refund-days' since the refund delay joined it.
+const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-refund-days');
 const cachedBrandSummaries = cachedContentRead(fetchBrandSummaries, 'brandSummaries', 'brand-summaries');
 
 /** The deployment brand's site config; any failure is fatal for the page ('[Site Config Error] ...', status 500). */

@@ -8,12 +8,10 @@ import {
   isLivePaymentStatus,
   isPaymentStatus,
   looksLikeCardNumber,
-  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentMethodOfProvider,
   paymentTypeOfProvider,
   COUNTER_PROVIDER,
-  REFUND_ARRIVAL_BUSINESS_DAYS,
 } from './index';
 
 const pickup = new Date('2026-12-10T15:00:00Z');
@@ -39,17 +37,6 @@ describe('cancellationRefund', () => {
 
   it('treats a rule of 0 hours as "everything back until pickup"', () => {
     expect(cancellationRefund(10_000, pickup, hoursBefore(0.5), { fullRefundHours: 0, lateFeeDays: 1 }, 3_000)).toEqual({ kind: 'full', amount: 10_000 });
-  });
-});
-
-describe('REFUND_ARRIVAL_BUSINESS_DAYS', () => {
-  it('gives every payment method a range of business days, a card slower than PayPal', () => {
-    for (const method of PAYMENT_METHODS) {
-      const { min, max } = REFUND_ARRIVAL_BUSINESS_DAYS[method];
-      expect(Number.isInteger(min) && min > 0 && max >= min).toBe(true);
-    }
-    expect(REFUND_ARRIVAL_BUSINESS_DAYS.card).toEqual({ min: 5, max: 10 });
-    expect(REFUND_ARRIVAL_BUSINESS_DAYS.paypal.max).toBeLessThanOrEqual(REFUND_ARRIVAL_BUSINESS_DAYS.card.max);
   });
 });
 

@@ -66,7 +66,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
       </div>
       {refund ? (
         <ReservationNoticePanel
-          notice={describeCancellation(refund, locale, reservation.notifiedRevision !== undefined && reservation.notifiedRevision >= reservation.revision)}
+          notice={describeCancellation(refund, locale, site.refundBusinessDays, reservation.notifiedRevision !== undefined && reservation.notifiedRevision >= reservation.revision)}
           testId="cancellation-refund"
         />
       ) : null}

@@ -286,6 +286,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     paymentType: reservation.paymentType,
     locale,
     siteName: site.siteName,
+    refundBusinessDays: site.refundBusinessDays,
     client: { firstName: reservation.client.firstName, lastName: reservation.client.lastName, email: reservation.client.email, phone: reservation.client.phone },
     car: { name: car ? `${car.make} ${car.model}` : '', classCode: car?.classCode },
     pickup: { branchName: pickup?.name ?? '', address: pickup?.address, phone: pickup?.phone, at: reservation.pickupAt },
