@@ -307,7 +307,7 @@ export const collections = [
     fields: [
       f.pk(), f.status(), f.sort(),
       f.string('code', { unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'PTY', note: 'Short unique code (IATA code for airports).' }),
-      f.string('name', { required: true, width: 'half' }),
+      f.string('name', { required: true, width: 'half', note: 'In Spanish; the English name goes in Translations (empty there = this one).' }),
       f.string('city', { width: 'half' }),
       f.string('province', { width: 'half' }),
       f.text('address'),
@@ -337,7 +337,12 @@ export const collections = [
         },
         note: 'Each row: days (0 = Sunday … 6 = Saturday), opening and closing time (HH:MM). 00:00–24:00 = 24 h.',
       }),
-      f.translations([f.text('directions', { note: 'How to find the counter.' })], { template: '{{directions}}' }),
+      f.translations([
+        f.string('name', { note: 'The branch\'s name in this language. Empty = the name above (Spanish).' }),
+        f.string('city', { note: 'Only if the city is written differently in this language (e.g. Panama City). Empty = the city above.' }),
+        f.text('address', { note: 'The address in this language. Empty = the address above (Spanish).' }),
+        f.text('directions', { note: 'How to find the counter.' }),
+      ], { template: '{{name}} · {{directions}}' }),
       f.o2m('stock', { template: '{{car.marca}} {{car.modelo}} · {{units}}', label: 'Fleet stock', note: 'Units of each car model at this branch (edit them in Fleet stock).' }),
     ],
   }),

@@ -108,7 +108,7 @@ export async function startBooking(formData: unknown): Promise<void> {
   const locale = parsed.success ? parsed.data.locale : DEFAULT_LOCALE;
   if (!parsed.success) goTo(locale, '/flota');
   const input = parsed.data;
-  const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches(locale)]);
   const car = fleet.cars.find((candidate) => candidate.id === input.car);
   if (!car) goTo(locale, '/flota');
 
@@ -160,7 +160,7 @@ export async function saveLocation(locale: string, values: unknown): Promise<Act
   return withDraft(async (draft) => {
     const parsed = locationSchema.safeParse(values);
     if (!parsed.success) return failure({ pickupAt: { message: 'validation.required' } });
-    const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+    const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches(language)]);
     const pickupBranch = findBranch(branches, parsed.data.pickupBranch);
     const returnBranch = findBranch(branches, parsed.data.returnBranch);
     if (!pickupBranch || !returnBranch) {

@@ -15,7 +15,7 @@ import { stepFixes } from './price-panel';
 
 /** The facts the sidebar shows, from the draft and the cached content (also when the draft no longer prices). */
 export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, locale: Locale): Promise<SummaryFacts> {
-  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches(locale)]);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const pickup = parsePanamaDateTime(draft.data.pickupAt);
   const dropoff = parsePanamaDateTime(draft.data.returnAt);

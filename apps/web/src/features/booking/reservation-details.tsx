@@ -36,7 +36,7 @@ export async function ReservationDetails({ searchParams }: { searchParams: Promi
   if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect({ href: stepPath(fallback), locale });
   const step: BookingStep = requested;
 
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(locale), getBookingCatalog()]);
   const price = await draftPanelPrice(draft, locale);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);

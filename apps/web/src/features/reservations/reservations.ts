@@ -274,7 +274,7 @@ export function manageBookingUrl(number: string, locale: Locale): string {
 
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */
 export async function reservationSummary(reservation: SavedReservation, locale: Locale): Promise<ReservationSummary> {
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(locale), getBookingCatalog()]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const pickup = findBranch(branches, reservation.pickupBranchId);
   const dropoff = findBranch(branches, reservation.returnBranchId);
