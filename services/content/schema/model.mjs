@@ -579,6 +579,19 @@ export const collections = [
         f.text('hero_subtitle'),
         f.text('description', { note: 'Footer paragraph about the brand.' }),
         f.text('seo_description', { note: 'Meta description (about 155 characters).' }),
+        field('login_providers', 'json', {
+          special: ['cast-json'], interface: 'list',
+          options: {
+            template: '{{provider}} · {{label}}',
+            addLabel: 'Add a login provider',
+            fields: [
+              { field: 'provider', name: 'Provider id', type: 'string', meta: { field: 'provider', type: 'string', width: 'half', interface: 'input', options: { font: 'monospace', placeholder: 'oidc' }, required: true, note: 'As in the storefront\'s AUTH_LOGIN_PROVIDERS.' } },
+              { field: 'label', name: 'Label', type: 'string', meta: { field: 'label', type: 'string', width: 'half', interface: 'input', options: { placeholder: 'Your company (single sign-on)' }, required: true } },
+            ],
+          },
+          label: 'Login providers',
+          note: 'How the corporate login page names each single sign-on provider in this language ("Log in with <label>"). The storefront\'s AUTH_LOGIN_PROVIDERS says which providers are on.',
+        }),
       ], { template: '{{tagline}}' }),
       f.divider('divider_reminder', 'Reminder before pickup'),
       f.int('reminder_hours_before_pickup', {

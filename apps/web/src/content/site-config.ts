@@ -85,6 +85,8 @@ const siteConfigSchema = z.object({
         hero_subtitle: optionalText,
         description: optionalText,
         seo_description: optionalText,
+        // A malformed list names no provider rather than breaking the site: the login page falls back to the id.
+        login_providers: z.array(z.object({ provider: z.string(), label: z.string() })).nullish().catch(null),
       }),
     )
     .nullish(),
@@ -129,6 +131,8 @@ export type SiteConfig = {
   allowedClasses: string[];
   ctas: CallToAction[];
   text: Localized<SiteText>;
+  /** How the login page names each single sign-on provider, by its id (`oidc`), in each language. */
+  loginProviderLabels: Localized<Readonly<Record<string, string>>>;
 };
 
 /** Reservations one client address may make in 24 hours when the site config sets none (the schema's default). */
@@ -208,6 +212,11 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       }),
       EMPTY_TEXT,
     ),
+    loginProviderLabels: localize(
+      raw.translations,
+      (row) => Object.fromEntries((row.login_providers ?? []).filter((entry) => entry.label.trim()).map((entry) => [entry.provider.trim().toLowerCase(), entry.label.trim()])),
+      {},
+    ),
   };
 }
 
@@ -257,8 +266,8 @@ async function fetchBrandSummaries(): Promise<BrandSummary[]> {
   });
 }
 
-// The key names the cached shape: 'site-config-refund-days' since the refund delay joined it.
-const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-refund-days');
+// The key names the cached shape: 'site-config-login-labels' since the refund delay and the login labels joined it.
+const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-login-labels');
 const cachedBrandSummaries = cachedContentRead(fetchBrandSummaries, 'brandSummaries', 'brand-summaries');
 
 /** The deployment brand's site config; any failure is fatal for the page ('[Site Config Error] ...', status 500). */

@@ -48,7 +48,7 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
   const facts = await draftFacts(draft, catalog, locale);
   return (
     <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
-      <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location') : undefined} coverage={live?.coverage} />
+      <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location', locale) : undefined} coverage={live?.coverage} />
       {live ? live.bill : <PanelPriceView price={panelPriceOf(priced, { coverageChosen: draft.data.coverageId !== undefined, catalog, locale, fix: editable ? await stepFixes(locale) : undefined })} />}
     </aside>
   );
