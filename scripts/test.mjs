@@ -128,7 +128,7 @@ const env = {
   AUTH_OIDC_CLIENT_SECRET: oidc.clientSecret,
   AUTH_OIDC_ISSUER_URL: `${oidcUrl}/.well-known/openid-configuration`,
   AUTH_OIDC_IDENTIFIER_KEY: 'email',
-  AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC)',
+  AUTH_LOGIN_PROVIDERS: 'oidc',
   // Named as one of several instances would be (X-Served-By).
   INSTANCE_NAME: 'web-test',
   // The tests stand where the load balancer would: each names its own client in X-Forwarded-For, so the per-client

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminRows, BOOKING_TEXT, coverageToCheckout, ENGLISH, outboxMessages, panamaDate, SPANISH } from './helpers';
+import { adminRows, BOOKING_TEXT, coverageToCheckout, ENGLISH, outboxMessages, panamaDate, SPANISH, stepQuery } from './helpers';
 
 // Corporate agents: accounts through the content service's auth (password, provider login, registration, invitation,
 // password reset), the session kept fresh and ended, and bookings at the company's rate that only the company sees.
@@ -107,7 +107,7 @@ test.describe('a corporate agent, in Spanish', () => {
     await page.getByRole('button', { name: text.search }).click();
     await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
     const renter = { firstName: 'Marta', lastName: 'Istmeña', email: `marta.${run}@logisticaistmena.example.com`, phone: '6123-4567', birthday: '1985-05-20', license: 'PA-778899' };
-    await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`paso=${step}`));
+    await coverageToCheckout(page, 'es', renter, (step) => new RegExp(stepQuery('es', step)));
     const bill = page.getByTestId('bill');
     await expect(bill).toContainText(`Tarifa corporativa Logística Istmeña, S.A. (−${istmena.discount}%)`);
     // Nothing is chosen for the renter: paying at the counter is their choice.
@@ -263,7 +263,7 @@ test.describe('a corporate agent, in Spanish', () => {
     const context = await agentContext(browser, SPANISH);
     const page = await context.newPage();
     await page.goto('/corporativo/ingresar');
-    await page.getByRole('link', { name: /^Ingresar con Empresa/ }).click();
+    await page.getByRole('link', { name: 'Ingresar con Tu empresa (inicio de sesión único)' }).click();
     // The provider's own page (scripts/oidc-provider.mjs).
     await page.getByLabel('E-mail').fill(sso.email);
     await page.getByLabel('Password').fill('wrong');

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
 import { installIntlCounter } from '../test/intl-counter';
 import { client as clientAddress } from '../test/integration-clients';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, seriousViolations, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, seriousViolations, SPANISH, type StepName, stepQuery } from './helpers';
 
 // The booking flow as a renter goes through it, against the real stack: search, fleet with totals, every step, a
 // refresh in the middle, the coupon, the confirmation, the thanks page, the email and the calendar file; then manage
@@ -47,7 +47,7 @@ test.describe('in Spanish on a desktop', () => {
     await firstCard.getByRole('button', { name: /^Reservar/ }).click();
 
     // The search's dates passed every rule: the flow opens on the coverage.
-    await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=cobertura$/);
     await expect(page.getByTestId('summary-car')).toHaveText(carName.replace(/ o similar$/, ''));
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Debes seleccionar una cobertura para continuar')).toBeVisible();
@@ -56,10 +56,10 @@ test.describe('in Spanish on a desktop', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     await expect(page).toHaveURL(/\/reserva\?paso=extras$/);
-    await page.getByLabel(/^Cantidad de GPS|^Cantidad de Navegador/).selectOption('1');
+    await page.getByLabel(/^(GPS|Navegador).*: ¿cuántas unidades\?$/).selectOption('1');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
-    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=datos$/);
     await expect(page.getByTestId('bill')).toContainText('× 1');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Este campo es obligatorio').first()).toBeVisible();
@@ -126,8 +126,8 @@ test.describe('in English on a phone', () => {
   test('@phone-only from the plain fleet: dates first, then the whole flow by keyboard, and manage booking', async ({ page }) => {
     await page.goto('/en/flota');
     await page.getByTestId('car-card').first().getByRole('button', { name: /^Reserve/ }).click();
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
-    await page.getByLabel('Pick-up branch').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await expect(page).toHaveURL(/\/en\/reserva\?step=dates$/);
+    await page.getByLabel('Pick-up branch').selectOption({ label: 'Tocumen Airport (PTY)' });
     await page.getByLabel('Pick-up date').fill(panamaDate(75));
     await page.getByLabel('Return date').fill(panamaDate(74));
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -135,17 +135,17 @@ test.describe('in English on a phone', () => {
     await page.getByLabel('Return date').fill(panamaDate(77));
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=coverage$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=coverage$/);
     expect(await seriousViolations(page)).toEqual([]);
     // Keyboard only: the first coverage's radio, then on to the button.
     await page.getByRole('radio').first().focus();
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Continue' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=extras$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=extras$/);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=client$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=details$/);
     await page.getByLabel('First name').fill('John');
     await page.getByLabel('Last name').fill('Smith');
     await page.getByLabel('Email').fill('john.e2e@example.com');
@@ -217,13 +217,13 @@ test.describe('the steps’ first load, in Spanish', () => {
 
     await page.goto('/flota');
     await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=location$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=fechas$/);
     expect(await intlUsesOfAFreshLoad()).toBe(0);
     await page.getByLabel(text.pickupDate).fill(panamaDate(50));
     await page.getByLabel(text.returnDate).fill(panamaDate(53));
     await page.getByRole('button', { name: text.continue }).click();
 
-    await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=cobertura$/);
     expect(await intlUsesOfAFreshLoad()).toBe(0);
     await page.getByTestId('coverage-option').first().click();
     await page.getByRole('button', { name: text.continue }).click();
@@ -232,7 +232,7 @@ test.describe('the steps’ first load, in Spanish', () => {
     expect(await intlUsesOfAFreshLoad()).toBe(0);
     await page.getByRole('button', { name: text.continue }).click();
 
-    await expect(page).toHaveURL(/\/reserva\?paso=client$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=datos$/);
     expect(await intlUsesOfAFreshLoad()).toBe(0);
     // The count is live: checking the empty form counts its errors in the language's plural.
     await page.getByRole('button', { name: text.continue }).click();
@@ -246,8 +246,8 @@ test.describe('a dropped connection, in English', () => {
   test('@phone a step saved while offline says so and keeps what was typed; back online it goes on', async ({ page }) => {
     await page.goto('/en/flota');
     await page.getByTestId('car-card').first().getByRole('button', { name: /^Reserve/ }).click();
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
-    await page.getByLabel('Pick-up branch').selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+    await expect(page).toHaveURL(/\/en\/reserva\?step=dates$/);
+    await page.getByLabel('Pick-up branch').selectOption({ label: 'Tocumen Airport (PTY)' });
     await page.getByLabel('Pick-up date').fill(panamaDate(60));
     await page.getByLabel('Return date').fill(panamaDate(64));
 
@@ -255,19 +255,19 @@ test.describe('a dropped connection, in English', () => {
     await page.route('**/*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server. Check your connection and try again: what you typed is still here.' })).toBeVisible();
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=location$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=dates$/);
     await expect(page.getByLabel('Return date')).toHaveValue(panamaDate(64));
 
     await page.unroute('**/*');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=coverage$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=coverage$/);
     await expect(page.getByTestId('summary-days')).toHaveText('4 days');
   });
 });
 
 const CHANGED_CONTENT = {
-  es: { use: SPANISH, prefix: '', quantity: 'Cantidad de Silla para bebé', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
-  en: { use: ENGLISH, prefix: '/en', quantity: 'Quantity of Child seat', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
+  es: { use: SPANISH, prefix: '', quantity: 'Silla para bebé: ¿cuántas unidades?', issue: 'Silla para bebé: Como máximo 3 por alquiler', fix: 'Cambiar los extras', line: 'Silla para bebé × 2', days: 66 },
+  en: { use: ENGLISH, prefix: '/en', quantity: 'Child seat: how many?', issue: 'Child seat: At most 3 per rental', fix: 'Change the extras', line: 'Child seat × 2', days: 71 },
 } as const;
 
 for (const language of ['es', 'en'] as const) {
@@ -276,10 +276,10 @@ for (const language of ['es', 'en'] as const) {
     test.use(text.use);
 
     test('the bill names what no longer prices and links to the step that puts it right', async ({ page, context }) => {
-      const stepUrl = (step: string) => new RegExp(`${text.prefix}/reserva\\?paso=${step}$`);
+      const stepUrl = (step: StepName) => new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, step)}$`);
       await page.goto(`${text.prefix}/flota`);
       await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-      await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+      await page.getByLabel(text.pickupBranch).selectOption({ label: text.tocumen });
       await page.getByLabel(text.pickupDate).fill(panamaDate(text.days));
       await page.getByLabel(text.returnDate).fill(panamaDate(text.days + 3));
       await page.getByRole('button', { name: text.continue }).click();
@@ -330,7 +330,7 @@ test.describe('a connection that made too many reservations today, in Spanish', 
     await page.getByLabel('Fecha de devolución').fill(panamaDate(88));
     await page.getByRole('button', { name: 'Continuar' }).click();
     const renter = { firstName: 'Rosa', lastName: 'Límite', email: 'rosa.limite@example.com', phone: '6123-4567', birthday: '1988-08-08', license: 'PA-4455' };
-    await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`/reserva\\?paso=${step}$`));
+    await coverageToCheckout(page, 'es', renter, (step) => new RegExp(`/reserva\\?${stepQuery('es', step)}$`));
 
     // Nothing is chosen for the renter: paying at the counter is their choice.
     await page.getByRole('radio', { name: /^Pagar en el mostrador/ }).check();

@@ -64,7 +64,7 @@ for (const javaScriptEnabled of [false, true]) {
     const carName = ((await card.getByRole('heading').textContent()) ?? '').replace(/ o similar$/, '');
     expect(carName).not.toBe('');
     await card.getByRole('button', { name: `Reservar el ${carName}` }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=location$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=fechas$/);
     await expect(page.getByTestId('summary-car')).toHaveText(carName);
     await context.close();
   });
@@ -84,5 +84,5 @@ test('a search longer than an online rental says so instead of pricing it, in bo
 
   await page.goto(`/en/flota?pickup_branch=PTY&pickup_date=${panamaDate(30)}&return_date=${panamaDate(120)}`);
   await expect(page.getByTestId('search-issues')).toHaveCount(0);
-  await expect(page.getByTestId('search-branch')).toHaveText('Pick-up at Aeropuerto de Tocumen (PTY)');
+  await expect(page.getByTestId('search-branch')).toHaveText('Pick-up at Tocumen Airport (PTY)');
 });

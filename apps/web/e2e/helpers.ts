@@ -44,6 +44,7 @@ export function threeForms(route: string): { path: string; lang: 'es' | 'en' }[]
 export const BOOKING_TEXT = {
   es: {
     pickupBranch: 'Sucursal de retiro',
+    tocumen: 'Aeropuerto de Tocumen (PTY)',
     pickupDate: 'Fecha de retiro',
     returnDate: 'Fecha de devolución',
     search: 'Ver autos disponibles',
@@ -59,6 +60,7 @@ export const BOOKING_TEXT = {
   },
   en: {
     pickupBranch: 'Pick-up branch',
+    tocumen: 'Tocumen Airport (PTY)',
     pickupDate: 'Pick-up date',
     returnDate: 'Return date',
     search: 'See available cars',
@@ -74,6 +76,17 @@ export const BOOKING_TEXT = {
   },
 } as const;
 export type Language = keyof typeof BOOKING_TEXT;
+
+export type StepName = 'location' | 'coverage' | 'extras' | 'client';
+
+/** A booking step as its page's URL names it: `paso=cobertura` on a Spanish page, `step=coverage` on an English one. */
+export function stepQuery(language: Language, step: StepName): string {
+  const names = {
+    es: { location: 'paso=fechas', coverage: 'paso=cobertura', extras: 'paso=extras', client: 'paso=datos' },
+    en: { location: 'step=dates', coverage: 'step=coverage', extras: 'step=extras', client: 'step=details' },
+  } as const;
+  return names[language][step];
+}
 
 /** Today in Panama (UTC-5, no daylight saving) plus `offsetDays`, as YYYY-MM-DD. */
 export function panamaDate(offsetDays: number): string {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH, stepQuery } from './helpers';
 
 // Leaving the checkout ends the attempt, however the renter leaves: a renter starts a 3-D Secure card payment, closes
 // its window, and leaves through a link outside the booking flow, the back button, a typed address or another tab.
@@ -72,7 +72,7 @@ async function abandonVerification(page: Page, language: Language, offset: numbe
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await coverageToCheckout(page, language, { firstName, lastName: 'Salida', email, phone: '6123-4567', birthday: '1987-02-11', license: 'PA-112233' }, (step) => new RegExp(`paso=${step}`));
+  await coverageToCheckout(page, language, { firstName, lastName: 'Salida', email, phone: '6123-4567', birthday: '1987-02-11', license: 'PA-112233' }, (step) => new RegExp(stepQuery(language, step)));
 
   await page.getByLabel(text.payByCard).check();
   await expect(page.getByTestId('pay-by-card')).toBeEnabled();
@@ -162,7 +162,7 @@ test.describe('leaving the checkout, in English on a desktop', () => {
     await expect(page.getByTestId('verify-payment')).toBeVisible();
     expect(await reservationsOf(email)).toEqual([{ number, status: 'unpaid' }]);
     await page.goBack();
-    await expect(page).toHaveURL(/\/en\/reserva\?paso=client$/);
+    await expect(page).toHaveURL(/\/en\/reserva\?step=details$/);
     await expectReleased(email, number);
     await expectFreshCheckout(page, 'en');
   });

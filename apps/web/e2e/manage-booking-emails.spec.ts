@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { parseIcs, type ParsedIcs } from '../test/calendar-file';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, parsedOutbox, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, parsedOutbox, SPANISH, stepQuery } from './helpers';
 
 // A change and a cancellation in manage booking, as a renter sees them and as their mail client and calendar read
 // what they are sent: the page says what happened (new dates, total, the money, the refund's method and delay); exactly
@@ -104,12 +104,12 @@ type Renter = { firstName: string; lastName: string; email: string; phone: strin
 async function toCheckout(page: Page, language: Language, offset: number, renter: Renter): Promise<void> {
   const text = TEXT[language];
   await page.goto(language === 'es' ? '/' : '/en');
-  await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+  await page.getByLabel(text.pickupBranch).selectOption({ label: text.tocumen });
   await page.getByLabel(text.pickupDate).fill(panamaDate(offset));
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await coverageToCheckout(page, language, renter, (step) => new RegExp(`paso=${step}`));
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(stepQuery(language, step)));
 }
 
 /** The thanks page's reservation number. */
@@ -266,9 +266,9 @@ test.describe('in English on a desktop', () => {
     const refund = page.getByTestId('cancellation-refund');
     await expect(refund).toContainText(text.cancelledTitle);
     await expect(refund).toContainText(`We are refunding ${newTotal} to the card you paid with.`);
-    await expect(refund).toContainText('It reaches your card in 5 to 10 business days.');
+    await expect(refund).toContainText('It reaches your card within 15 business days.');
     const cancellation = await theOneMail(renter.email, text.cancellationSubject);
-    expect(plain(cancellation.text ?? '')).toContain(`We are refunding ${newTotal} to the card you paid with. It reaches your card in 5 to 10 business days.`);
+    expect(plain(cancellation.text ?? '')).toContain(`We are refunding ${newTotal} to the card you paid with. It reaches your card within 15 business days.`);
     const removed = calendarOf(cancellation);
     expect(removed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: booked.uid });
     expect(removed.sequence).toBeGreaterThan(moved.sequence);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH, stepQuery } from './helpers';
 
 // Paying now, as a renter does it, against the real stack and the gateway sandbox: the card fields live in the
 // gateway's frame, the 3-D Secure check in its own window, PayPal's approval on PayPal's (sandbox) page. Then the
@@ -19,7 +19,7 @@ const TEXT = {
     number: 'Número de tarjeta',
     expiry: 'Vencimiento (MM/AA)',
     cvc: 'Código de seguridad (CVV)',
-    processingError: 'Error procesando la reserva, intente nuevamente más tarde.',
+    processingError: 'Error procesando la reserva, inténtalo nuevamente más tarde.',
     declined: 'El banco rechazó la tarjeta.',
     insufficientFunds: 'La tarjeta no tiene fondos suficientes.',
     verifying: 'Verificando el pago...',
@@ -59,7 +59,7 @@ async function toCheckout(page: Page, language: Language, offset: number, firstN
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
   const renter = { firstName, lastName: 'Pago', email: `${firstName.toLowerCase()}.pago@example.com`, phone: '6123-4567', birthday: '1988-03-14', license: 'PA-445566' };
-  await coverageToCheckout(page, language, renter, (step) => new RegExp(`paso=${step}`));
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(stepQuery(language, step)));
 }
 
 async function chooseCard(page: Page, language: Language) {

@@ -43,9 +43,9 @@ const TEXT = {
     cardNumber: 'Número de tarjeta',
     expiry: 'Vencimiento (MM/AA)',
     cvc: 'Código de seguridad (CVV)',
-    thanks: '¡Pre check-in completado!',
+    thanks: '¡Pre-check-in completado!',
     nothingDue: 'No tienes nada por pagar',
-    finish: 'Completar el pre check-in',
+    finish: 'Completar el pre-check-in',
     notFoundHeading: '404 - Página no encontrada',
   },
   en: {

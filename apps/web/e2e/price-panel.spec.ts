@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BOOKING_TEXT, ENGLISH, outboxMessages, panamaDate, SPANISH, type Language } from './helpers';
+import { BOOKING_TEXT, ENGLISH, type Language, outboxMessages, panamaDate, SPANISH, stepQuery } from './helpers';
 
 // The price panel beside the booking steps (below them on a phone) as a renter sees it: no coverage named before one
 // is chosen, the total priced by the server as soon as a coverage is picked or an extra added (without Continue), and
@@ -17,8 +17,8 @@ const TEXT = {
     benefit: 'Conductor adicional sin costo',
     extraIncluded: 'Sin costo con Protección Premium',
     driverName: 'Conductor adicional',
-    driverQuantity: 'Cantidad de Conductor adicional',
-    gpsQuantity: 'Cantidad de Navegador GPS',
+    driverQuantity: 'Conductor adicional: ¿cuántas unidades?',
+    gpsQuantity: 'Navegador GPS: ¿cuántas unidades?',
     driverLine: 'Conductor adicional × 1 (incluido en Protección Premium)',
     driverCharged: 'Conductor adicional × 1',
     included: 'Incluido',
@@ -36,8 +36,8 @@ const TEXT = {
     benefit: 'Additional driver at no cost',
     extraIncluded: 'At no cost with Premium Protection',
     driverName: 'Additional driver',
-    driverQuantity: 'Quantity of Additional driver',
-    gpsQuantity: 'Quantity of GPS navigator',
+    driverQuantity: 'Additional driver: how many?',
+    gpsQuantity: 'GPS navigator: how many?',
     driverLine: 'Additional driver × 1 (included in Premium Protection)',
     driverCharged: 'Additional driver × 1',
     included: 'Included',
@@ -59,12 +59,12 @@ async function toCoverageStep(page: Page, language: Language, offset: number): P
   const text = { ...BOOKING_TEXT[language], ...TEXT[language] };
   await page.goto(`${text.prefix}/flota`);
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?paso=location$`));
-  await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, 'location')}$`));
+  await page.getByLabel(text.pickupBranch).selectOption({ label: text.tocumen });
   await page.getByLabel(text.pickupDate).fill(panamaDate(offset));
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?paso=coverage$`));
+  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, 'coverage')}$`));
 }
 
 /**
@@ -95,7 +95,7 @@ async function chooseWithThePanel(page: Page, language: Language): Promise<void>
   await expect(total).not.toHaveText(lowest);
   await expect(page.getByTestId('summary-coverage')).toHaveText(text.premium);
   await expect(page.getByTestId('price-announcement')).toHaveText(text.announced);
-  await expect(page).toHaveURL(/paso=coverage$/);
+  await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'coverage')}$`));
   const premiumTotal = (await total.textContent()) ?? '';
 
   await coverage(text.basic).click();
@@ -108,7 +108,7 @@ async function chooseWithThePanel(page: Page, language: Language): Promise<void>
   await page.getByRole('button', { name: text.continue }).click();
 
   // The extras step says the driver costs nothing with Premium; adding it shows it included at $0, the total unmoved.
-  await expect(page).toHaveURL(/paso=extras$/);
+  await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'extras')}$`));
   await expect(page.getByTestId('extra-option').filter({ hasText: text.driverName }).getByTestId('extra-included')).toContainText(text.extraIncluded);
   await expect(total).toHaveText(premiumTotal);
   await page.getByLabel(text.driverQuantity).selectOption('1');
@@ -122,7 +122,7 @@ async function chooseWithThePanel(page: Page, language: Language): Promise<void>
   await page.getByLabel(text.gpsQuantity).selectOption('1');
   await expect(panel.locator('[data-line="extra.GPS"]')).toBeVisible();
   await expect(total).not.toHaveText(premiumTotal);
-  await expect(page).toHaveURL(/paso=extras$/);
+  await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'extras')}$`));
 }
 
 for (const language of ['es', 'en'] as const) {
@@ -138,7 +138,7 @@ for (const language of ['es', 'en'] as const) {
       // Beside the form on a desktop, the panel needs no second total above Continue.
       await expect(page.getByTestId('step-total')).toBeHidden();
       await page.getByRole('button', { name: text.continue }).click();
-      await expect(page).toHaveURL(/paso=client$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'client')}$`));
 
       // The saved choice's bill, as the next step and the checkout show it.
       await expect(page.getByTestId('bill').locator('[data-line="extra.ADDITIONAL_DRIVER"]')).toContainText(text.driverLine);
@@ -176,12 +176,12 @@ for (const language of ['es', 'en'] as const) {
       await toCoverageStep(page, language, language === 'es' ? 144 : 154);
       await coverageOption(page, text.premium).click();
       await page.getByRole('button', { name: text.continue }).click();
-      await expect(page).toHaveURL(/paso=extras$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'extras')}$`));
       await page.getByLabel(text.driverQuantity).selectOption('1');
       await page.getByRole('button', { name: text.continue }).click();
-      await expect(page).toHaveURL(/paso=client$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'client')}$`));
 
-      await page.goto(`${text.prefix}/reserva?paso=coverage`);
+      await page.goto(`${text.prefix}/reserva?${stepQuery(language, 'coverage')}`);
       const driverLine = page.getByTestId('bill').locator('[data-line="extra.ADDITIONAL_DRIVER"]');
       await expect(driverLine.locator('dd')).toHaveText(ZERO);
       await coverageOption(page, text.basic).click();
@@ -216,7 +216,7 @@ test.describe('the price panel without JavaScript, in Spanish', () => {
     const pickup = panamaDate(180);
     await page.goto(`/flota?pickup_branch=PTY&pickup_date=${pickup}&pickup_time=10:00&return_date=${panamaDate(183)}&return_time=10:00`);
     await page.getByTestId('car-card').first().getByRole('button', { name: /^Reservar/ }).click();
-    await expect(page).toHaveURL(/\/reserva\?paso=coverage$/);
+    await expect(page).toHaveURL(/\/reserva\?paso=cobertura$/);
     await expect(page.getByTestId('bill')).toContainText(TEXT.es.fromTotal);
     await expect(page.getByTestId('bill')).not.toContainText('Cobertura:');
     await expect(page.getByTestId('summary-coverage')).toHaveCount(0);

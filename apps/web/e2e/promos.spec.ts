@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, seriousViolations, SPANISH, stepQuery } from './helpers';
 
 // Promotions as a renter sees them, against the real stack and the seed: only running promotions, with their
 // validity and terms; "book with this code" remembers the promotion's coupon on the server and opens the fleet, and the
@@ -69,8 +69,8 @@ async function bookWithPromotion(page: Page, language: Language, offset: number,
 
   await expect(page).toHaveURL(text.fleet);
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await expect(page).toHaveURL(/\/reserva\?paso=location$/);
-  await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
+  await expect(page).toHaveURL(/\/reserva\?paso=fechas$/);
+  await page.getByLabel(text.pickupBranch).selectOption({ label: text.tocumen });
   await page.getByLabel(text.pickupDate).fill(panamaDate(offset));
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.continue }).click();
@@ -83,7 +83,7 @@ async function bookWithPromotion(page: Page, language: Language, offset: number,
     birthday: '1987-07-09',
     license: 'PA-778899',
   };
-  await coverageToCheckout(page, language, renter, (step) => new RegExp(`/reserva\\?paso=${step}$`));
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(`/reserva\\?${stepQuery(language, step)}$`));
 
   // The coupon came with the renter: applied, shown and priced by checkout's own coupon machinery.
   await expect(page.getByTestId('coupon-applied')).toContainText('BIENVENIDO10');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, parsedOutbox, SPANISH, type Language } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, parsedOutbox, SPANISH, type StepName, stepQuery } from './helpers';
 
 // Rate plans as a renter meets them, against the real stack: a season staff publish in the admin shows on the fleet's
 // cards, the bill, the thanks page and the confirmation e-mail; the seeded 7-day discount too; and the checkout's price
@@ -55,7 +55,7 @@ async function fleetShowing(page: Page, url: string, text: string): Promise<void
   }).toPass({ timeout: 60_000 });
 }
 
-const stepUrlIn = (prefix: string) => (step: string) => new RegExp(`${prefix}/reserva\\?paso=${step}$`);
+const stepUrlIn = (language: Language) => (step: StepName) => new RegExp(`${language === 'en' ? '/en' : ''}/reserva\\?${stepQuery(language, step)}$`);
 
 /** The draft of the booking in progress as the content service keeps it, with its price hold moved `minutes` back. */
 async function ageThePriceHold(context: BrowserContext, minutes: number): Promise<void> {
@@ -108,7 +108,7 @@ test.describe('a season staff publish, in Spanish', () => {
       await expect(card.getByTestId('rate-plans')).toHaveText(label);
       await card.getByRole('button', { name: BOOKING_TEXT.es.reserve }).click();
 
-      await coverageToCheckout(page, 'es', { firstName: 'Rosa', lastName: 'Temporada', email: `rosa.${randomUUID().slice(0, 8)}@example.com`, phone: '6123-4567', birthday: '1988-03-14', license: 'PA-445566' }, stepUrlIn(''));
+      await coverageToCheckout(page, 'es', { firstName: 'Rosa', lastName: 'Temporada', email: `rosa.${randomUUID().slice(0, 8)}@example.com`, phone: '6123-4567', birthday: '1988-03-14', license: 'PA-445566' }, stepUrlIn('es'));
       await expect(page.getByTestId('bill')).toContainText(label);
       await expect(page.getByTestId('price-change-notice')).toHaveCount(0);
       const total = (await page.getByTestId('bill-total').textContent()) ?? '';
@@ -141,7 +141,7 @@ test.describe('the price hold, in English', () => {
     const card = page.getByTestId('car-card').first();
     await expect(card.getByTestId('rate-plans')).toHaveText(lengthDiscount);
     await card.getByRole('button', { name: BOOKING_TEXT.en.reserve }).click();
-    await coverageToCheckout(page, 'en', { firstName: 'Paul', lastName: 'Hold', email: `paul.${randomUUID().slice(0, 8)}@example.com`, phone: '6123-4567', birthday: '1985-07-02', license: 'PA-778899' }, stepUrlIn('/en'));
+    await coverageToCheckout(page, 'en', { firstName: 'Paul', lastName: 'Hold', email: `paul.${randomUUID().slice(0, 8)}@example.com`, phone: '6123-4567', birthday: '1985-07-02', license: 'PA-778899' }, stepUrlIn('en'));
     await expect(page.getByTestId('bill')).toContainText(lengthDiscount);
     // The way to pay is chosen first: choosing it shows the checkout again, which would tell a moved total by itself.
     await chooseToPayAtCounter(page, 'en');

@@ -34,7 +34,7 @@ test.describe('guarded routes reject without their data', () => {
   test('the pre-check-in start page opens when the brand enables the module', async ({ page }) => {
     const response = await page.goto('/precheckin');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pre check-in en línea');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pre-check-in en línea');
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { adminHeaders } from '../test/content-admin';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, SPANISH, stepQuery } from './helpers';
 
 // The small things that cost a renter's trust (issue 29, point 4), as a renter meets them: one money format, dates that
 // read naturally, the bill before the card form on a phone, no way to pay chosen for the renter, a header whose links
@@ -52,13 +52,13 @@ async function toCheckout(page: Page, language: Language, offset: number, firstN
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await expect(page).toHaveURL(/paso=coverage/);
+  await expect(page).toHaveURL(new RegExp(stepQuery(language, 'coverage')));
   // One money format on a coverage's card: its deductible and the staff's text about it read the same.
   const basic = page.getByTestId('coverage-option').first();
   await expect(basic).toContainText('$1,500.00');
   await expect(page.locator('main')).not.toContainText('US$');
   const renter = { firstName, lastName: 'Detalle', email: `${firstName.toLowerCase()}.detalle@example.com`, phone: '6123-4567', birthday: '1988-03-14', license: 'PA-292929' };
-  await coverageToCheckout(page, language, renter, (step) => new RegExp(`paso=${step}`));
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(stepQuery(language, step)));
 }
 
 /** Whether `link` is drawn on one line: its box is one line of its text plus its padding, tall. */

@@ -307,7 +307,7 @@ export const collections = [
     fields: [
       f.pk(), f.status(), f.sort(),
       f.string('code', { unique: true, required: true, width: 'half', font: 'monospace', placeholder: 'PTY', note: 'Short unique code (IATA code for airports).' }),
-      f.string('name', { required: true, width: 'half' }),
+      f.string('name', { required: true, width: 'half', note: 'In Spanish; the English name goes in Translations (empty there = this one).' }),
       f.string('city', { width: 'half' }),
       f.string('province', { width: 'half' }),
       f.text('address'),
@@ -337,7 +337,12 @@ export const collections = [
         },
         note: 'Each row: days (0 = Sunday … 6 = Saturday), opening and closing time (HH:MM). 00:00–24:00 = 24 h.',
       }),
-      f.translations([f.text('directions', { note: 'How to find the counter.' })], { template: '{{directions}}' }),
+      f.translations([
+        f.string('name', { note: 'The branch\'s name in this language. Empty = the name above (Spanish).' }),
+        f.string('city', { note: 'Only if the city is written differently in this language (e.g. Panama City). Empty = the city above.' }),
+        f.text('address', { note: 'The address in this language. Empty = the address above (Spanish).' }),
+        f.text('directions', { note: 'How to find the counter.' }),
+      ], { template: '{{name}} · {{directions}}' }),
       f.o2m('stock', { template: '{{car.marca}} {{car.modelo}} · {{units}}', label: 'Fleet stock', note: 'Units of each car model at this branch (edit them in Fleet stock).' }),
     ],
   }),
@@ -528,6 +533,12 @@ export const collections = [
         validation_message: 'Days: an integer from 0 to 30.',
         note: 'Cancelled later than that, until pickup: everything back less this many days of the car rate (after pickup: nothing).',
       }),
+      f.int('refund_business_days', {
+        def: 15, min: 1, max: 60, suffix: 'days', required: true, width: 'half', schema: { is_nullable: false },
+        validation: { _and: [{ refund_business_days: { _gte: 1 } }, { refund_business_days: { _lte: 60 } }] },
+        validation_message: 'Business days: an integer from 1 to 60.',
+        note: 'The most business days a refund takes to reach the renter. Manage booking, the e-mails and the terms ({refund_business_days} in a page\'s text) all state this number.',
+      }),
       field('young_driver_fees', 'json', {
         special: ['cast-json'], interface: 'list',
         options: {
@@ -577,6 +588,19 @@ export const collections = [
         f.text('hero_subtitle'),
         f.text('description', { note: 'Footer paragraph about the brand.' }),
         f.text('seo_description', { note: 'Meta description (about 155 characters).' }),
+        field('login_providers', 'json', {
+          special: ['cast-json'], interface: 'list',
+          options: {
+            template: '{{provider}} · {{label}}',
+            addLabel: 'Add a login provider',
+            fields: [
+              { field: 'provider', name: 'Provider id', type: 'string', meta: { field: 'provider', type: 'string', width: 'half', interface: 'input', options: { font: 'monospace', placeholder: 'oidc' }, required: true, note: 'As in the storefront\'s AUTH_LOGIN_PROVIDERS.' } },
+              { field: 'label', name: 'Label', type: 'string', meta: { field: 'label', type: 'string', width: 'half', interface: 'input', options: { placeholder: 'Your company (single sign-on)' }, required: true } },
+            ],
+          },
+          label: 'Login providers',
+          note: 'How the corporate login page names each single sign-on provider in this language ("Log in with <label>"). The storefront\'s AUTH_LOGIN_PROVIDERS says which providers are on.',
+        }),
       ], { template: '{{tagline}}' }),
       f.divider('divider_reminder', 'Reminder before pickup'),
       f.int('reminder_hours_before_pickup', {

@@ -5,7 +5,8 @@ import { parseOpeningHours, type OpeningHours } from '@rentacar/domain/dates';
 import { parsePercent } from '@rentacar/domain/money';
 import { contentRequest } from './client';
 import { cachedContentRead } from './cache';
-import { localize, optionalText, translationRow, type Localized } from './fields';
+import type { Locale } from '@/i18n/routing';
+import { localize, optionalText, translationRow } from './fields';
 
 const branchSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -22,9 +23,10 @@ const branchSchema = z.object({
   airport_fee_percent: z.union([z.number(), z.string()]).nullish(),
   // Malformed hours show the branch as closed rather than failing the page.
   opening_hours: z.unknown().transform((value) => parseOpeningHours(value) ?? []),
-  translations: z.array(translationRow({ directions: optionalText })).nullish(),
+  translations: z.array(translationRow({ name: optionalText, city: optionalText, address: optionalText, directions: optionalText })).nullish(),
 });
 
+/** A branch in one language: its name, city, address and directions as staff wrote them for that language. */
 export type Branch = {
   id: string;
   code: string;
@@ -39,7 +41,7 @@ export type Branch = {
   isAirport: boolean;
   airportFeePercent: number;
   openingHours: OpeningHours;
-  directions: Localized<string>;
+  directions: string;
 };
 
 function toNumber(value: number | string | null | undefined): number | undefined {
@@ -48,20 +50,22 @@ function toNumber(value: number | string | null | undefined): number | undefined
   return Number.isFinite(number) ? number : undefined;
 }
 
-async function fetchBranches(): Promise<Branch[]> {
+type BranchText = Pick<Branch, 'name' | 'city' | 'address' | 'directions'>;
+type BranchInEveryLanguage = Omit<Branch, keyof BranchText> & { text: Record<Locale, BranchText> };
+
+async function fetchBranches(): Promise<BranchInEveryLanguage[]> {
   const rows = await contentRequest(
     'GET /items/branches',
     readItems('branches', { filter: { status: { _eq: 'published' } }, fields: ['*', 'translations.*'], sort: ['sort', 'name'], limit: -1 }),
   );
   return rows.map((row) => {
     const raw = branchSchema.parse(row);
+    // The branch's own name, city and address are the Spanish ones: what a language shows where staff left its own empty.
+    const spanish = { name: raw.name, city: raw.city ?? '', address: raw.address ?? '' };
     return {
       id: String(raw.id),
       code: raw.code,
-      name: raw.name,
-      city: raw.city ?? '',
       province: raw.province ?? '',
-      address: raw.address ?? '',
       phone: raw.phone ?? undefined,
       email: raw.email ?? undefined,
       latitude: toNumber(raw.latitude),
@@ -69,13 +73,25 @@ async function fetchBranches(): Promise<Branch[]> {
       isAirport: raw.is_airport ?? false,
       airportFeePercent: parsePercent(raw.airport_fee_percent) ?? 0,
       openingHours: raw.opening_hours,
-      directions: localize(raw.translations, (translation) => translation.directions, ''),
+      text: localize(
+        raw.translations,
+        (translation) => ({
+          name: translation.name.trim() || spanish.name,
+          city: translation.city.trim() || spanish.city,
+          address: translation.address.trim() || spanish.address,
+          directions: translation.directions,
+        }),
+        { ...spanish, directions: '' },
+      ),
     };
   });
 }
 
-const cachedBranches = cachedContentRead(fetchBranches, 'branches');
+// The key names the cached shape: 'branches-in-every-language' since names and addresses joined the translations.
+const cachedBranches = cachedContentRead(fetchBranches, 'branches', 'branches-in-every-language');
 
-export async function getBranches(): Promise<Branch[]> {
-  return cachedBranches();
+/** The published branches in `locale`: its name, city, address and directions, the Spanish ones where staff left it empty. */
+export async function getBranches(locale: Locale): Promise<Branch[]> {
+  const branches = await cachedBranches();
+  return branches.map(({ text, ...branch }) => ({ ...branch, ...text[locale] }));
 }

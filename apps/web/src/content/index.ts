@@ -17,7 +17,7 @@ export { getBranches } from './branches';
 export type { Branch } from './branches';
 export { getBookingCatalog } from './booking-catalog';
 export type { BookingCatalog, Coverage, DeliveryOption, Extra } from './booking-catalog';
-export { getInfoPages } from './info-pages';
+export { getInfoPages, withSiteSettings } from './info-pages';
 export type { InfoPage } from './info-pages';
 export { getPublishedPromos } from './promos';
 export type { Promo, PromoSeason } from './promos';

@@ -52,6 +52,17 @@ async function fetchInfoPages(): Promise<InfoPage[]> {
 // The key names the sanitised shape: entries a build that cached raw HTML wrote are never read.
 const cachedInfoPages = cachedContentRead(fetchInfoPages, 'infoPages', 'info-pages-sanitised');
 
+/** The settings a page's text may name in braces, so a number staff set once is the number every page states. */
+export type InfoPageSettings = { refundBusinessDays: number };
+
+/**
+ * A page's text with its placeholders filled from the brand's settings: `{refund_business_days}` (the terms' refund
+ * delay) becomes the site config's number. Only digits go in, so the text stays as safe as it was sanitised.
+ */
+export function withSiteSettings(html: SafeHtml, settings: InfoPageSettings): SafeHtml {
+  return html.replaceAll('{refund_business_days}', String(Math.trunc(settings.refundBusinessDays))) as SafeHtml;
+}
+
 /** Every published info page (for the footer, the sitemap and lookups by slug). */
 export async function getInfoPages(): Promise<InfoPage[]> {
   return cachedInfoPages();

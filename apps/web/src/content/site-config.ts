@@ -5,7 +5,7 @@ import type { Brand } from '@rentacar/domain/brands';
 import { DEFAULT_SAME_DAY_NOTICE_HOURS } from '@rentacar/domain/dates';
 import { DEFAULT_MINIMUM_DAYS } from '@rentacar/domain/fleet';
 import { parsePercent } from '@rentacar/domain/money';
-import { DEFAULT_CANCELLATION_RULE, type CancellationRule } from '@rentacar/domain/payments';
+import { DEFAULT_CANCELLATION_RULE, DEFAULT_REFUND_BUSINESS_DAYS, type CancellationRule } from '@rentacar/domain/payments';
 import { DEFAULT_ERA_DAILY_RATE, DEFAULT_TAX_RATE_PERCENT, type YoungDriverBand } from '@rentacar/domain/quote';
 import { DEFAULT_DEMAND_CAP_PERCENT, type DemandSettings } from '@rentacar/domain/rates';
 import { MAXIMUM_RENTAL_DAYS } from '@rentacar/domain/rental-days';
@@ -45,6 +45,7 @@ const siteConfigSchema = z.object({
   payment_gateway: z.string().nullish(),
   cancellation_full_refund_hours: z.number().int().nonnegative().nullish(),
   cancellation_late_fee_days: z.number().int().min(0).max(30).nullish(),
+  refund_business_days: z.number().int().min(1).max(60).nullish(),
   disable_reservations_until: z.string().nullish(),
   precheckin_enabled: z.boolean().nullish(),
   tag_manager_id: z.string().nullish(),
@@ -84,6 +85,8 @@ const siteConfigSchema = z.object({
         hero_subtitle: optionalText,
         description: optionalText,
         seo_description: optionalText,
+        // A malformed list names no provider rather than breaking the site: the login page falls back to the id.
+        login_providers: z.array(z.object({ provider: z.string(), label: z.string() })).nullish().catch(null),
       }),
     )
     .nullish(),
@@ -112,6 +115,8 @@ export type SiteConfig = {
   paymentGateway: string;
   /** What a cancelled prepaid reservation gets back. */
   cancellationRule: CancellationRule;
+  /** The most business days a refund takes to arrive (`refund_business_days`): the one number every text states. */
+  refundBusinessDays: number;
   disableReservationsUntil: string | undefined;
   precheckinEnabled: boolean;
   tagManagerId: string | undefined;
@@ -126,6 +131,8 @@ export type SiteConfig = {
   allowedClasses: string[];
   ctas: CallToAction[];
   text: Localized<SiteText>;
+  /** How the login page names each single sign-on provider, by its id (`oidc`), in each language. */
+  loginProviderLabels: Localized<Readonly<Record<string, string>>>;
 };
 
 /** Reservations one client address may make in 24 hours when the site config sets none (the schema's default). */
@@ -168,6 +175,7 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
       fullRefundHours: raw.cancellation_full_refund_hours ?? DEFAULT_CANCELLATION_RULE.fullRefundHours,
       lateFeeDays: raw.cancellation_late_fee_days ?? DEFAULT_CANCELLATION_RULE.lateFeeDays,
     },
+    refundBusinessDays: raw.refund_business_days ?? DEFAULT_REFUND_BUSINESS_DAYS,
     disableReservationsUntil: raw.disable_reservations_until ?? undefined,
     precheckinEnabled: raw.precheckin_enabled ?? false,
     tagManagerId: raw.tag_manager_id?.trim() || undefined,
@@ -203,6 +211,11 @@ function reshapeSiteConfig(raw: z.infer<typeof siteConfigSchema>, brand: Brand):
         seoDescription: row.seo_description,
       }),
       EMPTY_TEXT,
+    ),
+    loginProviderLabels: localize(
+      raw.translations,
+      (row) => Object.fromEntries((row.login_providers ?? []).filter((entry) => entry.label.trim()).map((entry) => [entry.provider.trim().toLowerCase(), entry.label.trim()])),
+      {},
     ),
   };
 }
@@ -253,8 +266,8 @@ async function fetchBrandSummaries(): Promise<BrandSummary[]> {
   });
 }
 
-// The key names the cached shape: 'site-config-rates' since the demand settings joined it.
-const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-rates');
+// The key names the cached shape: 'site-config-login-labels' since the refund delay and the login labels joined it.
+const cachedSiteConfig = cachedContentRead(fetchSiteConfig, 'siteConfig', 'site-config-login-labels');
 const cachedBrandSummaries = cachedContentRead(fetchBrandSummaries, 'brandSummaries', 'brand-summaries');
 
 /** The deployment brand's site config; any failure is fatal for the page ('[Site Config Error] ...', status 500). */

@@ -70,8 +70,10 @@ const serverEnvSchema = z.object({
   // How often pending payments are asked of their gateway and expired payment holds released.
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   // Corporate accounts (docs/accounts.md): refresh an expired session on the next request (auto-refresh);
-  // the provider logins offered on the login page, `name:Label` separated by commas (each a content-service
-  // AUTH_PROVIDERS entry); the content service's refresh-token cookie name, read when a provider login returns.
+  // the provider logins offered on the login page, their ids separated by commas (each a content-service
+  // AUTH_PROVIDERS entry; the button's words are content: the site config's login providers, in each language; a
+  // `:Label` left from older settings is ignored); the content service's refresh-token cookie name, read when a
+  // provider login returns.
   AUTH_AUTO_REFRESH: z.enum(['true', 'false']).default('true'),
   AUTH_LOGIN_PROVIDERS: z
     .string()
@@ -82,9 +84,9 @@ const serverEnvSchema = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean)
         .flatMap((entry) => {
-          const match = /^([a-z0-9_-]+):(.+)$/i.exec(entry);
-          if (match?.[1] && match[2]) return [{ name: match[1].toLowerCase(), label: match[2].trim() }];
-          ctx.addIssue({ code: 'custom', message: `"${entry}" is not name:Label` });
+          const match = /^([a-z0-9_-]+)(?::.*)?$/i.exec(entry);
+          if (match?.[1]) return [match[1].toLowerCase()];
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not a provider id (letters, digits, - and _)` });
           return [];
         }),
     ),

@@ -125,18 +125,13 @@ describe('loopback and deployment', () => {
 });
 
 describe('corporate accounts and instances', () => {
-  it('reads the provider buttons as name:Label pairs, refresh on by default', () => {
-    const env = parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC), Google:Google Workspace' });
-    expect(env.accounts).toEqual({
-      autoRefresh: true,
-      loginProviders: [
-        { name: 'oidc', label: 'Empresa (OIDC)' },
-        { name: 'google', label: 'Google Workspace' },
-      ],
-      ssoRefreshCookieName: 'directus_refresh_token',
-    });
+  it('reads the provider buttons as provider ids (their words are content), refresh on by default', () => {
+    const env = parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'oidc, Google' });
+    expect(env.accounts).toEqual({ autoRefresh: true, loginProviders: ['oidc', 'google'], ssoRefreshCookieName: 'directus_refresh_token' });
+    // A label left from the older `name:Label` form is ignored: the site config names the provider in each language.
+    expect(parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'oidc:Empresa (OIDC local)' }).accounts.loginProviders).toEqual(['oidc']);
     expect(parseServerEnv({ ...local, AUTH_AUTO_REFRESH: 'false' }).accounts.autoRefresh).toBe(false);
-    expect(() => parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'just-a-name' })).toThrow(/AUTH_LOGIN_PROVIDERS: "just-a-name" is not name:Label/);
+    expect(() => parseServerEnv({ ...local, AUTH_LOGIN_PROVIDERS: 'not an id!' })).toThrow(/AUTH_LOGIN_PROVIDERS: "not an id!" is not a provider id/);
   });
 
   it('names the instance for X-Served-By, refusing what a header cannot carry', () => {

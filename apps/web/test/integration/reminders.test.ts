@@ -177,7 +177,7 @@ describe('the reminder 24 hours before pickup', () => {
     await content('/items/precheckins', { method: 'POST', body: JSON.stringify({ reservation: Number(booking.id), status: 'paid' }) });
     expect(await sentBy(before(booking, 23.5), [booking.number])).toEqual([booking.number]);
     const [mail] = await remindersOf(booking.number);
-    expect(mail?.text).toContain('Tu pre check-in está completo');
+    expect(mail?.text).toContain('Tu pre-check-in está completo');
     expect(mail?.text).not.toContain('/precheckin');
     expect(typeof mail?.html === 'string' ? mail.html : '').not.toContain('/precheckin');
   });

@@ -120,13 +120,10 @@ export function cancellationRefund(paid: Cents, pickupAt: Date, now: Date, rule:
 }
 
 /**
- * How long a refund takes to reach the renter, in business days, by how they paid: the bank's side of a card refund
- * is slower than PayPal's. What manage booking and the e-mails promise; the one place these delays are written.
+ * The most business days a refund takes to reach the renter when the brand's site config sets none
+ * (`refund_business_days`): manage booking, the e-mails and the terms all state the site config's one number.
  */
-export const REFUND_ARRIVAL_BUSINESS_DAYS: Readonly<Record<PaymentMethod, { min: number; max: number }>> = {
-  card: { min: 5, max: 10 },
-  paypal: { min: 3, max: 5 },
-};
+export const DEFAULT_REFUND_BUSINESS_DAYS = 15;
 
 export type ChangeSettlement = { kind: 'charge' | 'refund'; amount: Cents } | { kind: 'none'; amount: 0 };
 

@@ -10,12 +10,10 @@ import {
   isLivePaymentStatus,
   isPaymentStatus,
   looksLikeCardNumber,
-  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentMethodOfProvider,
   paymentTypeOfProvider,
   COUNTER_PROVIDER,
-  REFUND_ARRIVAL_BUSINESS_DAYS,
 } from './index';
 
 const pickup = new Date('2026-12-10T15:00:00Z');
@@ -70,17 +68,6 @@ describe('carDailyRateOf', () => {
     expect(carDailyRateOf(10_500, 3)).toBe(3_500);
     expect(carDailyRateOf(10_000, 3)).toBe(3_333);
     expect(carDailyRateOf(10_000, 0)).toBe(0);
-  });
-});
-
-describe('REFUND_ARRIVAL_BUSINESS_DAYS', () => {
-  it('gives every payment method a range of business days, a card slower than PayPal', () => {
-    for (const method of PAYMENT_METHODS) {
-      const { min, max } = REFUND_ARRIVAL_BUSINESS_DAYS[method];
-      expect(Number.isInteger(min) && min > 0 && max >= min).toBe(true);
-    }
-    expect(REFUND_ARRIVAL_BUSINESS_DAYS.card).toEqual({ min: 5, max: 10 });
-    expect(REFUND_ARRIVAL_BUSINESS_DAYS.paypal.max).toBeLessThanOrEqual(REFUND_ARRIVAL_BUSINESS_DAYS.card.max);
   });
 });
 

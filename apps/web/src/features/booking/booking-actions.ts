@@ -83,7 +83,7 @@ function goTo(locale: Locale, path: string): never {
 async function saveAndGo(draft: BookingDraft, data: DraftData, locale: Locale, step: BookingStep): Promise<never> {
   await saveBookingDraft({ id: draft.id, data });
   const next = nextStep(step);
-  goTo(locale, next === 'checkout' ? CHECKOUT_PATH : stepPath(next));
+  goTo(locale, next === 'checkout' ? CHECKOUT_PATH : stepPath(next, locale));
 }
 
 // --------------------------------------------------------------------------------------------------- start
@@ -112,7 +112,7 @@ export async function startBooking(formData: unknown): Promise<void> {
   const locale = parsed.success ? parsed.data.locale : DEFAULT_LOCALE;
   if (!parsed.success) goTo(locale, '/flota');
   const input = parsed.data;
-  const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches(locale)]);
   const car = fleet.cars.find((candidate) => candidate.id === input.car);
   if (!car) goTo(locale, '/flota');
 
@@ -146,7 +146,7 @@ export async function startBooking(formData: unknown): Promise<void> {
   const valid = given && locationIssues(data, pickupBranch, returnBranch, site, car.minimumDays, new Date()).length === 0;
   if (valid) data = completeStep(data, 'location');
   await createBookingDraft(data, jar);
-  goTo(locale, stepPath(valid ? 'coverage' : 'location'));
+  goTo(locale, stepPath(valid ? 'coverage' : 'location', locale));
 }
 
 // --------------------------------------------------------------------------------------------------- steps
@@ -165,7 +165,7 @@ export async function saveLocation(locale: string, values: unknown): Promise<Act
   return withDraft(async (draft) => {
     const parsed = locationSchema.safeParse(values);
     if (!parsed.success) return failure({ pickupAt: { message: 'validation.required' } });
-    const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+    const [{ site, fleet }, branches] = await Promise.all([loadAppData(), getBranches(language)]);
     const pickupBranch = findBranch(branches, parsed.data.pickupBranch);
     const returnBranch = findBranch(branches, parsed.data.returnBranch);
     if (!pickupBranch || !returnBranch) {
@@ -332,7 +332,7 @@ export async function confirmReservation(locale: string, shownTotal: unknown): P
   return withDraft(async (draft) => {
     if (draft.data.reservation?.done) goTo(language, THANKS_PATH);
     const client = draft.data.client;
-    if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client'));
+    if (!client || !draft.data.termsAccepted) goTo(language, stepPath('client', language));
     // Booked to pay at the counter only when that is the renter's choice (nothing is chosen for them).
     if (draft.data.paymentMethod !== 'counter') return failure({}, { message: 'booking.paymentChoice.required' });
     // A coupon that no longer applies was shown as such at checkout: the booking goes ahead without it.

@@ -15,7 +15,7 @@ import { stepFixes } from './price-panel';
 
 /** The facts the sidebar shows, from the draft and the cached content (also when the draft no longer prices). */
 export async function draftFacts(draft: BookingDraft, catalog: BookingCatalog, locale: Locale): Promise<SummaryFacts> {
-  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const [{ fleet }, branches] = await Promise.all([loadAppData(), getBranches(locale)]);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const pickup = parsePanamaDateTime(draft.data.pickupAt);
   const dropoff = parsePanamaDateTime(draft.data.returnAt);
@@ -49,7 +49,7 @@ export async function BookingSidebar({ draft, priced, catalog, locale, editable 
   const facts = await draftFacts(draft, catalog, locale);
   return (
     <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
-      <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location') : undefined} coverage={live?.coverage} />
+      <BookingFacts facts={facts} locale={locale} changeHref={editable ? stepPath('location', locale) : undefined} coverage={live?.coverage} />
       {live ? live.bill : <PanelPriceView price={panelPriceOf(priced, { coverageChosen: draft.data.coverageId !== undefined, catalog, locale, fix: editable ? await stepFixes(locale) : undefined })} />}
       {terms}
     </aside>

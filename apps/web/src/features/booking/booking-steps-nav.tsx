@@ -1,4 +1,5 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { localeOrDefault } from '@/i18n/routing';
 import { Link } from '@/i18n';
 import { BOOKING_STEPS, type BookingStep } from './booking-draft';
 import { canOpenStep } from './booking-flow';
@@ -6,7 +7,7 @@ import { CHECKOUT_PATH, stepPath } from './booking-routes';
 
 /** Where the renter is in the flow; steps already reachable are links, so the renter can go back to any of them. */
 export async function BookingStepsNav({ current, completed }: { current: BookingStep | 'checkout'; completed: readonly BookingStep[] }) {
-  const t = await getTranslations('booking');
+  const [t, locale] = await Promise.all([getTranslations('booking'), getLocale().then(localeOrDefault)]);
   const steps = [...BOOKING_STEPS, 'checkout' as const];
   return (
     <nav aria-label={t('stepsLabel')}>
@@ -23,7 +24,7 @@ export async function BookingStepsNav({ current, completed }: { current: Booking
                   {label}
                 </span>
               ) : (
-                <Link href={step === 'checkout' ? CHECKOUT_PATH : stepPath(step)} className={className}>
+                <Link href={step === 'checkout' ? CHECKOUT_PATH : stepPath(step, locale)} className={className}>
                   {label}
                 </Link>
               )}

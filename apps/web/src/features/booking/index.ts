@@ -1,5 +1,5 @@
 /**
- * The booking flow: the steps (`/reserva?paso=...`), the renter's draft kept on the server, the flow's rules and
+ * The booking flow: the steps (`/reserva?paso=...`, `/en/reserva?step=...`), the renter's draft kept on the server, the flow's rules and
  * paths, its server actions, the sidebar and steps nav the checkout shows too, and the thanks page. It prices through
  * features/pricing and books through features/reservations, like everyone else.
  * Other code uses this feature through this file only.

@@ -13,7 +13,7 @@ export async function stepFixes(locale: Locale): Promise<(field: string) => { hr
   const t = await getTranslations({ locale, namespace: 'booking.summary.fix' });
   return (field) => {
     const step = stepToFix(field);
-    return { href: getPathname({ href: stepPath(step), locale }), label: t(step) };
+    return { href: getPathname({ href: stepPath(step, locale), locale }), label: t(step) };
   };
 }
 

@@ -4,7 +4,7 @@ import { type Locale, localeOrDefault } from '@/i18n/routing';
 import { getBookingCatalog, getBranches, loadAppData } from '@/content';
 import { readBookingDraft, type BookingStep } from './booking-draft';
 import { canOpenStep, firstIncompleteStep, isBookingStep, previousStep } from './booking-flow';
-import { stepPath, STEP_PARAM } from './booking-routes';
+import { requestedStep, stepPath } from './booking-routes';
 import { BookingSidebar } from './booking-sidebar';
 import { draftPanelPrice } from './price-panel';
 import { LiveCoverageFact, LivePanelPrice, LivePriceProvider } from './live-price';
@@ -24,23 +24,25 @@ async function currentLocale(): Promise<Locale> {
   return localeOrDefault(locale);
 }
 
-/** /reserva: the flow's steps before checkout; the step is `?paso=` in the URL. */
+/** /reserva: the flow's steps before checkout; the step is in the URL (`?paso=cobertura`, `/en/reserva?step=coverage`). */
 export async function ReservationDetails({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const locale = await currentLocale();
   const draft = await readBookingDraft();
   // The guard let the page open, so a draft exists; it can vanish between the two reads only if it expired meanwhile.
   if (!draft) redirect({ href: '/flota', locale });
   const query = await searchParams;
-  const requested = typeof query[STEP_PARAM] === 'string' ? query[STEP_PARAM] : undefined;
+  const requested = requestedStep(query, locale);
   const fallback = firstIncompleteStep(draft.data) ?? 'client';
-  if (!isBookingStep(requested) || !canOpenStep(requested, draft.data)) redirect({ href: stepPath(fallback), locale });
-  const step: BookingStep = requested;
+  if (!isBookingStep(requested.step) || !canOpenStep(requested.step, draft.data)) redirect({ href: stepPath(fallback, locale), locale });
+  // An old link or the other language's: the same step, named in this page's language.
+  if (!requested.inPageLanguage) redirect({ href: stepPath(requested.step, locale), locale });
+  const step: BookingStep = requested.step;
 
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(locale), getBookingCatalog()]);
   const price = await draftPanelPrice(draft, locale);
   const car = fleet.cars.find((candidate) => candidate.id === draft.data.carId);
   const previous = previousStep(step);
-  const backHref = getPathname({ href: previous ? stepPath(previous) : '/flota', locale });
+  const backHref = getPathname({ href: previous ? stepPath(previous, locale) : '/flota', locale });
 
   const form = await (async () => {
     switch (step) {

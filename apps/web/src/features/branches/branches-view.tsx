@@ -21,7 +21,7 @@ export async function branchesMetadata(locale: Locale, filter: BranchesFilter): 
   const t = await getTranslations({ locale, namespace: 'branches' });
   const all: Metadata = { title: t('title'), description: t('intro') };
   if (!filter.province) return { ...all, alternates: pageAlternates(locale, BRANCHES_PATH) };
-  const { province } = selectBranches(await getBranches(), filter);
+  const { province } = selectBranches(await getBranches(locale), filter);
   // A province with no branch shows every branch: a page of its own for search engines to skip.
   if (!province) return { ...all, robots: { index: false, follow: true } };
   return {
@@ -56,7 +56,7 @@ const hidden = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
  * per branch (id = its code) with its address, map link, phone, open-now badge and weekly hours.
  */
 export async function BranchesView({ locale, filter }: { locale: Locale; filter: BranchesFilter }) {
-  const [all, t] = await Promise.all([getBranches(), getTranslations('branches')]);
+  const [all, t] = await Promise.all([getBranches(locale), getTranslations('branches')]);
   const { branches, province, unknownProvince } = selectBranches(all, filter);
   const labels = openNowLabels(t);
   const chips = [{ slug: undefined, name: t('allProvinces') }, ...provinceOptions(all)];
@@ -111,7 +111,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
       <ul className="grid gap-6 md:grid-cols-2">
         {branches.map((branch) => (
           <li key={branch.id}>
-            <BranchSection branch={branch} locale={locale} labels={labels} t={t} />
+            <BranchSection branch={branch} labels={labels} t={t} />
           </li>
         ))}
       </ul>
@@ -119,7 +119,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
   );
 }
 
-function BranchSection({ branch, locale, labels, t }: { branch: Branch; locale: Locale; labels: OpenNowLabels; t: BranchesTranslator }) {
+function BranchSection({ branch, labels, t }: { branch: Branch; labels: OpenNowLabels; t: BranchesTranslator }) {
   const anchor = branchAnchorId(branch.code);
   return (
     // tabIndex -1: following a link to #CODE moves focus here, so the next Tab continues inside this branch.
@@ -192,10 +192,10 @@ function BranchSection({ branch, locale, labels, t }: { branch: Branch; locale: 
           ))}
         </dl>
       </div>
-      {branch.directions[locale] ? (
+      {branch.directions ? (
         <p className="text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{t('directions')}: </span>
-          {branch.directions[locale]}
+          {branch.directions}
         </p>
       ) : null}
     </article>

@@ -117,7 +117,7 @@ type Payable = { ok: true; reservation: SavedReservation; data: DraftData } | { 
  */
 async function reservationToPay(draft: BookingDraft, data: DraftData, locale: Locale, shownTotal: number | null): Promise<Payable> {
   const client = data.client;
-  if (!client || !data.termsAccepted) return { ok: false, data, ending: { goTo: stepPath('client') } };
+  if (!client || !data.termsAccepted) return { ok: false, data, ending: { goTo: stepPath('client', locale) } };
   // A coupon that no longer applies was shown as such at checkout: the payment goes ahead without it.
   const priced = await priceDraft({ data }, { reservationType: 'prepaid' });
   if (!priced.ok) return { ok: false, data, ending: { answer: failed(firstIssue(priced.issues)) } };

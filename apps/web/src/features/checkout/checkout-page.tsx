@@ -41,7 +41,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const awaitsPayment = found.data.reservation !== undefined && !found.data.reservation.done;
   const draft = awaitsPayment && !attemptMarked(await cookies(), found.data) ? await endCheckoutAttempt(found) : found;
   if (draft.data.reservation?.done) redirect({ href: THANKS_PATH, locale });
-  if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location'), locale });
+  if (!canOpenStep('checkout', draft.data)) redirect({ href: stepPath(firstIncompleteStep(draft.data) ?? 'location', locale), locale });
   const [catalog, t, { site }, query, held] = await Promise.all([getBookingCatalog(), getTranslations('booking'), loadAppData(), searchParams, priceDraftForCheckout(draft)]);
   // The total shown here is held (the price hold); a hold started or renewed now is kept in the draft.
   const { priced, change } = held;

@@ -52,7 +52,7 @@ export async function ManageBookingPage({ locale, number }: { locale: Locale; nu
 }
 
 async function ManagedReservation({ locale, reservation }: { locale: Locale; reservation: NonNullable<Awaited<ReturnType<typeof readManagedReservation>>> }) {
-  const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches()]);
+  const [t, summary, { site, fleet }, branches] = await Promise.all([getTranslations('booking.manage'), reservationSummary(reservation, locale), loadAppData(), getBranches(locale)]);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const changeable = changeRefusal(reservation) === undefined;
   // Once the counter has acted on it, the page says why there is nothing to change rather than leaving it out.
@@ -67,7 +67,7 @@ async function ManagedReservation({ locale, reservation }: { locale: Locale; res
       </div>
       {refund ? (
         <ReservationNoticePanel
-          notice={describeCancellation(refund, locale, reservation.notifiedRevision !== undefined && reservation.notifiedRevision >= reservation.revision)}
+          notice={describeCancellation(refund, locale, site.refundBusinessDays, reservation.notifiedRevision !== undefined && reservation.notifiedRevision >= reservation.revision)}
           testId="cancellation-refund"
         />
       ) : null}

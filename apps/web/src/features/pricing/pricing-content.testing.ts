@@ -15,7 +15,7 @@ export const testCar: Car = {
 export const testBranch: Branch = {
   id: '1', code: 'OBA', name: 'Obarrio', city: 'Panamá', province: 'Panamá', address: '', phone: undefined, email: undefined,
   latitude: undefined, longitude: undefined, isAirport: false, airportFeePercent: 0,
-  openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: { es: '', en: '' },
+  openingHours: [{ days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '24:00' }], directions: '',
 };
 
 /** The basic coverage: $10.00 a day for a sedan. */

@@ -21,6 +21,7 @@ import {
   type FleetResult,
   type SiteConfig,
 } from '@/content';
+import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { issue, type BookingIssue, type IssueMessage } from '@/lib/issues';
 import { SELECTION_FIELDS, type BookingSelection } from './quote-request';
 import { logFor } from '@/lib/log';
@@ -69,7 +70,8 @@ export type PricingContent = {
 
 /** The tagged cache: what every page, action and route of the storefront prices from. */
 export async function cachedPricingContent(): Promise<PricingContent> {
-  const [appData, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  // Prices read a branch's fee and hours, never its words: the default language's copy serves every page.
+  const [appData, branches, catalog] = await Promise.all([loadAppData(), getBranches(DEFAULT_LOCALE), getBookingCatalog()]);
   return { appData, branches, catalog };
 }
 

@@ -195,13 +195,13 @@ describe('startBooking carries the remembered code into the draft', () => {
 
   it("makes a running promotion's code the draft's coupon", async () => {
     await redirectOf(bookWithPromoCode(form({ code: 'BIENVENIDO10', locale: 'es' })));
-    expect(await reserve()).toBe('/reserva?paso=location');
+    expect(await reserve()).toBe('/reserva?paso=fechas');
     expect(drafts).toHaveLength(1);
     expect(drafts[0]?.couponCode).toBe('BIENVENIDO10');
   });
 
   it('starts without a coupon when nothing was remembered', async () => {
-    expect(await reserve()).toBe('/reserva?paso=location');
+    expect(await reserve()).toBe('/reserva?paso=fechas');
     expect(drafts[0]?.couponCode).toBeUndefined();
   });
 
@@ -214,7 +214,7 @@ describe('startBooking carries the remembered code into the draft', () => {
   it('still starts the booking, without the code, when the coupon cannot be read', async () => {
     jar.set('promo_code', { value: 'BIENVENIDO10' });
     findCoupon.mockRejectedValue(new ContentServiceError('down', 503, 'Service Unavailable', null));
-    expect(await reserve()).toBe('/reserva?paso=location');
+    expect(await reserve()).toBe('/reserva?paso=fechas');
     expect(drafts[0]?.couponCode).toBeUndefined();
   });
 

@@ -67,10 +67,10 @@ describe('the reminder in Spanish', () => {
   });
 
   it('links the pre-check-in and manage booking', () => {
-    expect(text).toContain('Aún no hiciste el pre check-in.');
-    expect(text).toContain('Ahorra tiempo en el mostrador\nAún no hiciste el pre check-in. Confirma tus documentos y acepta las condiciones en línea antes de llegar.\nhttps://www.firefly.example.com/precheckin\n');
+    expect(text).toContain('Aún no hiciste el pre-check-in.');
+    expect(text).toContain('Ahorra tiempo en el mostrador\nAún no hiciste el pre-check-in. Confirma tus documentos y acepta las condiciones en línea antes de llegar.\nhttps://www.firefly.example.com/precheckin\n');
     expect(html).toContain('href="https://www.firefly.example.com/precheckin"');
-    expect(html).toContain('>Hacer el pre check-in</a>');
+    expect(html).toContain('>Hacer el pre-check-in</a>');
     expect(text).toContain('Para consultar, modificar o cancelar tu reserva FF-7K3M9Q:\nhttps://www.firefly.example.com/mi-reserva?numero=FF-7K3M9Q');
     expect(html).toContain('href="https://www.firefly.example.com/mi-reserva?numero=FF-7K3M9Q"');
     expect(text).toContain('¿Necesitas ayuda? Llámanos al +507 302-1000.');
@@ -111,7 +111,7 @@ describe('what changes with the booking', () => {
     const mail = buildReminderEmail(details({ precheckinUrl: undefined, precheckinDone: true }));
     expect(mail.text).not.toContain('/precheckin');
     expect(mail.html).not.toContain('/precheckin');
-    expect(mail.text).toContain('Tu pre check-in está completo');
+    expect(mail.text).toContain('Tu pre-check-in está completo');
   });
 
   it('asks for a card to pay at the counter when nothing was paid online, and for none after PayPal', () => {

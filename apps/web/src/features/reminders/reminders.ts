@@ -44,7 +44,7 @@ function paymentOf(request: ReminderRequest): ReminderPayment {
 export async function sendReminder(request: ReminderRequest): Promise<ReminderOutcome> {
   const { brand, siteUrl } = serverEnv();
   if (request.brand && request.brand !== brand) return { sent: false, status: 409, error: `This storefront serves the brand ${brand}, not ${request.brand}` };
-  const [{ site }, branches] = await Promise.all([loadAppData(), getBranches()]);
+  const [{ site }, branches] = await Promise.all([loadAppData(), getBranches(request.language)]);
   const branch = branches.find((candidate) => candidate.id === String(request.pickup_branch));
   if (!branch) return { sent: false, status: 422, error: `No published branch ${String(request.pickup_branch)}` };
   const locale = request.language;
@@ -60,7 +60,7 @@ export async function sendReminder(request: ReminderRequest): Promise<ReminderOu
       address: fullAddress(branch),
       phone: branch.phone,
       mapUrl: mapUrl(branch),
-      directions: branch.directions[locale],
+      directions: branch.directions,
       openingHours: branch.openingHours,
     },
     payment: paymentOf(request),

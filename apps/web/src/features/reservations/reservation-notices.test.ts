@@ -64,7 +64,7 @@ describe('the e-mail of a change, in English', () => {
     expect(mail.subject).toBe('Your reservation FF-7K3M9Q has been changed · Firefly');
     expect(text).toContain('Dear Ana,');
     expect(text).toContain('Return: Albrook Mall\n  Sun, December 6, 2026, 18:30\n');
-    expect(text).toContain('We are refunding $20.00 to your PayPal account. It reaches your PayPal account in 3 to 5 business days.');
+    expect(text).toContain('We are refunding $20.00 to your PayPal account. It reaches your PayPal account within 15 business days.');
     expect(mail.html).toContain('<html lang="en">');
     expect(parseIcs(mail.ics).sequence).toBe(1);
   });
@@ -78,7 +78,7 @@ describe('the e-mail of a cancellation', () => {
     expect(mail.subject).toBe('Tu reserva FF-7K3M9Q fue cancelada · Firefly');
     for (const part of [plain(mail.text), plain(mail.html)]) {
       expect(part).toContain('Tu reserva con Firefly fue cancelada.');
-      expect(part).toContain('Te devolvemos $245.05 a la tarjeta con la que pagaste. Llega a tu tarjeta en 5 a 10 días hábiles.');
+      expect(part).toContain('Te reembolsamos $245.05 a la tarjeta con la que pagaste. Llega a tu tarjeta en un plazo de hasta 15 días hábiles.');
       expect(part).toContain('FF-7K3M9Q');
     }
     const ics = parseIcs(mail.ics);
@@ -101,13 +101,14 @@ describe('the e-mail of a cancellation', () => {
 
 describe('the money, in words', () => {
   it('says each outcome in both languages, a refund with its delay', () => {
-    expect(moneyLines({ kind: 'refunded', amount: 1_000, method: 'card' }, 'es')).toEqual(['Te devolvemos $10.00 a la tarjeta con la que pagaste.', 'Llega a tu tarjeta en 5 a 10 días hábiles.']);
-    expect(moneyLines({ kind: 'refunded', amount: 1_000, method: 'card' }, 'en')).toEqual(['We are refunding $10.00 to the card you paid with.', 'It reaches your card in 5 to 10 business days.']);
-    expect(moneyLines({ kind: 'dueAtCounter', amount: 500 }, 'es')).toEqual(['Pagarás la diferencia, $5.00, en el mostrador al retirar el auto.']);
-    expect(moneyLines({ kind: 'atCounter', amount: 500 }, 'en')).toEqual(['You pay the total, $5.00, at the counter when you pick up the car.']);
-    expect(moneyLines({ kind: 'unpaid', amount: 500 }, 'en')).toEqual(['Your online payment of $5.00 is still pending.']);
-    expect(moneyLines({ kind: 'unchanged' }, 'es')).toEqual(['El precio no cambió: no cobramos ni devolvemos nada.']);
-    expect(moneyLines({ kind: 'noRefund', paid: 9_900 }, 'es')).toEqual(['Según la política de cancelación, no corresponde devolver lo pagado ($99.00).']);
+    expect(moneyLines({ kind: 'refunded', amount: 1_000, method: 'card' }, 'es', 15)).toEqual(['Te reembolsamos $10.00 a la tarjeta con la que pagaste.', 'Llega a tu tarjeta en un plazo de hasta 15 días hábiles.']);
+    expect(moneyLines({ kind: 'refunded', amount: 1_000, method: 'card' }, 'es', 1)).toEqual(['Te reembolsamos $10.00 a la tarjeta con la que pagaste.', 'Llega a tu tarjeta en un plazo de hasta 1 día hábil.']);
+    expect(moneyLines({ kind: 'refunded', amount: 1_000, method: 'card' }, 'en', 10)).toEqual(['We are refunding $10.00 to the card you paid with.', 'It reaches your card within 10 business days.']);
+    expect(moneyLines({ kind: 'dueAtCounter', amount: 500 }, 'es', 15)).toEqual(['Pagarás la diferencia, $5.00, en el mostrador al retirar el auto.']);
+    expect(moneyLines({ kind: 'atCounter', amount: 500 }, 'en', 15)).toEqual(['You pay the total, $5.00, at the counter when you pick up the car.']);
+    expect(moneyLines({ kind: 'unpaid', amount: 500 }, 'en', 15)).toEqual(['Your online payment of $5.00 is still pending.']);
+    expect(moneyLines({ kind: 'unchanged' }, 'es', 15)).toEqual(['El precio no cambió: no cobramos ni reembolsamos nada.']);
+    expect(moneyLines({ kind: 'noRefund', paid: 9_900 }, 'es', 15)).toEqual(['Según la política de cancelación, lo pagado ($99.00) no se reembolsa.']);
   });
 
   it('gives the page its message: the new dates and total, then the money, and a note once e-mailed', () => {
@@ -121,9 +122,9 @@ describe('the money, in words', () => {
       ],
       note: 'Te enviamos los detalles por correo, con el archivo de calendario actualizado.',
     });
-    expect(describeCancellation({ kind: 'refunded', amount: 100, method: 'paypal' }, 'en', false)).toEqual({
+    expect(describeCancellation({ kind: 'refunded', amount: 100, method: 'paypal' }, 'en', 15, false)).toEqual({
       title: 'Your reservation was cancelled',
-      lines: ['We are refunding $1.00 to your PayPal account.', 'It reaches your PayPal account in 3 to 5 business days.'],
+      lines: ['We are refunding $1.00 to your PayPal account.', 'It reaches your PayPal account within 15 business days.'],
     });
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Cents } from '@rentacar/domain/money';
 import { formatMoney } from '@rentacar/domain/money';
-import { REFUND_ARRIVAL_BUSINESS_DAYS, type PaymentMethod } from '@rentacar/domain/payments';
+import type { PaymentMethod } from '@rentacar/domain/payments';
 import { claimReservationNotice, releaseReservationNotice, type SavedReservation } from '@/content';
 import { renderEmail, senderAddress, sendMail, type EmailBlock } from '@/shared/email';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
@@ -54,17 +54,15 @@ function noticeTranslator(locale: Locale) {
   return serverTranslator(locale, 'reservationNotices');
 }
 
-/** The money in words: one sentence, and for a refund a second one saying when it arrives. */
-export function moneyLines(money: MoneyNotice, locale: Locale): string[] {
+/** The money in words: one sentence, and for a refund a second one saying when it arrives at the latest. */
+export function moneyLines(money: MoneyNotice, locale: Locale, refundBusinessDays: number): string[] {
   const t = noticeTranslator(locale);
   const amount = (cents: Cents) => formatMoney(cents, locale);
   switch (money.kind) {
     case 'charged':
       return [t('money.charged', { amount: amount(money.amount) })];
-    case 'refunded': {
-      const { min, max } = REFUND_ARRIVAL_BUSINESS_DAYS[money.method];
-      return [t('money.refunded', { amount: amount(money.amount), method: money.method }), t('money.arrival', { method: money.method, min, max })];
-    }
+    case 'refunded':
+      return [t('money.refunded', { amount: amount(money.amount), method: money.method }), t('money.arrival', { method: money.method, days: refundBusinessDays })];
     case 'dueAtCounter':
       return [t('money.dueAtCounter', { amount: amount(money.amount) })];
     case 'atCounter':
@@ -92,16 +90,16 @@ export function describeChange(summary: ReservationSummary, money: ChangeMoney, 
       t('pickup', { when: formatPanamaDateTimeForRenter(summary.pickup.at, summary.locale), branch: summary.pickup.branchName }),
       t('return', { when: formatPanamaDateTimeForRenter(summary.return.at, summary.locale), branch: summary.return.branchName }),
       t('newTotal', { amount: formatMoney(summary.total, summary.locale) }),
-      ...moneyLines(money, summary.locale),
+      ...moneyLines(money, summary.locale, summary.refundBusinessDays),
     ],
     ...(mailed ? { note: t('mailed') } : {}),
   };
 }
 
 /** The page's message after a cancellation: its title and what comes back. */
-export function describeCancellation(money: CancellationMoney, locale: Locale, mailed: boolean): NoticeMessage {
+export function describeCancellation(money: CancellationMoney, locale: Locale, refundBusinessDays: number, mailed: boolean): NoticeMessage {
   const t = noticeTranslator(locale);
-  return { title: t('cancelledTitle'), lines: moneyLines(money, locale), ...(mailed ? { note: t('mailed') } : {}) };
+  return { title: t('cancelledTitle'), lines: moneyLines(money, locale, refundBusinessDays), ...(mailed ? { note: t('mailed') } : {}) };
 }
 
 export type ReservationNoticeEmail = { subject: string; text: string; html: string; ics: string };
@@ -116,7 +114,7 @@ export function buildChangeEmail(summary: ReservationSummary, money: ChangeMoney
     ...rentalBlocks(summary),
     ...billBlocks(summary),
     { kind: 'heading', text: t('change.moneyTitle') },
-    { kind: 'text', text: moneyLines(money, summary.locale).join(' '), tone: 'highlight' },
+    { kind: 'text', text: moneyLines(money, summary.locale, summary.refundBusinessDays).join(' '), tone: 'highlight' },
     manageBlock(summary),
     { kind: 'text', text: t('change.calendarNote'), tone: 'muted' },
   ];
@@ -134,10 +132,10 @@ export function buildCancellationEmail(summary: ReservationSummary, money: Cance
     { kind: 'text', text: t('introCancelled', { siteName }) },
     ...rentalBlocks(summary),
     { kind: 'heading', text: t('cancellation.refundTitle') },
-    { kind: 'text', text: moneyLines(money, summary.locale).join(' '), tone: 'highlight' },
+    { kind: 'text', text: moneyLines(money, summary.locale, summary.refundBusinessDays).join(' '), tone: 'highlight' },
     { kind: 'text', text: t('cancellation.calendarNote'), tone: 'muted' },
   ];
-  const { html, text } = renderEmail(reservationDocument(summary, { subject, blocks, preheader: moneyLines(money, summary.locale)[0] }));
+  const { html, text } = renderEmail(reservationDocument(summary, { subject, blocks, preheader: moneyLines(money, summary.locale, summary.refundBusinessDays)[0] }));
   return { subject, text, html, ics: reservationIcs(summary, organizer) };
 }
 

@@ -10,6 +10,7 @@ export function sampleReservationSummary(overrides: Partial<ReservationSummary> 
     paymentType: 'unpaid',
     locale: 'es',
     siteName: 'Firefly',
+    refundBusinessDays: 15,
     client: { firstName: 'Ana', lastName: 'Pérez', email: 'ana.perez@example.com', phone: '+507 6123-4567' },
     car: { name: 'Kia Picanto', classCode: 'MCMR' },
     pickup: {

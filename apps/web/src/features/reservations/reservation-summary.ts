@@ -15,6 +15,8 @@ export type ReservationSummary = {
   paymentType: PaymentType;
   locale: Locale;
   siteName: string;
+  /** The most business days a refund takes to arrive: the brand's one setting. */
+  refundBusinessDays: number;
   client: { firstName: string; lastName: string; email: string; phone: string };
   car: { name: string; classCode: string | undefined };
   pickup: { branchName: string; address: string | undefined; phone: string | undefined; at: LocalDateTime };

@@ -309,7 +309,7 @@ async function precheckinUrlFor(reservation: SavedReservation, precheckinEnabled
 
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */
 export async function reservationSummary(reservation: SavedReservation, locale: Locale): Promise<ReservationSummary> {
-  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(), getBookingCatalog()]);
+  const [{ site, fleet }, branches, catalog] = await Promise.all([loadAppData(), getBranches(locale), getBookingCatalog()]);
   const precheckinUrl = await precheckinUrlFor(reservation, site.precheckinEnabled, locale);
   const car = fleet.cars.find((candidate) => candidate.id === reservation.carId);
   const pickup = findBranch(branches, reservation.pickupBranchId);
@@ -322,6 +322,7 @@ export async function reservationSummary(reservation: SavedReservation, locale: 
     paymentType: reservation.paymentType,
     locale,
     siteName: site.siteName,
+    refundBusinessDays: site.refundBusinessDays,
     client: { firstName: reservation.client.firstName, lastName: reservation.client.lastName, email: reservation.client.email, phone: reservation.client.phone },
     car: { name: car ? `${car.make} ${car.model}` : '', classCode: car?.classCode },
     pickup: { branchName: pickup?.name ?? '', address: pickup?.address, phone: pickup?.phone, at: reservation.pickupAt },

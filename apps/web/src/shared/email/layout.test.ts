@@ -13,7 +13,7 @@ const document: EmailDocument = {
     { kind: 'fields', rows: [{ label: 'Retiro', lines: ['Tocumen', 'martes, 1 de diciembre de 2026'] }] },
     { kind: 'heading', text: 'Detalle del precio' },
     { kind: 'amounts', rows: [{ label: 'Auto', amount: '$125.00' }], total: { label: 'Total', amount: '$215.05' } },
-    { kind: 'text', text: 'Te devolvemos $20.00.', tone: 'highlight' },
+    { kind: 'text', text: 'Te reembolsamos $20.00.', tone: 'highlight' },
     { kind: 'button', intro: 'Para gestionarla:', link: { label: 'Gestionar mi reserva', url: 'https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q' } },
     { kind: 'text', text: 'Nota al pie.', tone: 'muted' },
   ],
@@ -40,7 +40,7 @@ describe('renderEmail: the plain-text part', () => {
         '  Auto: $125.00',
         'Total: $215.05',
         '',
-        'Te devolvemos $20.00.',
+        'Te reembolsamos $20.00.',
         '',
         'Para gestionarla:',
         'https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q',
@@ -109,7 +109,7 @@ describe('renderEmail: the HTML part', () => {
   });
 
   it('shows every block, the button linking to the address given, and the reservation at its foot', () => {
-    for (const words of ['Hola, Ana:', 'FF-7K3M9Q', 'Tocumen<br>martes, 1 de diciembre de 2026', 'Detalle del precio', '$215.05', 'Te devolvemos $20.00.', 'Nota al pie.', 'Atentamente,<br>el equipo de Firefly']) {
+    for (const words of ['Hola, Ana:', 'FF-7K3M9Q', 'Tocumen<br>martes, 1 de diciembre de 2026', 'Detalle del precio', '$215.05', 'Te reembolsamos $20.00.', 'Nota al pie.', 'Atentamente,<br>el equipo de Firefly']) {
       expect(html).toContain(words);
     }
     expect(html).toContain('<a href="https://www.firefly.com.pa/mi-reserva?numero=FF-7K3M9Q" style="display:inline-block;');

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LandingPage({ params }: Props) {
   const locale = await enterLocale(params);
   const { site, fleet } = await loadAppData();
-  const [branches, promos, t, ts] = await Promise.all([getBranches(), getPromos(site.brand), getTranslations('landing'), getTranslations('fleetSearch')]);
+  const [branches, promos, t, ts] = await Promise.all([getBranches(locale), getPromos(site.brand), getTranslations('landing'), getTranslations('fleetSearch')]);
   const ages = driverAgeOptions(site, ts, locale);
   const text = site.text[locale];
   const featured = (fleet.cars.some((car) => car.featured) ? fleet.cars.filter((car) => car.featured) : fleet.cars).slice(0, FEATURED_COUNT);

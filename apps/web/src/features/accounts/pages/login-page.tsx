@@ -2,6 +2,7 @@ import 'server-only';
 import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { loadAppData } from '@/content';
 import { serverEnv } from '@/lib/env';
 import { buttonClass } from '@/shared/forms';
 import { logIn } from '../account-actions';
@@ -23,6 +24,9 @@ export async function LoginPage({ locale, next, reason }: { locale: Locale; next
   if (await currentAgent()) redirect({ href: safeNextPath(next), locale });
   const t = await getTranslations({ locale, namespace: 'accounts.login' });
   const providers = serverEnv().accounts.loginProviders;
+  const { site } = await loadAppData();
+  // Staff name each provider in each language (site config): the Spanish name where English is empty, else the id.
+  const providerLabel = (provider: string) => site.loginProviderLabels[locale][provider] ?? site.loginProviderLabels.es[provider] ?? provider;
   const notices = {
     expired: t('expired'),
     logout: t('loggedOut'),
@@ -64,10 +68,10 @@ export async function LoginPage({ locale, next, reason }: { locale: Locale; next
           </h2>
           <ul className="flex flex-wrap gap-3">
             {providers.map((provider) => (
-              <li key={provider.name}>
+              <li key={provider}>
                 {/* A plain link: the content service takes over, then sends the browser back to /corporativo/sso. */}
-                <a className={buttonClass('secondary')} href={providerLoginUrl(provider.name, locale)}>
-                  {t('providerButton', { provider: provider.label })}
+                <a className={buttonClass('secondary')} href={providerLoginUrl(provider, locale)}>
+                  {t('providerButton', { provider: providerLabel(provider) })}
                 </a>
               </li>
             ))}

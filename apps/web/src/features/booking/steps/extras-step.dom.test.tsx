@@ -37,7 +37,8 @@ describe.each(['es', 'en'] as const)('the extras step, in %s', (language) => {
     renderStep(language);
     expect(screen.getByText(`${text.perDay.replace('{price}', '$7.00')} · ${text.cap.replace('{amount}', '$70.00')}`)).toBeInTheDocument();
     expect(screen.getByText(text.perDay.replace('{price}', '$5.00'))).toBeInTheDocument();
-    expect(within(quantityOf('Silla para niños')).getAllByRole('option').map((option) => option.textContent)).toEqual(['0', '1', '2']);
+    expect(within(quantityOf('Silla para niños')).getAllByRole('option').map((option) => option.textContent)).toEqual(language === 'es' ? ['Ninguna', '1 unidad', '2 unidades'] : ['None', '1', '2']);
+    expect(within(quantityOf('Silla para niños')).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['0', '1', '2']);
     expect(quantityOf('GPS')).toHaveValue('0');
   });
 

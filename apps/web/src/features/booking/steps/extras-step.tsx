@@ -117,7 +117,7 @@ export function ExtrasStep({
                 <Select {...control} {...register(`quantities.${extra.code}`)}>
                   {Array.from({ length: extra.maxQuantity + 1 }, (_, quantity) => (
                     <option key={quantity} value={String(quantity)}>
-                      {quantity}
+                      {t('extras.quantityOption', { count: quantity })}
                     </option>
                   ))}
                 </Select>

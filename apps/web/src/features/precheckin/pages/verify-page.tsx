@@ -15,7 +15,7 @@ export async function PrecheckinVerify() {
   const reservation = await sessionReservationOrNotFound();
   const refusal = precheckinRefusal(reservation);
   if (refusal) return <RefusedPrecheckin message={refusal.message} />;
-  const [{ precheckin }, branches, { site }] = await Promise.all([precheckinState(reservation), getBranches(), loadAppData()]);
+  const [{ precheckin }, branches, { site }] = await Promise.all([precheckinState(reservation), getBranches(locale), loadAppData()]);
   const details = precheckin?.details;
   const mainDriverName = `${reservation.client.firstName} ${reservation.client.lastName}`;
   const defaults: PrecheckinFormInput = {

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { isCarType } from '@rentacar/domain/fleet';
 import { enterLocale, formatPanamaDateTimeForRenter, Link } from '@/i18n';
 import { isLocale } from '@/i18n/routing';
-import { loadAppData } from '@/content';
+import { getBranches, loadAppData } from '@/content';
 import { translateIssues } from '@/lib/issues';
 import { priceFleetForDates } from '@/features/pricing';
 import { CarList, DriverAgeChoice, driverAgeOf, FleetFilterBar, makeOptions, searchFromSegments, sortCars, sortOf } from '@/features/fleet';
@@ -36,7 +36,7 @@ export default async function FleetForDatesPage({ params }: Props) {
   const parsed = searchFromSegments((await params).search);
   if (!parsed) notFound();
   const { search, filters } = parsed;
-  const [{ fleet }, t, tb] = await Promise.all([loadAppData(), getTranslations('fleet'), getTranslations('booking.fleet')]);
+  const [{ fleet }, t, tb, branches] = await Promise.all([loadAppData(), getTranslations('fleet'), getTranslations('booking.fleet'), getBranches(locale)]);
   if (fleet.failed) throw new Error('Error getting cars: the fleet is unavailable');
 
   const pickupAt = `${search.pickup_date ?? ''}T${search.pickup_time ?? '10:00'}`;
@@ -55,7 +55,7 @@ export default async function FleetForDatesPage({ params }: Props) {
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <PageHeader title={t('title')} intro={priced.ok ? tb('searchSummary', { pickup: formatPanamaDateTimeForRenter(pickupAt, locale), return: formatPanamaDateTimeForRenter(returnAt, locale), days: priced.days }) : t('intro')} />
       {priced.ok ? (
-        <p className="text-slate-700" data-testid="search-branch">{tb('pickupAt', { branch: priced.pickupBranch.name })}</p>
+        <p className="text-slate-700" data-testid="search-branch">{tb('pickupAt', { branch: branches.find((branch) => branch.id === priced.pickupBranch.id)?.name ?? priced.pickupBranch.name })}</p>
       ) : (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="search-issues">
           <p className="font-semibold">{tb('invalidSearch')}</p>
