@@ -4,4 +4,5 @@
  */
 export { displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
 export { branchesMetadata, BranchesView } from './branches-view';
+export { BookAtBranchView, bookAtBranchMetadata } from './book-at-branch';
 export { provinceFromParam } from './province-filter';

@@ -43,9 +43,10 @@ function DateTimeFields({ leg, dateLabel, timeLabel, min, date }: { leg: 'pickup
 
 /**
  * The landing page's search: branches and dates. A plain GET form to the fleet, so it works before hydration;
- * once hydrated it fills sensible default dates (tomorrow to three days later, Panama time).
+ * once hydrated it fills sensible default dates (tomorrow to three days later, Panama time). `pickupBranch`: the
+ * branch already chosen (a branch's "Book here", features/branches).
  */
-export function SearchForm({ branches, labels, action }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string }) {
+export function SearchForm({ branches, labels, action, pickupBranch }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string; pickupBranch?: string }) {
   const t = (key: keyof SearchFormLabels) => labels[key];
   const [sameBranch, setSameBranch] = useState(true);
   const today = usePanamaToday();
@@ -60,7 +61,7 @@ export function SearchForm({ branches, labels, action }: { branches: SearchBranc
       </h2>
       <div className="sm:col-span-2">
         <label htmlFor="pickup_branch" className={LABEL}>{t('pickupBranch')}</label>
-        <select id="pickup_branch" name="pickup_branch" required className={FIELD} defaultValue="">
+        <select id="pickup_branch" name="pickup_branch" required className={FIELD} defaultValue={pickupBranch ?? ''}>
           <option value="" disabled>{t('chooseBranch')}</option>
           {branches.map((branch) => (
             <option key={branch.code} value={branch.code}>{branch.name}</option>
