@@ -4,6 +4,7 @@ import { serverTranslator } from '@/i18n/server-translator';
 import type { Locale } from '@/i18n/routing';
 import { ByteBoundedCache } from '@/lib/byte-bounded-cache';
 import { edgeRequestOfWeb, requestLocale } from '@/lib/edge';
+import { PICTURE_CONTENT_SECURITY_POLICY } from '@/lib/response-headers';
 import { mediaPath, parseMediaPath, type MediaRequest } from '@/lib/media-urls';
 
 /** A current version's bytes never change under its address. */
@@ -11,8 +12,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An old version's address answers the current bytes (a page cached before the file changed): briefly. */
 const SUPERSEDED = 'public, max-age=300';
 const REFUSED = 'private, no-store';
-/** An SVG opened on its own is a document of this origin: it may draw, but run nothing and load nothing. */
-const PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** Every picture this process answered, up to 32 MB: a card's picture is 1-60 KB, the whole fleet's a few MB. */
 const answered = new ByteBoundedCache<PictureBytes>(32 * 1024 * 1024, (picture) => picture.bytes.byteLength);
@@ -77,7 +76,8 @@ function pictureResponse({ bytes, type }: PictureBytes, current: boolean): Respo
       'Content-Type': type,
       'Content-Length': String(bytes.byteLength),
       'Cache-Control': current ? IMMUTABLE : SUPERSEDED,
-      'Content-Security-Policy': PICTURE_POLICY,
+      // The edge sets the same (deployment-headers.ts), which Next's answer would otherwise keep.
+      'Content-Security-Policy': PICTURE_CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff',
     },
   });
