@@ -5,9 +5,11 @@ import { BRANDS, type Brand } from '@rentacar/domain/brands';
 import { AVAILABILITY_STATUSES, minimumDays, prepaidDailyRate, pricedCars, type AvailabilityStatus, type BrandPrices } from '@rentacar/domain/fleet';
 import { parsePercent, type Cents } from '@rentacar/domain/money';
 import { logFor } from '@/lib/log';
-import { assetUrl, contentRequest } from './client';
+import { mediaPath, type MediaFile } from '@/lib/media-urls';
+import { contentRequest } from './client';
 import { cachedContentRead } from './cache';
-import { fileField, idText, parseRows } from './fields';
+import { idText, parseRows } from './fields';
+import { pictureFileFields, pictureFileSchema, versionOfFile } from './media';
 import type { SiteConfig } from './site-config';
 
 const log = logFor('content');
@@ -32,7 +34,8 @@ const carSchema = z.object({
   pasajeros: z.number().int().nullish(),
   transmision: z.enum(['automatic', 'manual']).nullish(),
   combustible: z.enum(['gas', 'diesel']).nullish(),
-  image: fileField,
+  image: pictureFileSchema,
+  photo: pictureFileSchema,
   discount: z
     .object({ id: z.union([z.number(), z.string()]), percentage: z.union([z.number(), z.string()]), charge_id: z.string().nullish() })
     .nullish(),
@@ -67,10 +70,32 @@ export type Car = {
   passengers: number | undefined;
   transmission: 'automatic' | 'manual' | undefined;
   fuel: 'gas' | 'diesel' | undefined;
+  /** What the car's card shows: staff's photo when there is one, else the drawing of its body type. */
+  picture: CarPicture | undefined;
+  /** The picture at a card's size, from the storefront's own origin (`/media/...`). */
   imageUrl: string | undefined;
 };
 
+/** A car's picture as the storefront serves it (lib/media-urls.ts): a photo in several widths, or an SVG drawing. */
+export type CarPicture = MediaFile & { kind: 'photo' | 'drawing' };
+
+type PictureFile = NonNullable<CarRow['image']>;
+
+/** A photo is any raster image; the drawing field holds an SVG. A field holding something else is left aside. */
+function carPicture(photo: PictureFile | null | undefined, drawing: PictureFile | null | undefined): CarPicture | undefined {
+  if (photo?.type?.startsWith('image/') && photo.type !== 'image/svg+xml') return { kind: 'photo', fileId: photo.id, version: versionOfFile(photo) };
+  if (drawing?.type === 'image/svg+xml') return { kind: 'drawing', fileId: drawing.id, version: versionOfFile(drawing) };
+  return undefined;
+}
+
+/** The picture's one address for places that show it once at about 320 CSS pixels (the booking's summary). */
+function pictureUrl(picture: CarPicture | undefined): string | undefined {
+  if (!picture) return undefined;
+  return mediaPath(picture, picture.kind === 'drawing' ? { kind: 'drawing' } : { kind: 'photo', width: 640, format: 'webp' });
+}
+
 function reshapeCar(raw: CarRow, dailyRate: Cents, siteMinDays: number): Car {
+  const picture = carPicture(raw.photo, raw.image);
   // A discount outside 0–100 is a content slip: the car is shown at its plain rate rather than hiding the fleet.
   const discountPercent = parsePercent(raw.discount?.percentage) ?? 0;
   return {
@@ -92,7 +117,8 @@ function reshapeCar(raw: CarRow, dailyRate: Cents, siteMinDays: number): Car {
     passengers: raw.pasajeros ?? undefined,
     transmission: raw.transmision ?? undefined,
     fuel: raw.combustible ?? undefined,
-    imageUrl: assetUrl(raw.image),
+    picture,
+    imageUrl: pictureUrl(picture),
   };
 }
 
@@ -103,7 +129,7 @@ async function fetchFleet(brand: Brand, allowedClasses: string[], siteMinDays: n
   try {
     rows = await contentRequest(
       'GET /items/flota',
-      readItems('flota', { filter, fields: ['*', 'discount.*'], sort: [priceField], limit: -1 }),
+      readItems('flota', { filter, fields: ['*', 'discount.*', ...pictureFileFields('image'), ...pictureFileFields('photo')], sort: [priceField], limit: -1 }),
     );
   } catch (error) {
     log.error({ err: error }, 'Error retrieving cars');

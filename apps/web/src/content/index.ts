@@ -12,7 +12,9 @@ export { DEFAULT_HOLDS_PER_CLIENT, SiteConfigError, getBrandSummaries, getSiteCo
 export type { BrandSummary, CallToAction, SiteConfig, SiteText } from './site-config';
 export { loadAppData } from './app-data';
 export { getFleet } from './fleet';
-export type { Availability, Car, FleetResult } from './fleet';
+export type { Availability, Car, CarPicture, FleetResult } from './fleet';
+export { fetchPublicPicture, readPublicPicture } from './media';
+export type { PictureBytes } from './media';
 export { getBranches } from './branches';
 export type { Branch } from './branches';
 export { getBookingCatalog } from './booking-catalog';

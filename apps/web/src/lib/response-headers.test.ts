@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, createScriptNonce, isPagePath, isPerRequestPage, securityHeaders } from './response-headers';
+import { CACHE_CONTROL, cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, createScriptNonce, isMediaPath, isPagePath, isPerRequestPage, PICTURE_CONTENT_SECURITY_POLICY, securityHeaders } from './response-headers';
 
 const local = { directusPublicUrl: 'http://127.0.0.1:8055', httpsSite: false, development: false };
 const deployed = { directusPublicUrl: 'https://cms.firefly.com.pa/directus', httpsSite: true, development: false };
@@ -16,6 +16,15 @@ describe('Cache-Control by path', () => {
     for (const path of ['/es', '/en', '/es/flota', '/en/flota/tipo-suv', '/es/info/preguntas-frecuentes', '/en/jobs', '/sitemap.xml', '/robots.txt']) {
       expect(cacheControlFor(path), path).toBe('s-maxage=60, stale-while-revalidate=300');
     }
+  });
+
+  it('leaves /media’s pictures their own: a year for a current version, minutes for an old one (shared/media)', () => {
+    expect(cacheControlFor('/media/3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f/mi2x8c0g/480.avif')).toBeUndefined();
+    expect(isMediaPath('/media/x')).toBe(true);
+    expect(isMediaPath('/es/media')).toBe(false);
+    // A picture opened on its own runs nothing, an SVG's script included.
+    expect(PICTURE_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'.*sandbox/);
+    expect(PICTURE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src/);
   });
 
   it('keeps pages without a language prefix out of shared caches: their answer depends on the visitor’s language', () => {

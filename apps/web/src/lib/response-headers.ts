@@ -44,9 +44,10 @@ export function isPagePath(pathname: string): boolean {
   return !/^\/(api|_next)\//.test(pathname) && !/\.[a-zA-Z0-9]{2,5}$/.test(pathname);
 }
 
-/** The Cache-Control for a request path, or undefined to leave Next's own (its immutable assets and their 404s). */
+/** The Cache-Control for a request path, or undefined to leave the answer's own (Next's immutable assets and their 404s, /media). */
 export function cacheControlFor(pathname: string): string | undefined {
-  if (pathname.startsWith('/_next/')) return undefined;
+  // Next's files, and the pictures of /media (shared/media), which say themselves how long they keep.
+  if (pathname.startsWith('/_next/') || isMediaPath(pathname)) return undefined;
   // The API, and the build the servers run (open pages ask it to know when a new build is out).
   if (pathname.startsWith('/api/') || pathname.startsWith('/builds/')) return CACHE_CONTROL.never;
   // The sitemap, robots.txt, and the 404 of any other file (Next would let a cache keep that a year).
@@ -54,6 +55,17 @@ export function cacheControlFor(pathname: string): string | undefined {
   const { prefix, path } = splitLocalePrefix(pathname);
   if (GUARDED_PATH.test(path)) return CACHE_CONTROL.never;
   return prefix ? CACHE_CONTROL.shared : CACHE_CONTROL.perVisitor;
+}
+
+/**
+ * The Content-Security-Policy of a picture from /media (shared/media): an SVG opened on its own is a document of this
+ * origin, so it may draw, but run and load nothing.
+ */
+export const PICTURE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Whether a request path is one of /media's pictures. */
+export function isMediaPath(pathname: string): boolean {
+  return pathname.startsWith('/media/');
 }
 
 const FONT_FILE = /^\/_next\/static\/media\/[^/]+\.woff2?$/;

@@ -10,11 +10,14 @@ import { PageHeader } from '@/components/page-header';
 import { pageAlternates } from '@/shared/seo';
 import { getBranches, type Branch } from '@/content';
 import { branchAnchorId, displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
+import { BranchesMap } from './branches-map';
+import { bookAtBranchPath } from './book-at-branch-path';
 import { OpenNowBadge } from './open-now-badge';
 import type { OpenNowLabels } from './open-now';
 import { BRANCHES_PATH, branchesPath, provinceOptions, selectBranches, type BranchesFilter } from './province-filter';
 
 type BranchesTranslator = Awaited<ReturnType<typeof getTranslations<'branches'>>>;
+type BranchesMapTranslator = Awaited<ReturnType<typeof getTranslations<'branchesMap'>>>;
 
 /** Title, description, canonical and hreflang of the branches page for a filter. */
 export async function branchesMetadata(locale: Locale, filter: BranchesFilter): Promise<Metadata> {
@@ -52,11 +55,12 @@ function openNowLabels(t: BranchesTranslator): OpenNowLabels {
 const hidden = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 /**
- * The branches page: the province filter and a list of links to each branch's section at the top, then one section
- * per branch (id = its code) with its address, map link, phone, open-now badge and weekly hours.
+ * The branches page: the province filter and a list of links to each branch's section at the top, the map of the
+ * listed branches, then one section per branch (id = its code) with its address, map link, "Book here" (a search
+ * starting at that branch), phone, open-now badge and weekly hours.
  */
 export async function BranchesView({ locale, filter }: { locale: Locale; filter: BranchesFilter }) {
-  const [all, t] = await Promise.all([getBranches(locale), getTranslations('branches')]);
+  const [all, t, tMap] = await Promise.all([getBranches(locale), getTranslations('branches'), getTranslations('branchesMap')]);
   const { branches, province, unknownProvince } = selectBranches(all, filter);
   const labels = openNowLabels(t);
   const chips = [{ slug: undefined, name: t('allProvinces') }, ...provinceOptions(all)];
@@ -99,6 +103,8 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
         ) : null}
       </div>
 
+      <BranchesMap branches={branches} />
+
       {unknownProvince ? (
         <p className="rounded-xl bg-amber-50 p-4 text-amber-950" data-testid="unknown-province">
           {t('unknownProvince')}
@@ -111,7 +117,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
       <ul className="grid gap-6 md:grid-cols-2">
         {branches.map((branch) => (
           <li key={branch.id}>
-            <BranchSection branch={branch} labels={labels} t={t} />
+            <BranchSection branch={branch} locale={locale} labels={labels} t={t} tMap={tMap} />
           </li>
         ))}
       </ul>
@@ -119,7 +125,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
   );
 }
 
-function BranchSection({ branch, labels, t }: { branch: Branch; labels: OpenNowLabels; t: BranchesTranslator }) {
+function BranchSection({ branch, locale, labels, t, tMap }: { branch: Branch; locale: Locale; labels: OpenNowLabels; t: BranchesTranslator; tMap: BranchesMapTranslator }) {
   const anchor = branchAnchorId(branch.code);
   return (
     // tabIndex -1: following a link to #CODE moves focus here, so the next Tab continues inside this branch.
@@ -164,6 +170,11 @@ function BranchSection({ branch, labels, t }: { branch: Branch; labels: OpenNowL
           </a>
         </p>
       </div>
+      <p>
+        <Link href={bookAtBranchPath(branch.code)} className="btn-primary" data-testid="book-here">
+          {tMap.rich('bookHere', { name: branch.name, hidden })}
+        </Link>
+      </p>
       {branch.phone ? (
         <p className="flex items-center gap-2 text-slate-800">
           <Phone aria-hidden="true" className="size-4 text-brand" />

@@ -6,4 +6,5 @@ export { displayPhone, fullAddress, mapUrl, phoneHref } from './branch-links';
 export { branchesMetadata, BranchesView } from './branches-view';
 export { hoursOnDate } from './day-hours';
 export type { DayHoursLabels } from './day-hours';
+export { BookAtBranchView, bookAtBranchMetadata } from './book-at-branch';
 export { provinceFromParam } from './province-filter';

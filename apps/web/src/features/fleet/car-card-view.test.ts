@@ -8,7 +8,7 @@ import { carCardView, type CarCardTranslators } from './car-card-view';
 const car: Car = {
   id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'promo', featured: false,
   dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 3,
-  doors: 4, bags: 1, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
+  doors: 4, bags: 1, passengers: 5, transmission: 'automatic', fuel: 'gas', picture: { kind: 'drawing', fileId: '3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f', version: 'mi2x8c0g' }, imageUrl: '/media/3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f/mi2x8c0g/drawing.svg',
 };
 
 const NO_RATE_PLANS = { seasons: [], demandPercent: 0, lengthDiscountTier: null };
@@ -31,7 +31,7 @@ describe('a car card’s texts', () => {
       id: '7',
       status: 'promo',
       statusLabel: 'En promoción',
-      image: { src: 'https://content.example/assets/rio', alt: 'Ilustración de Sedán: Kia Rio' },
+      image: { src: '/media/3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f/mi2x8c0g/drawing.svg', alt: 'Ilustración de Sedán: Kia Rio' },
       type: 'Sedán',
       classCode: 'Clase ACRISS ECMR',
       name: 'Kia Rio o similar',
@@ -107,8 +107,19 @@ describe('a car card’s texts', () => {
     ]);
   });
 
+  it('shows staff’s photo from the storefront’s origin, in AVIF and WebP at every allowed width', () => {
+    const photographed: Car = { ...car, picture: { kind: 'photo', fileId: '0c6f1a2b-3d4e-4f50-8a61-7b8c9d0e1f2a', version: 'mi9' } };
+    const { image } = carCardView(photographed, translators('en'), 'en', { reservable: true });
+    const base = '/media/0c6f1a2b-3d4e-4f50-8a61-7b8c9d0e1f2a/mi9';
+    expect(image?.alt).toBe('Photo of a Sedan: Kia Rio');
+    expect(image?.src).toBe(`${base}/640.webp`);
+    expect(image?.photo?.webp).toBe(`${base}/320.webp 320w, ${base}/480.webp 480w, ${base}/640.webp 640w, ${base}/960.webp 960w`);
+    expect(image?.photo?.avif).toBe(`${base}/320.avif 320w, ${base}/480.avif 480w, ${base}/640.avif 640w, ${base}/960.avif 960w`);
+    expect(image?.photo?.sizes).toMatch(/100vw$/);
+  });
+
   it('leaves out what the card does not show, rather than sending it as undefined', () => {
-    const plain = { ...car, minimumDays: 1, classCode: undefined, discountPercent: 0, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
+    const plain = { ...car, minimumDays: 1, classCode: undefined, discountPercent: 0, picture: undefined, imageUrl: undefined, doors: undefined, bags: 0, transmission: undefined, fuel: undefined };
     const view = carCardView(plain, translators('en'), 'en', { reservable: false });
     expect(Object.keys(view).sort()).toEqual(['daily', 'id', 'name', 'specs', 'status', 'statusLabel', 'type']);
     expect(view.specs).toEqual([['passengers', '5 passengers'], ['bags', '0 bags']]);

@@ -4,9 +4,26 @@ import { isCarType } from '@rentacar/domain/fleet';
 import { FROM_PRICE_DAYS } from '@rentacar/domain/rates';
 import type { SpriteIconName } from '@/components/icon-sprite';
 import type { Locale } from '@/i18n/routing';
-import type { Car } from '@/content';
+import type { Car, CarPicture } from '@/content';
+import { mediaPath, mediaSrcSet } from '@/lib/media-urls';
 import { ratePlanLabels, type FleetCarOffer } from '@/features/pricing';
-import type { CarCardView } from './car-cards';
+import type { CarCardView, CarImage } from './car-cards';
+
+/**
+ * How wide a card's picture is drawn: the grid's one, two or three columns (features/fleet car-cards.tsx) inside the
+ * page's 72rem, less its padding; the browser picks the photo's width from it.
+ */
+const CARD_PICTURE_SIZES = '(min-width: 1152px) 352px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw';
+
+/** A card's picture from the storefront's origin: a photo in AVIF and WebP at every width, or the SVG drawing. */
+function cardImage(picture: CarPicture, alt: string): CarImage {
+  if (picture.kind === 'drawing') return { src: mediaPath(picture, { kind: 'drawing' }), alt };
+  return {
+    src: mediaPath(picture, { kind: 'photo', width: 640, format: 'webp' }),
+    alt,
+    photo: { webp: mediaSrcSet(picture, 'webp'), avif: mediaSrcSet(picture, 'avif'), sizes: CARD_PICTURE_SIZES },
+  };
+}
 
 /** A car's offer for searched dates: its all-in total, what the rate plans did to it and, when it cannot be booked, why. */
 export type CarOffer = FleetCarOffer & { days: number };
@@ -67,7 +84,7 @@ export function carCardView(
     id: car.id,
     status,
     statusLabel: t(`status.${status}`),
-    ...(car.imageUrl ? { image: { src: car.imageUrl, alt: t('imageAlt', { type, make: car.make, model: car.model }) } } : {}),
+    ...(car.picture ? { image: cardImage(car.picture, t(car.picture.kind === 'photo' ? 'photoAlt' : 'imageAlt', { type, make: car.make, model: car.model })) } : {}),
     type,
     ...(car.classCode ? { classCode: t('classCode', { code: car.classCode }) } : {}),
     name: t('orSimilar', { make: car.make, model: car.model }),

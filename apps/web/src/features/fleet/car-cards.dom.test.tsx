@@ -10,7 +10,7 @@ import { carCardView, type CarOffer } from './car-card-view';
 const base: Car = {
   id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
   dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 3,
-  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: 'https://content.example/assets/rio',
+  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', picture: { kind: 'drawing', fileId: '3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f', version: 'mi2x8c0g' }, imageUrl: '/media/3b9f4c1e-6d2a-4f0b-9c8e-1a2b3c4d5e6f/mi2x8c0g/drawing.svg',
 };
 const NO_RATE_PLANS = { seasons: [], demandPercent: 0, lengthDiscountTier: null };
 const cars: Car[] = [base, { ...base, id: '8', make: 'Toyota', model: 'Yaris' }, { ...base, id: '9', make: 'Suzuki', model: 'Swift' }];

@@ -14,7 +14,7 @@ export type CarCardView = {
   id: string;
   status: DatedAvailability;
   statusLabel: string;
-  image?: { src: string; alt: string };
+  image?: CarImage;
   type: string;
   /** "Clase ACRISS MDMR". */
   classCode?: string;
@@ -36,6 +36,9 @@ export type CarCardView = {
   /** The "Reserve" button's accessible name ("Reservar el Kia Picanto"), when the card has one. */
   reserve?: string;
 };
+
+/** A card's picture, from the storefront's origin: the SVG drawing (`src` alone), or staff's photo in two formats. */
+export type CarImage = { src: string; alt: string; photo?: { webp: string; avif: string; sizes: string } };
 
 /** Texts every card shares. */
 export type CarCardLabels = { perDay: string; reserve: string };
@@ -59,17 +62,7 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
                 <AvailabilityBadge status={car.status} label={car.statusLabel} />
               </div>
               {car.image ? (
-                // eslint-disable-next-line @next/next/no-img-element -- small SVG illustrations served by the content service
-                <img
-                  src={car.image.src}
-                  alt={car.image.alt}
-                  width={640}
-                  height={360}
-                  loading={index < eager ? 'eager' : 'lazy'}
-                  // The first card's illustration is the page's largest paint on a phone: fetched before the others.
-                  fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
-                  decoding="async"
-                />
+                <CardPicture image={car.image} eager={index < eager} first={index === 0 && eager > 0} />
               ) : (
                 <div className="aspect-[16/9]" />
               )}
@@ -151,5 +144,35 @@ export function CarGrid({ cars, labels, headingLevel = 'h2', eager = 0 }: { cars
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The card's picture. A photo offers AVIF, then WebP, in every width the storefront makes, for the browser to pick
+ * by the card's drawn width; a drawing is one small SVG. Both come from the storefront's own `/media/...`.
+ */
+function CardPicture({ image, eager, first }: { image: CarImage; eager: boolean; first: boolean }) {
+  const img = (
+    // eslint-disable-next-line @next/next/no-img-element -- pictures are already sized and converted by /media
+    <img
+      src={image.src}
+      srcSet={image.photo?.webp}
+      sizes={image.photo?.sizes}
+      alt={image.alt}
+      width={640}
+      height={360}
+      className={image.photo ? 'car-photo' : undefined}
+      loading={eager ? 'eager' : 'lazy'}
+      // The first card's picture is the page's largest paint on a phone: fetched before the others.
+      fetchPriority={first ? 'high' : undefined}
+      decoding="async"
+    />
+  );
+  if (!image.photo) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={image.photo.avif} sizes={image.photo.sizes} />
+      {img}
+    </picture>
   );
 }

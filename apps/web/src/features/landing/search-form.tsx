@@ -54,9 +54,10 @@ export type SearchDriverAge = { label: string; hint: string; options: { value: s
  * every price from the fleet on includes the young-driver fee. A plain GET form to the fleet, so it works before
  * hydration; once hydrated it fills sensible default dates (tomorrow to three days later, Panama time). The return
  * branch is hidden by CSS while "same branch" is ticked (`same_branch`, which the fleet reads as "return where picked
- * up" whatever the hidden menu holds), so it works without the scripts too; with them the hidden menu is also disabled.
+ * up" whatever the hidden menu holds), so it works without the scripts too; with them the hidden menu is also disabled. `pickupBranch`: the branch
+ * already chosen (a branch's "Book here", features/branches).
  */
-export function SearchForm({ branches, labels, action, driverAge }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string; driverAge?: SearchDriverAge | undefined }) {
+export function SearchForm({ branches, labels, action, driverAge, pickupBranch }: { branches: SearchBranch[]; labels: SearchFormLabels; action: string; driverAge?: SearchDriverAge | undefined; pickupBranch?: string | undefined }) {
   const t = (key: keyof SearchFormLabels) => labels[key];
   const [sameBranch, setSameBranch] = useState(true);
   // Without the script the hidden menu stays enabled (a disabled one could not be used once unticked) and the fleet
@@ -74,7 +75,7 @@ export function SearchForm({ branches, labels, action, driverAge }: { branches: 
       </h2>
       <div className="sm:col-span-2">
         <label htmlFor="pickup_branch" className={LABEL}>{t('pickupBranch')}</label>
-        <select id="pickup_branch" name="pickup_branch" required className={FIELD} defaultValue="">
+        <select id="pickup_branch" name="pickup_branch" required className={FIELD} defaultValue={pickupBranch ?? ''}>
           <option value="" disabled>{t('chooseBranch')}</option>
           {branches.map((branch) => (
             <option key={branch.code} value={branch.code}>{branch.name}</option>

@@ -8,7 +8,7 @@ import type { PricingContent } from './pricing';
 export const testCar: Car = {
   id: '7', make: 'Kia', model: 'Rio', year: 2025, type: 'sedan', classCode: 'ECMR', status: 'available', featured: false,
   dailyRate: 3000, prepaidDailyRate: 2700, discountPercent: 10, prepaidDiscountId: 'PP10', minimumDays: 1,
-  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', imageUrl: undefined,
+  doors: 4, bags: 2, passengers: 5, transmission: 'automatic', fuel: 'gas', picture: undefined, imageUrl: undefined,
 };
 
 /** A city branch (no airport fee), open around the clock. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ServerResponse } from 'node:http';
 import { serverEnv } from '@/lib/env';
-import { cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, type HeaderSettings, permissionsPolicyFor, securityHeaders } from '@/lib/response-headers';
+import { cacheControlFor, contentSecurityPolicy, crossOriginReaderFor, isMediaPath, PICTURE_CONTENT_SECURITY_POLICY, type HeaderSettings, permissionsPolicyFor, securityHeaders } from '@/lib/response-headers';
 
 type Deployment = { settings: HeaderSettings; headers: Record<string, string>; entries: ReadonlyArray<readonly [string, string]> };
 let deployment: Deployment | undefined;
@@ -34,7 +34,7 @@ export type HeaderTarget = Headers | Pick<ServerResponse, 'setHeader'>;
 /**
  * The headers every response of this deployment carries (security headers, the instance's name, Cache-Control and
  * the Permissions-Policy by path (the counter's pages may use the camera), and who else may read a font file), set on
- * `target`. The production server stamps them on every response before the fast path or Next answers it
+ * `target` (a /media picture gets the picture's own policy). The production server stamps them on every response before the fast path or Next answers it
  * (server-edge.ts), since the proxy does not run for every request; the proxy sets them on what it answers (under
  * `next dev` nothing else does). Next keeps a Cache-Control already set. `nonce`: the page is rendered per request
  * with this script nonce, and its policy says so.
@@ -44,6 +44,7 @@ export function setDeploymentHeaders(target: HeaderTarget, pathname: string, non
   const { entries, settings } = deploymentHeaders();
   for (const [name, value] of entries) set(name, value);
   if (nonce !== undefined) set('Content-Security-Policy', nonceContentSecurityPolicy(nonce));
+  else if (isMediaPath(pathname)) set('Content-Security-Policy', PICTURE_CONTENT_SECURITY_POLICY);
   set('Permissions-Policy', permissionsPolicyFor(pathname));
   const cacheControl = cacheControlFor(pathname);
   if (cacheControl) set('Cache-Control', cacheControl);

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { enterLocale } from '@/i18n';
+import { isLocale } from '@/i18n/routing';
+import { bookAtBranchMetadata, BookAtBranchView } from '@/features/branches';
+
+type Props = { params: Promise<{ locale: string; sucursal: string }> };
+
+// Each branch's page is rendered on its first visit and cached (ISR) like every page; none at build time, which needs
+// no content service.
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, sucursal } = await params;
+  if (!isLocale(locale)) return {};
+  return bookAtBranchMetadata(locale, sucursal);
+}
+
+/** A branch's "Book here": the search form with the pickup at that branch. */
+export default async function BookAtBranchPage({ params }: Props) {
+  const locale = await enterLocale(params);
+  return <BookAtBranchView locale={locale} segment={(await params).sucursal} />;
+}
