@@ -17,7 +17,7 @@ const TEXT = {
     driverAge: 'Edad del conductor',
     youngBand: '21 a 22 años (cargo por conductor joven: $15.00 por día)',
     standardBand: '25 años o más',
-    pricedFor: 'Precios para un conductor de 21 a 22 años.',
+    pricedFor: 'Precios para un conductor de 21 a 22 años. Incluyen el cargo por conductor joven de $15.00 por día.',
     payNow: / pagando ahora$/,
     atCounter: / pagando en el mostrador$/,
     saving: /^Promoción: ahorras \$[\d,.]+ pagando ahora \(sin la promoción, \$[\d,.]+\)$/,
@@ -35,7 +35,7 @@ const TEXT = {
     driverAge: "Driver's age",
     youngBand: '21 to 22 years (young-driver fee: $15.00 per day)',
     standardBand: '25 years or older',
-    pricedFor: 'Prices for a driver aged 21 to 22 years.',
+    pricedFor: 'Prices for a driver aged 21 to 22 years. They include the young-driver fee of $15.00 per day.',
     payNow: / paying now$/,
     atCounter: / paying at the counter$/,
     saving: /^Promotion: you save \$[\d,.]+ paying now \(without the promotion, \$[\d,.]+\)$/,
@@ -129,7 +129,7 @@ for (const language of ['es', 'en'] as const) {
       await expect(page.getByTestId('age-band-notice')).toHaveCount(0);
 
       await page.goto(standardUrl);
-      await expect(page.getByTestId('driver-age-priced')).toHaveText(text.pricedFor.replace(language === 'es' ? '21 a 22 años' : '21 to 22 years', text.standardBand));
+      await expect(page.getByTestId('driver-age-priced')).toHaveText(language === 'es' ? 'Precios para un conductor de 25 años o más.' : 'Prices for a driver aged 25 years or older.');
       const standardCard = page.getByTestId('car-card').first();
       expect(cents(await standardCard.getByTestId('total-price').textContent())).toBeLessThan(atCounter);
     });

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { driverAgeBandFor, driverAgeBands, defaultDriverAgeBand } from '@rentacar/domain/quote';
+import { formatMoney } from '@rentacar/domain/money';
 import { Link } from '@/i18n';
 import { localeOrDefault } from '@/i18n/routing';
 import { loadAppData } from '@/content';
@@ -12,8 +13,8 @@ import { driverAgeOf, filtersToQuery, type FleetFilters, type FleetSearch } from
  */
 export async function DriverAgeChoice({ search, filters }: { search: FleetSearch; filters: FleetFilters }) {
   const [{ site }, ts, locale] = await Promise.all([loadAppData(), getTranslations('fleetSearch'), getLocale().then(localeOrDefault)]);
-  const { options } = driverAgeOptions(site, ts, locale);
-  if (options.length === 0) return null;
+  // Asked only where the brand charges by age (as the search form does).
+  if (driverAgeOptions(site, ts, locale).options.length === 0) return null;
   const bands = driverAgeBands(site.youngDriverFees, site.minimumRenterAge);
   const asked = driverAgeOf(search);
   const current = (asked === undefined ? undefined : driverAgeBandFor(bands, asked)) ?? defaultDriverAgeBand(bands);
@@ -30,13 +31,15 @@ export async function DriverAgeChoice({ search, filters }: { search: FleetSearch
       {current ? (
         <p className="text-sm text-slate-700" data-testid="driver-age-priced">
           {ts('ageBandPriced', { band: driverAgeBandLabel(current, ts) })}
+          {current.fee ? ` ${ts('ageBandPricedFee', { price: formatMoney(current.fee.dailyRate, locale) })}` : ''}
         </p>
       ) : null}
+      {/* Short chips (the ages only), so they stay one row on a phone; the search form names each fee. */}
       <ul className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <li key={option.value}>
-            <Link href={href(option.value)} className="chip" aria-current={String(current?.minAge) === option.value ? 'true' : undefined} scroll={false}>
-              {option.label}
+        {bands.map((band) => (
+          <li key={band.minAge}>
+            <Link href={href(String(band.minAge))} className="chip px-3 sm:px-4" aria-current={current?.minAge === band.minAge ? 'true' : undefined} scroll={false}>
+              {driverAgeBandLabel(band, ts)}
             </Link>
           </li>
         ))}
