@@ -12,7 +12,9 @@ const jobSchema = z.object({
   employment_type: z.string().nullish(),
   posted_on: z.string().nullish(),
   closing_on: z.string().nullish(),
-  branch: z.object({ name: z.string(), city: z.string().nullish() }).nullish(),
+  branch: z
+    .object({ name: z.string(), city: z.string().nullish(), translations: z.array(translationRow({ name: optionalText, city: optionalText })).nullish() })
+    .nullish(),
   translations: z
     .array(
       translationRow({
@@ -31,16 +33,23 @@ export type Job = {
   employmentType: string;
   postedOn: string | undefined;
   closingOn: string | undefined;
-  location: string | undefined;
+  /** The branch's name and city in each language (the Spanish ones where staff left a language's empty). */
+  location: Localized<string> | undefined;
   text: Localized<{ title: string; summary: string; description: SafeHtml; requirements: string[] }>;
 };
+
+function branchLocation(branch: NonNullable<z.infer<typeof jobSchema>['branch']>): Localized<string> {
+  const spanish = { name: branch.name, city: branch.city ?? '' };
+  const words = (name: string, city: string) => [name.trim() || spanish.name, city.trim() || spanish.city].filter(Boolean).join(', ');
+  return localize(branch.translations, (translation) => words(translation.name, translation.city), words('', ''));
+}
 
 async function fetchJobs(): Promise<Job[]> {
   const rows = await contentRequest(
     'GET /items/jobs',
     readItems('jobs', {
       filter: { status: { _eq: 'published' } },
-      fields: ['*', 'branch.name', 'branch.city', 'translations.*'],
+      fields: ['*', 'branch.name', 'branch.city', 'branch.translations.languages_code', 'branch.translations.name', 'branch.translations.city', 'translations.*'],
       sort: ['-posted_on'],
       limit: -1,
     }),
@@ -53,7 +62,7 @@ async function fetchJobs(): Promise<Job[]> {
       employmentType: raw.employment_type ?? 'full_time',
       postedOn: raw.posted_on ?? undefined,
       closingOn: raw.closing_on ?? undefined,
-      location: raw.branch ? [raw.branch.name, raw.branch.city].filter(Boolean).join(', ') : undefined,
+      location: raw.branch ? branchLocation(raw.branch) : undefined,
       text: localize(
         raw.translations,
         (t) => ({ title: t.title, summary: t.summary, description: contentRichText(t.description), requirements: t.requirements ?? [] }),
@@ -63,8 +72,8 @@ async function fetchJobs(): Promise<Job[]> {
   });
 }
 
-// The key names the sanitised shape: entries a build that cached raw HTML wrote are never read.
-const cachedJobs = cachedContentRead(fetchJobs, 'jobs', 'jobs-sanitised');
+// The key names the shape: sanitised, and (since 'jobs-localized-branch') the branch's words in each language.
+const cachedJobs = cachedContentRead(fetchJobs, 'jobs', 'jobs-localized-branch');
 
 export async function getJobs(): Promise<Job[]> {
   return cachedJobs();

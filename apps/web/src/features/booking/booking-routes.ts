@@ -1,5 +1,6 @@
 import type { Locale } from '@/i18n/routing';
-import { BOOKING_STEPS, type BookingStep } from './booking-draft';
+// Only the type: booking-draft.ts is server code, and a client component (checkout-exit.ts) imports these paths.
+import type { BookingStep } from './booking-draft';
 
 /** Paths of the booking flow, without the language prefix. */
 export const RESERVATION_PATH = '/reserva';
@@ -21,20 +22,23 @@ export function stepPath(step: BookingStep, locale: Locale): string {
   return `${RESERVATION_PATH}?${param}=${values[step]}`;
 }
 
+/** Every step, read off the names above (their keys are exactly the steps, which the Record's type checks). */
+const STEPS = Object.keys(STEP_QUERY.es.values) as BookingStep[];
+
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** What the URL asks for: a step, and whether the URL already names it in the page's language (else redirect). */
 export type RequestedStep = { step: BookingStep | undefined; inPageLanguage: boolean };
 
 function stepNamed(value: string): BookingStep | undefined {
-  return BOOKING_STEPS.find((step) => step === value || Object.values(STEP_QUERY).some(({ values }) => values[step] === value));
+  return STEPS.find((step) => step === value || Object.values(STEP_QUERY).some(({ values }) => values[step] === value));
 }
 
 /** The step a query names, in the page's form, the other language's, or the flow's own names of old links. */
 export function requestedStep(query: SearchParams, locale: Locale): RequestedStep {
   const own = STEP_QUERY[locale];
   const ownValue = query[own.param];
-  if (typeof ownValue === 'string' && BOOKING_STEPS.some((step) => own.values[step] === ownValue)) {
+  if (typeof ownValue === 'string' && STEPS.some((step) => own.values[step] === ownValue)) {
     return { step: stepNamed(ownValue), inPageLanguage: true };
   }
   const anyValue = [ownValue, ...Object.values(STEP_QUERY).map(({ param }) => query[param])].find((value): value is string => typeof value === 'string');

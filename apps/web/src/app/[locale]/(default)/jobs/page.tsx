@@ -42,8 +42,8 @@ export default async function JobsPage({ params }: Props) {
                 <article className="space-y-3 rounded-2xl border border-slate-200 p-6" aria-labelledby={`job-${job.id}`}>
                   <h2 id={`job-${job.id}`} className="text-xl font-bold text-slate-900">{text.title}</h2>
                   <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-                    {job.location ? (
-                      <span className="inline-flex items-center gap-1"><MapPin aria-hidden="true" className="size-4" />{job.location}</span>
+                    {job.location?.[locale] ? (
+                      <span className="inline-flex items-center gap-1"><MapPin aria-hidden="true" className="size-4" />{job.location[locale]}</span>
                     ) : null}
                     <span className="inline-flex items-center gap-1">
                       <Briefcase aria-hidden="true" className="size-4" />
