@@ -429,6 +429,22 @@ describe('reservations', () => {
     expect(errorsOf(noTerms.json)[0]).toMatchObject({ field: 'terms_accepted', code: 'terms_required' });
   });
 
+  it('asks the flight of a meet & greet: 422 without one or with something else, kept upper case with one', async () => {
+    const meetGreet = await seedRow<Row>('/items/delivery_options?filter[code][_eq]=MEET_GREET_PTY');
+    const body = (flight: Json) => ({ ...selection({ pickup_date: `${runDay(70)}T10:00`, return_date: `${runDay(72)}T10:00`, delivery_option_id: meetGreet.id, ...flight }), client: renter, terms_accepted: true });
+    const missing = await api('POST', '/api/reservations', body({}), { 'idempotency-key': key(), 'accept-language': 'en' });
+    expect(missing.status).toBe(422);
+    expect(errorsOf(missing.json)).toContainEqual({ field: 'flight_number', code: 'flight_number_required', message: 'Enter your flight number (for example, CM 123): the agent uses it to meet you on arrival.' });
+    const wrong = await api('POST', '/api/reservations', body({ flight_number: 'Copa' }), { 'idempotency-key': key() });
+    expect(wrong.status).toBe(422);
+    expect(errorsOf(wrong.json)[0]).toMatchObject({ field: 'flight_number', code: 'flight_number_invalid' });
+    const booked = await api('POST', '/api/reservations', body({ flight_number: 'cm 123' }), { 'idempotency-key': key() });
+    expect(booked.status).toBe(201);
+    expect(booked.json.flight_number).toBe('CM123');
+    const lines = booked.json.lines as { code: string; label: string }[];
+    expect(lines.find((line) => line.code === 'delivery')?.label).toBe('Meet & greet en Tocumen');
+  });
+
   it('gives exactly 3 reservations and 37 clear refusals for 40 simultaneous bookings of the last 3 units', async () => {
     await setStock(Number(car.id), Number(obarrio.id), 3);
     const dates = { pickup_location: obarrio.id, return_location: obarrio.id, pickup_date: `${runDay(0)}T10:00`, return_date: `${runDay(3)}T10:00` };
