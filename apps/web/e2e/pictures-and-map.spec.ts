@@ -46,8 +46,8 @@ test.afterAll(async () => {
 });
 
 const TEXT = {
-  es: { fleet: '/flota', branches: '/sucursales', photoAlt: `Foto de Sedán: Toyota ${photoModel}`, bookHere: 'Reservar aquí: Boquete', bookTitle: 'Reserva en Boquete', pickup: 'Sucursal de retiro', marker: 'Boquete: ver la sucursal en la lista', mapTitle: 'Mapa de Panamá con 12 sucursales' },
-  en: { fleet: '/en/flota', branches: '/en/sucursales', photoAlt: `Photo of a Sedan: Toyota ${photoModel}`, bookHere: 'Book here: Boquete', bookTitle: 'Book at Boquete', pickup: 'Pick-up branch', marker: 'Boquete: see the branch in the list', mapTitle: 'Map of Panama with 12 branches' },
+  es: { fleet: '/flota', branches: '/sucursales', photoAlt: `Foto de Sedán: Toyota ${photoModel}`, bookHere: 'Reservar aquí: Boquete', bookTitle: 'Reserva en Boquete', pickup: 'Sucursal de retiro', marker: 'BOQ, Boquete: ver la sucursal en la lista', mapTitle: 'Mapa de Panamá con 12 sucursales' },
+  en: { fleet: '/en/flota', branches: '/en/sucursales', photoAlt: `Photo of a Sedan: Toyota ${photoModel}`, bookHere: 'Book here: Boquete', bookTitle: 'Book at Boquete', pickup: 'Pick-up branch', marker: 'BOQ, Boquete: see the branch in the list', mapTitle: 'Map of Panama with 12 branches' },
 } as const;
 
 /** The fleet page once the content service's revalidation has brought the spec's car in. */

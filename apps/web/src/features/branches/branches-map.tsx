@@ -36,11 +36,12 @@ export async function BranchesMap({ branches }: { branches: readonly Branch[] })
         {placed.map(({ item: { branch }, at, marker }) => {
           const moved = marker.x !== at.x || marker.y !== at.y;
           return (
-            <a key={branch.id} href={`#${branchAnchorId(branch.code)}`} aria-label={t('marker', { name: branch.name })} className="map-marker" data-testid="map-marker" data-code={branch.code}>
-              <title>{t('marker', { name: branch.name })}</title>
+            <a key={branch.id} href={`#${branchAnchorId(branch.code)}`} aria-label={t('marker', { code: branch.code, name: branch.name })} className="map-marker" data-testid="map-marker" data-code={branch.code}>
+              <title>{t('marker', { code: branch.code, name: branch.name })}</title>
               {moved ? <line x1={at.x} y1={at.y} x2={marker.x} y2={marker.y} className="stroke-slate-700" strokeWidth={2} /> : null}
               <circle cx={at.x} cy={at.y} r={4} className="fill-slate-900" />
               <circle cx={marker.x} cy={marker.y} r={16} className="map-pin" />
+              {/* The code drawn on the pin starts the link's name, so the name says what is seen (WCAG 2.5.3). */}
               <text x={marker.x} y={marker.y} dy="0.35em" textAnchor="middle" className="map-code" aria-hidden="true">
                 {branch.code}
               </text>
