@@ -19,7 +19,7 @@ const TEXT = {
     number: 'Número de tarjeta',
     expiry: 'Vencimiento (MM/AA)',
     cvc: 'Código de seguridad (CVV)',
-    processingError: 'Error procesando la reserva, inténtalo nuevamente más tarde.',
+    processingError: 'Error procesando la reserva, intente nuevamente más tarde.',
     declined: 'El banco rechazó la tarjeta.',
     insufficientFunds: 'La tarjeta no tiene fondos suficientes.',
     verifying: 'Verificando el pago...',

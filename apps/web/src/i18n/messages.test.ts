@@ -29,7 +29,7 @@ describe('message catalogues', () => {
     expect(en.validation.cardExpired).toBe('Card is expired');
     expect(en.validation.cardExpiryInvalid).toBe('Invalid expiration date');
     expect(en.validation.coverageRequired).toBe('You must select a coverage to continue');
-    expect(es.reservation.processingError).toBe('Error procesando la reserva, inténtalo nuevamente más tarde.');
+    expect(es.reservation.processingError).toBe('Error procesando la reserva, intente nuevamente más tarde.');
     expect(en.reservation.processingError).toBe('Processing error: error processing the reservation, try again later');
   });
 });
