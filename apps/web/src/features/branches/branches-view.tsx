@@ -117,7 +117,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
       <ul className="grid gap-6 md:grid-cols-2">
         {branches.map((branch) => (
           <li key={branch.id}>
-            <BranchSection branch={branch} locale={locale} labels={labels} t={t} tMap={tMap} />
+            <BranchSection branch={branch} labels={labels} t={t} tMap={tMap} />
           </li>
         ))}
       </ul>
@@ -125,7 +125,7 @@ export async function BranchesView({ locale, filter }: { locale: Locale; filter:
   );
 }
 
-function BranchSection({ branch, locale, labels, t, tMap }: { branch: Branch; locale: Locale; labels: OpenNowLabels; t: BranchesTranslator; tMap: BranchesMapTranslator }) {
+function BranchSection({ branch, labels, t, tMap }: { branch: Branch; labels: OpenNowLabels; t: BranchesTranslator; tMap: BranchesMapTranslator }) {
   const anchor = branchAnchorId(branch.code);
   return (
     // tabIndex -1: following a link to #CODE moves focus here, so the next Tab continues inside this branch.
