@@ -5,9 +5,8 @@ import { notFound } from 'next/navigation';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n';
 import { PageHeader } from '@/components/page-header';
-import { getBranches, loadAppData } from '@/content';
-import { driverAgeOptions } from '@/features/fleet';
-import { SEARCH_FORM_LABELS, SearchForm, type SearchFormLabels } from '@/features/landing';
+import { getBranches } from '@/content';
+import { SEARCH_FORM_LABELS, SearchForm, type SearchDriverAge, type SearchFormLabels } from '@/features/landing';
 import { branchAnchorId, fullAddress } from './branch-links';
 import { branchOfSegment } from './book-at-branch-path';
 import { BRANCHES_PATH } from './province-filter';
@@ -24,14 +23,14 @@ export async function bookAtBranchMetadata(locale: Locale, segment: string): Pro
 /**
  * "Book here": the landing's search form with the pickup at this branch already chosen (returning there too, unless
  * the renter says otherwise). A plain GET form to the fleet, so the search works without JavaScript; the page is the
- * same for every visitor, cached per branch.
+ * same for every visitor, cached per branch. `driverAge`: the search's age question, built by the fleet (the route
+ * composes the two; branches importing the fleet would close a loop through the booking flow).
  */
-export async function BookAtBranchView({ locale, segment }: { locale: Locale; segment: string }) {
-  const [branches, { site }] = await Promise.all([getBranches(locale), loadAppData()]);
+export async function BookAtBranchView({ locale, segment, driverAge }: { locale: Locale; segment: string; driverAge?: SearchDriverAge | undefined }) {
+  const branches = await getBranches(locale);
   const branch = branchOfSegment(segment, branches);
   if (!branch) notFound();
-  const [t, tLanding, tSearch] = await Promise.all([getTranslations('branchesMap'), getTranslations('landing'), getTranslations('fleetSearch')]);
-  const ages = driverAgeOptions(site, tSearch, locale);
+  const [t, tLanding] = await Promise.all([getTranslations('branchesMap'), getTranslations('landing')]);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10" data-testid="book-at-branch" data-code={branch.code}>
       <PageHeader title={t('bookTitle', { name: branch.name })} intro={fullAddress(branch)} />
@@ -40,7 +39,7 @@ export async function BookAtBranchView({ locale, segment }: { locale: Locale; se
           branches={branches.map((item) => ({ code: item.code, name: item.name }))}
           labels={Object.fromEntries(SEARCH_FORM_LABELS.map((key) => [key, tLanding(key)])) as SearchFormLabels}
           action={locale === 'en' ? '/en/flota' : '/flota'}
-          driverAge={{ label: tSearch('driverAge'), hint: tSearch('driverAgeHint'), ...ages }}
+          driverAge={driverAge}
           pickupBranch={branch.code}
         />
       </div>
