@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, parsedOutbox, type Renter, seriousViolations, SPANISH } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, type Language, panamaDate, parsedOutbox, type Renter, seriousViolations, SPANISH, stepQuery } from './helpers';
 
 // After booking, as the renter lives it (issue 43, points 6 and 7): the thanks page and the confirmation e-mail say
 // what comes next (the pre-check-in while it is to do, what to bring, the pickup branch's hours that day), the e-mail
@@ -76,7 +76,7 @@ async function book(page: Page, language: Language, offset: number, renter: Rent
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.search }).click();
   await page.getByTestId('car-card').first().getByRole('button', { name: text.reserve }).click();
-  await coverageToCheckout(page, language, renter, (step) => new RegExp(`paso=${step}`));
+  await coverageToCheckout(page, language, renter, (step) => new RegExp(stepQuery(language, step)));
   if (language === 'es') {
     await page.getByRole('radio', { name: text.payAtCounter }).check();
     await page.getByRole('button', { name: text.confirmBooking }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminRows, BOOKING_TEXT, ENGLISH, type Language, outboxMessages, panamaDate, seriousViolations, SPANISH } from './helpers';
+import { adminRows, BOOKING_TEXT, ENGLISH, type Language, outboxMessages, panamaDate, seriousViolations, SPANISH, stepQuery } from './helpers';
 
 // What a coverage bundles and what meet & greet needs (issue 43, points 2 and 5), as a renter meets them: Premium's
 // card prices the roadside assistance it includes into its daily price and its bill line says it is included, never a
@@ -69,7 +69,7 @@ for (const language of ['es', 'en'] as const) {
       await page.getByLabel(booking.returnDate).fill(panamaDate(offset + 4));
       await page.getByRole('button', { name: booking.search }).click();
       await page.getByTestId('car-card').first().getByRole('button', { name: booking.reserve }).click();
-      await expect(page).toHaveURL(/paso=coverage/);
+      await expect(page).toHaveURL(new RegExp(stepQuery(language, 'coverage')));
 
       // The card names the assistance it includes with its daily price in the coverage's; the box offers nothing apart.
       const premium = page.getByTestId('coverage-option').filter({ hasText: text.premium });
@@ -79,7 +79,7 @@ for (const language of ['es', 'en'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'coverage', language, device);
       await page.getByRole('button', { name: booking.continue }).click();
-      await expect(page).toHaveURL(/paso=extras/);
+      await expect(page).toHaveURL(new RegExp(stepQuery(language, 'extras')));
 
       // Meet & greet asks the flight; without one (or with something else) the step does not go on.
       const flight = page.getByRole('textbox', { name: text.flight });
@@ -89,7 +89,7 @@ for (const language of ['es', 'en'] as const) {
       await page.getByRole('button', { name: booking.continue }).click();
       await expect(flight).toHaveAccessibleDescription(new RegExp(text.flightRequired.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       await expect(flight).toBeFocused();
-      await expect(page).toHaveURL(/paso=extras/);
+      await expect(page).toHaveURL(new RegExp(stepQuery(language, 'extras')));
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'flight-required', language, device);
       await flight.fill('Copa');
@@ -98,7 +98,7 @@ for (const language of ['es', 'en'] as const) {
       await expect(flight).toHaveValue('Copa');
       await flight.fill('cm 123');
       await page.getByRole('button', { name: booking.continue }).click();
-      await expect(page).toHaveURL(/paso=client/);
+      await expect(page).toHaveURL(new RegExp(stepQuery(language, 'client')));
 
       const firstName = language === 'es' ? 'Marta' : 'Mary';
       const email = `${firstName.toLowerCase()}.flight.${device}@example.com`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, seriousViolations, SPANISH, type Language } from './helpers';
+import { BOOKING_TEXT, coverageToCheckout, ENGLISH, panamaDate, seriousViolations, SPANISH, stepQuery, type Language } from './helpers';
 
 // Issue 43, points 3 and 8: the fleet's cards for a search show both all-in totals (paid now, at the counter), a
 // promotion's saving and the young-driver fee of the driver's age asked once by the search, so a 22-year-old's fleet
@@ -77,7 +77,7 @@ async function search(page: Page, language: Language, offset: number, band?: str
   await expect(page).toHaveURL(/\/flota\?.*pickup_date=/);
 }
 
-const stepUrl = (language: Language) => (step: 'coverage' | 'extras' | 'client') => new RegExp(`${TEXT[language].prefix}/reserva\\?paso=${step}$`);
+const stepUrl = (language: Language) => (step: 'coverage' | 'extras' | 'client') => new RegExp(`${TEXT[language].prefix}/reserva\\?${stepQuery(language, step)}$`);
 
 for (const language of ['es', 'en'] as const) {
   test.describe(`in ${language === 'es' ? 'Spanish' : 'English'}`, () => {

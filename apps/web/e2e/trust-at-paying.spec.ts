@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BOOKING_TEXT, ENGLISH, panamaDate, seriousViolations, SPANISH, type Language } from './helpers';
+import { BOOKING_TEXT, ENGLISH, panamaDate, seriousViolations, SPANISH, stepQuery, type Language } from './helpers';
 
 // Trust at the moment of paying (issue 43): beside the pay and confirm buttons, and in the bill, the cancellation terms
 // of the way chosen (the brand's rule: free until 48 hours before pickup, then one day of the car rate), the deposit of
@@ -61,12 +61,12 @@ async function toCoverageStep(page: Page, language: Language, offset: number, mo
   await page.goto(`${text.prefix}/flota`);
   await page.getByTestId('car-card').filter({ hasText: model }).first().getByRole('button', { name: text.reserve }).click();
   // Starting a draft asks the content service; on a busy machine that can take longer than a click usually waits.
-  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?paso=location$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, 'location')}$`), { timeout: 30_000 });
   await page.getByLabel(text.pickupBranch).selectOption({ label: 'Aeropuerto de Tocumen (PTY)' });
   await page.getByLabel(text.pickupDate).fill(panamaDate(offset));
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.continue }).click();
-  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?paso=coverage$`));
+  await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, 'coverage')}$`));
 }
 
 async function fillRenter(page: Page, language: Language, firstName: string): Promise<void> {
@@ -136,7 +136,7 @@ for (const language of ['es', 'en'] as const) {
       await footer.getByRole('button', { name: text.continue }).click();
 
       // Adding a child seat moves the total in the bar, which is still in view; the panel announces it (once).
-      await expect(page).toHaveURL(/paso=extras$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'extras')}$`));
       await expect(stepTotal).toBeVisible();
       const before = (await stepTotal.textContent()) ?? '';
       await page.locator('select#extra-CHILD_SEAT').selectOption('1');
@@ -147,7 +147,7 @@ for (const language of ['es', 'en'] as const) {
       await shot(page, `sticky-extra-${language}-phone`);
       await footer.getByRole('button', { name: text.continue }).click();
 
-      await expect(page).toHaveURL(/paso=client$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'client')}$`));
       await expect(stepTotal).toBeVisible();
       await fillRenter(page, language, language === 'es' ? 'Paola' : 'Peter');
       await page.getByRole('button', { name: text.continue }).click();
@@ -193,13 +193,13 @@ for (const language of ['es', 'en'] as const) {
       await coverageOption(page, text.premium).click();
       await expect(page.getByTestId('price-announcement')).not.toHaveText('');
       await page.getByRole('button', { name: text.continue }).click();
-      await expect(page).toHaveURL(/paso=extras$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'extras')}$`));
       const billTotal = page.getByTestId('bill-total');
       const before = (await billTotal.textContent()) ?? '';
       await page.locator('select#extra-CHILD_SEAT').selectOption('1');
       await expect(billTotal).not.toHaveText(before);
       await page.getByRole('button', { name: text.continue }).click();
-      await expect(page).toHaveURL(/paso=client$/);
+      await expect(page).toHaveURL(new RegExp(`${stepQuery(language, 'client')}$`));
       await fillRenter(page, language, language === 'es' ? 'Daniela' : 'Derek');
       await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(/\/reserva\/checkout$/);

@@ -117,7 +117,8 @@ export function ExtrasStep({
                 <Select {...control} {...register(`quantities.${extra.code}`)}>
                   {Array.from({ length: extra.maxQuantity + 1 }, (_, quantity) => (
                     <option key={quantity} value={String(quantity)}>
-                      {t('extras.quantityOption', { count: quantity })}
+                      {/* A select on the count as text, not a plural: no Intl call while the step hydrates. */}
+                      {t('extras.quantityOption', { count: String(quantity) })}
                     </option>
                   ))}
                 </Select>
