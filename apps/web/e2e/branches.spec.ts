@@ -180,7 +180,7 @@ test.describe('branches in English', () => {
     await expect(page.locator('#OBA').getByTestId('open-now')).toHaveText('Closed now, opens tomorrow at 09:00');
     await expect(page.locator('#PTY').getByTestId('branch-kind')).toHaveText('Airport · PTY');
     await expect(page.locator('#OBA').getByTestId('branch-kind')).toHaveText('In town · OBA');
-    const map = page.locator('#DVC').getByRole('link', { name: 'View the David Centro branch on the map (opens in a new tab)' });
+    const map = page.locator('#DVC').getByRole('link', { name: 'View the David city centre branch on the map (opens in a new tab)' });
     await expect(map).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=8.4274%2C-82.43');
     await expect(map).toHaveAttribute('target', '_blank');
 
