@@ -27,7 +27,7 @@ const TEXT = {
     cancel: 'Cancelar la reserva',
     cancelConfirm: 'Sí, cancelar mi reserva',
     cancelledTitle: 'Tu reserva fue cancelada',
-    refund: 'No se cobró nada en línea, así que no hay nada que devolver.',
+    refund: 'No se cobró nada en línea, así que no hay nada que reembolsar.',
     confirmationSubject: /^Confirmación de tu reserva /,
     paid: undefined,
   },

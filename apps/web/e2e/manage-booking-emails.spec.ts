@@ -205,7 +205,7 @@ async function changeAndCancelAtCounter(page: Page, language: Language, offset: 
   await cancel(page, language);
   const refund = page.getByTestId('cancellation-refund');
   await expect(refund).toContainText(text.cancelledTitle);
-  await expect(refund).toContainText(language === 'es' ? 'No se cobró nada en línea, así que no hay nada que devolver.' : 'Nothing was charged online, so there is nothing to refund.');
+  await expect(refund).toContainText(language === 'es' ? 'No se cobró nada en línea, así que no hay nada que reembolsar.' : 'Nothing was charged online, so there is nothing to refund.');
   const cancellation = await theOneMail(renter.email, text.cancellationSubject);
   expect(cancellation.text).toContain(language === 'es' ? 'No se cobró nada en línea' : 'Nothing was charged online');
   const removed = calendarOf(cancellation);
