@@ -172,7 +172,8 @@ function BranchSection({ branch, labels, t, tMap }: { branch: Branch; labels: Op
       </div>
       <p>
         <Link href={bookAtBranchPath(branch.code)} className="btn-primary" data-testid="book-here">
-          {tMap.rich('bookHere', { name: branch.name, hidden })}
+          {/* One child: the button is a flex box, whose items would be named apart ("Reservar aquí : Boquete"). */}
+          <span>{tMap.rich('bookHere', { name: branch.name, hidden })}</span>
         </Link>
       </p>
       {branch.phone ? (
