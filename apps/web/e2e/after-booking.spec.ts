@@ -47,7 +47,7 @@ const TEXT = {
     cancel: 'Cancel reservation',
     cancelConfirm: 'Yes, cancel my reservation',
     cancelledTitle: 'Your reservation was cancelled',
-    refund: /We are refunding \$[\d,]+\.\d{2} to the card you paid with\.\s*It reaches your card in \d+ to \d+ business days\./,
+    refund: /We are refunding \$[\d,]+\.\d{2} to the card you paid with\.\s*It reaches your card within \d+ business days\./,
     confirmationSubject: /^Your reservation .* is confirmed/,
     paid: 'Paid by card.',
   },
