@@ -13,7 +13,7 @@ export default async function ReservationLayout({ children, params }: { children
   const locale = await enterLocale(params);
   const [{ site }, messages] = await Promise.all([loadAppData(), getMessages()]);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ booking: messages.booking, validation: messages.validation }}>
+    <NextIntlClientProvider locale={locale} messages={{ booking: messages.booking, validation: messages.validation, deliveryFlight: messages.deliveryFlight }}>
       <SiteHeader site={site} locale={locale} variant="compact" />
       <main id="main" className="flex-1" style={{ backgroundColor: site.reservationBackgroundColor }}>
         <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">{children}</div>
