@@ -78,6 +78,8 @@ for (const language of ['es', 'en'] as const) {
       await expect(premium).toContainText(text.eraOnCard);
       await premium.click();
       await expect(page.getByTestId('era-in-coverage')).toHaveText(text.eraBox);
+      // The panel dims while it prices the choice: checked once the new price is told.
+      await expect(page.getByTestId('price-announcement')).not.toHaveText('');
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'coverage', language, device);
       await page.getByRole('button', { name: booking.continue }).click();

@@ -171,9 +171,14 @@ function BranchSection({ branch, labels, t, tMap }: { branch: Branch; labels: Op
         </p>
       </div>
       <p>
-        <Link href={bookAtBranchPath(branch.code)} className="btn-primary" data-testid="book-here">
-          {/* One child: the button is a flex box, whose items would be named apart ("Reservar aquí : Boquete"). */}
-          <span>{tMap.rich('bookHere', { name: branch.name, hidden })}</span>
+        {/* Named in one piece: the hidden part, positioned apart, would otherwise be read as "Reservar aquí : Boquete". */}
+        <Link
+          href={bookAtBranchPath(branch.code)}
+          className="btn-primary"
+          data-testid="book-here"
+          aria-label={tMap.markup('bookHere', { name: branch.name, hidden: (chunks) => chunks })}
+        >
+          {tMap.rich('bookHere', { name: branch.name, hidden })}
         </Link>
       </p>
       {branch.phone ? (
