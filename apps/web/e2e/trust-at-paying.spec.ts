@@ -62,7 +62,7 @@ async function toCoverageStep(page: Page, language: Language, offset: number, mo
   await page.getByTestId('car-card').filter({ hasText: model }).first().getByRole('button', { name: text.reserve }).click();
   // Starting a draft asks the content service; on a busy machine that can take longer than a click usually waits.
   await expect(page).toHaveURL(new RegExp(`${text.prefix}/reserva\\?${stepQuery(language, 'location')}$`), { timeout: 30_000 });
-  await page.getByLabel(text.pickupBranch).selectOption('PTY');
+  await page.getByLabel(text.pickupBranch).selectOption({ label: text.tocumen });
   await page.getByLabel(text.pickupDate).fill(panamaDate(offset));
   await page.getByLabel(text.returnDate).fill(panamaDate(offset + 3));
   await page.getByRole('button', { name: text.continue }).click();
