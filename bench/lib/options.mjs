@@ -47,7 +47,7 @@ export const TARGETS = {
 };
 
 // The booking steps, in the renter's order. They answer only with the renter's draft cookie (404 without).
-export const BOOKING_STEPS = ['/reserva?paso=location', '/reserva?paso=coverage', '/reserva?paso=extras', '/reserva?paso=client', '/reserva/checkout'];
+export const BOOKING_STEPS = ['/reserva?paso=fechas', '/reserva?paso=cobertura', '/reserva?paso=extras', '/reserva?paso=datos', '/reserva/checkout'];
 export const BOOKING_LIGHTHOUSE_PAGE = BOOKING_STEPS[0];
 export const BOOKING_BRANCH = 'PTY';
 // About a month ahead, so same-day notice and `disable_reservations_until` never apply; 3 days, 10:00 to 10:00.
