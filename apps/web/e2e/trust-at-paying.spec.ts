@@ -27,6 +27,7 @@ const TEXT = {
     billDeposit: 'Depósito de garantía (preautorizado al retirar el auto)',
     payNow: 'Pagas ahora',
     payAtPickup: 'Pagas al retirar el auto',
+    glanceCounter: 'Cambio o cancelación gratis hasta el retiro; hoy no se cobra nada.',
   },
   en: {
     use: ENGLISH,
@@ -46,6 +47,7 @@ const TEXT = {
     billDeposit: 'Security deposit (held at pickup)',
     payNow: 'You pay now',
     payAtPickup: 'You pay at pickup',
+    glanceCounter: 'Free change or cancellation until pickup; nothing is charged now.',
   },
 } as const;
 
@@ -153,6 +155,16 @@ for (const language of ['es', 'en'] as const) {
       await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(/\/reserva\/checkout$/);
 
+      // The first screen of the pay step, before any scrolling: each way's total and until when cancelling is free, and
+      // the deposit; once a way is chosen, that way only.
+      const glance = page.getByTestId('paying-glance');
+      await expect(glance.getByTestId('paying-glance-now')).toContainText(`${text.freeUntil} ${freeUntilDay(language, offset)}`);
+      await expect(glance.getByTestId('paying-glance-atCounter')).toContainText(text.glanceCounter);
+      await expect(glance.getByTestId('paying-glance-deposit')).toContainText('$1,500.00');
+      await expect(glance.getByTestId('paying-glance-deposit')).toContainText(text.card);
+      await expectAllInView(page, [glance.getByTestId('paying-glance-now'), glance.getByTestId('paying-glance-atCounter'), glance.getByTestId('paying-glance-deposit')]);
+      await shot(page, `checkout-first-screen-${language}-phone`);
+
       // Paying now by card: the total, the dated cancellation terms, the deposit of Basic on a sedan and the card.
       await page.getByLabel(text.payByCard).check();
       await expect(page.getByTestId('pay-by-card')).toBeEnabled();
@@ -170,6 +182,11 @@ for (const language of ['es', 'en'] as const) {
       const total = ((await terms.getByTestId('paying-terms-total').textContent()) ?? '').replace(text.payNow, '').trim();
       await expect(page.getByTestId('pay-by-card')).toContainText(total);
       await shot(page, `checkout-card-${language}-phone`);
+      // Opened again (from the top), the glance holds the way chosen only, with the total the button pays.
+      await page.goto(page.url());
+      await expect(glance.getByTestId('paying-glance-atCounter')).toHaveCount(0);
+      await expect(glance.getByTestId('paying-glance-now')).toContainText(total);
+      await expectAllInView(page, [glance.getByTestId('paying-glance-now'), glance.getByTestId('paying-glance-deposit')]);
 
       // At the counter: nothing now, free change or cancellation until pickup, the same deposit, with the confirm button.
       await page.getByLabel(text.payAtCounter).check();
@@ -204,8 +221,9 @@ for (const language of ['es', 'en'] as const) {
       await page.getByRole('button', { name: text.continue }).click();
       await expect(page).toHaveURL(/\/reserva\/checkout$/);
 
-      // Nothing chosen yet: no terms to agree to.
+      // Nothing chosen yet: no terms to agree to. The bill beside the form holds the total, so no glance above it.
       await expect(page.getByTestId('paying-terms')).toHaveCount(0);
+      await expect(page.getByTestId('paying-glance')).toBeHidden();
       await page.getByLabel(text.payByCard).check();
       const terms = page.getByTestId('paying-terms');
       await expect(terms.getByTestId('paying-terms-cancellation')).toContainText(`${text.freeUntil} ${freeUntilDay(language, offset)}`);

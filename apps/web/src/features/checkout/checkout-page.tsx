@@ -21,7 +21,7 @@ import { cardFieldsSettings, CardPaymentForm, PAYMENT_RETURN_NOTICES, PaymentErr
 import { checkCheckoutPayment, payCheckoutByCard, payCheckoutWithPayPal } from './checkout-actions';
 import { PaymentMethodChoice, type PaymentMethodOption } from './payment-method-choice';
 import { PriceChangeNotice } from './price-change-notice';
-import { BillTerms, PayingTerms, type PaidHow } from './paying-terms';
+import { BillTerms, PayingGlance, PayingTerms, type GlanceWay, type PaidHow } from './paying-terms';
 import { AgeBandNotice } from './age-band-notice';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { attemptMarked, endCheckoutAttempt } from './checkout-attempt';
@@ -74,12 +74,18 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   // The terms of the way chosen stand with its button and under the bill: nothing chosen, no terms to agree to yet.
   const paidHow: PaidHow | undefined = method === undefined ? undefined : method === 'counter' ? 'atCounter' : 'now';
   const termsFor = priced.ok && paidHow ? { booking: priced.booking, paidHow, locale } : undefined;
+  // The glance on a phone: the way chosen, or, until one is, each way offered at its own price.
+  const offered: PaidHow[] = [...(cardFields || payPalOffered ? (['now'] as const) : []), 'atCounter'];
+  const glanceWays: GlanceWay[] = priced.ok
+    ? (paidHow ? [paidHow] : offered).map((way) => ({ paidHow: way, booking: { ...priced.booking, quote: quoteAs(priced.booking, way === 'now' ? 'prepaid' : 'postpaid') } }))
+    : [];
 
   return (
     <div className="space-y-6">
       <BookingStepsNav current="checkout" completed={draft.data.completed} />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('steps.checkout')}</h1>
       {draft.data.ageBandChange ? <AgeBandNotice change={draft.data.ageBandChange} locale={locale} /> : null}
+      <PayingGlance ways={glanceWays} locale={locale} />
       {/*
         The summary and the bill come first, then the coupon and the payment: on a phone (one column) the renter reads
         the total and its lines before the card form; from 1024 px the bill stands in the right column beside them.

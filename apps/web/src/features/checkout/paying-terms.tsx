@@ -91,3 +91,52 @@ export async function BillTerms({ booking, paidHow, locale, now = new Date() }: 
     </dl>
   );
 }
+
+/** One way of paying the glance lists: its priced booking (the bill at that way's price) and how it is paid. */
+export type GlanceWay = { booking: PricedBooking; paidHow: PaidHow };
+
+async function shortCancellationText(terms: Terms, locale: Locale): Promise<string> {
+  const t = await getTranslations({ locale, namespace: 'payingTerms' });
+  const cancellation = terms.cancellation;
+  if (cancellation.paidHow === 'atCounter') return t('glanceAtCounter');
+  if (cancellation.lateFeeCents === 0) return t('cancelFreeUntilPickup');
+  return cancellation.freeUntil ? t('glanceFreeUntil', { date: cancellation.freeUntil }) : t('glanceLateFee', { fee: cancellation.lateFee });
+}
+
+/**
+ * At the top of the checkout on a phone or a tablet, where the bill and the button are screens apart: each way's total
+ * and until when cancelling is free (only the way chosen, once chosen), and the deposit with the card it needs. From
+ * 1024 px the bill beside the form says the same, so it is not shown there.
+ */
+export async function PayingGlance({ ways, locale, now = new Date() }: { ways: GlanceWay[]; locale: Locale; now?: Date }) {
+  const first = ways[0];
+  if (!first) return null;
+  const t = await getTranslations({ locale, namespace: 'payingTerms' });
+  const rows = await Promise.all(
+    ways.map(async (way) => {
+      const terms = termsOf(way.booking, way.paidHow, locale, now);
+      return { paidHow: way.paidHow, total: terms.total, cancellation: await shortCancellationText(terms, locale) };
+    }),
+  );
+  const deposit = termsOf(first.booking, first.paidHow, locale, now).deposit;
+  return (
+    <section aria-label={t('glanceTitle')} className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 lg:hidden" data-testid="paying-glance">
+      <dl className="space-y-3">
+        {rows.map((row) => (
+          <div key={row.paidHow} className="flex flex-wrap items-baseline justify-between gap-x-4" data-testid={`paying-glance-${row.paidHow}`}>
+            <dt className="font-semibold text-slate-900">{row.paidHow === 'now' ? t('payNow') : t('payAtPickup')}</dt>
+            <dd className="text-base font-bold tabular-nums text-slate-900">{row.total}</dd>
+            <dd className="basis-full">{row.cancellation}</dd>
+          </div>
+        ))}
+        {deposit ? (
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-200 pt-3" data-testid="paying-glance-deposit">
+            <dt className="font-semibold text-slate-900">{t('glanceDepositTitle')}</dt>
+            <dd className="font-bold tabular-nums text-slate-900">{deposit}</dd>
+            <dd className="basis-full">{t('glanceDeposit')}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
