@@ -1,47 +1,65 @@
-/**
- * Values kept in memory up to a total size, the least recently read dropped first: what one process may keep of
- * answers it can make again (the media route's pictures). A value larger than the whole budget is not kept.
- */
-export class ByteBoundedCache<Value> {
-  private readonly entries = new Map<string, { value: Value; size: number }>();
-  private used = 0;
+// Values kept in memory up to a total weight, the least recently read dropped first: what one process may keep of
+// answers it can make again. Plain JavaScript beside server.mjs because both the production server (server-response.mjs,
+// not bundled) and the app (the media route's pictures) use it.
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: Value) => number,
-  ) {}
+export class ByteBoundedCache {
+  /** @type {Map<unknown, { value: unknown; weight: number }>} */
+  #entries = new Map();
+  #weight = 0;
+  #maxWeight;
+  #weightOf;
 
-  get(key: string): Value | undefined {
-    const entry = this.entries.get(key);
+  /**
+   * @param {number} maxWeight what all the kept entries may weigh together, in bytes
+   * @param {(value: unknown, key: unknown) => number} weightOf what one entry weighs (a key that is kept too may count)
+   */
+  constructor(maxWeight, weightOf) {
+    this.#maxWeight = maxWeight;
+    this.#weightOf = weightOf;
+  }
+
+  get(key) {
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     // A Map keeps insertion order: reinserting makes this key the most recently read.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
     return entry.value;
   }
 
-  set(key: string, value: Value): void {
-    const size = this.sizeOf(value);
+  /** Whether `key` is kept, without making it the most recently read. */
+  has(key) {
+    return this.#entries.has(key);
+  }
+
+  /** Keeps `value` unless it alone weighs more than the whole budget; the least recently read make room for it. */
+  set(key, value) {
+    const weight = this.#weightOf(value, key);
     this.delete(key);
-    if (size > this.maxBytes) return;
-    for (const [oldest, entry] of this.entries) {
-      if (this.used + size <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.used -= entry.size;
+    if (weight > this.#maxWeight) return;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#weight + weight <= this.#maxWeight) break;
+      this.#entries.delete(oldest);
+      this.#weight -= entry.weight;
     }
-    this.entries.set(key, { value, size });
-    this.used += size;
+    this.#entries.set(key, { value, weight });
+    this.#weight += weight;
   }
 
-  delete(key: string): void {
-    const entry = this.entries.get(key);
+  delete(key) {
+    const entry = this.#entries.get(key);
     if (!entry) return;
-    this.entries.delete(key);
-    this.used -= entry.size;
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
   }
 
-  /** Bytes held now. */
-  get size(): number {
-    return this.used;
+  /** What the kept entries weigh now. */
+  get weight() {
+    return this.#weight;
+  }
+
+  /** How many entries are kept. */
+  get count() {
+    return this.#entries.size;
   }
 }

@@ -11,6 +11,7 @@
 // test/process/next-internals.test.ts fails when a Next upgrade stops sending cached pages through here
 // (docs/architecture.md, "The edge and the hand-over").
 import { ServerResponse } from 'node:http';
+import { ByteBoundedCache } from './byte-bounded-cache.mjs';
 import { handover } from './handover.mjs';
 
 /** Strings at least this long (UTF-16 code units) are written as bytes. */
@@ -19,39 +20,25 @@ export const BYTES_FROM_LENGTH = 4096;
 export const KEPT_BYTES_LIMIT = 32 * 1024 * 1024;
 
 /**
- * The UTF-8 bytes of strings answered lately, least recently used first. Keyed by the string itself: a map compares
- * equal strings as equal (the same string object, as a cached page is on every view, costs nothing to look up), so
- * the bytes are always those of the very text asked for. Never changed once made: answers only read them.
+ * The UTF-8 bytes of strings answered lately, least recently used dropped first. Keyed by the string itself: a map
+ * compares equal strings as equal (the same string object, as a cached page is on every view, costs nothing to look
+ * up), so the bytes are always those of the very text asked for. The string is kept too, as the key: both weigh.
+ * Never changed once made: answers only read them.
  */
-const keptBytes = new Map();
-let keptTotal = 0;
+const keptBytes = new ByteBoundedCache(KEPT_BYTES_LIMIT, (bytes, text) => bytes.length + text.length * 2);
 
 /** `text`'s UTF-8 bytes, made once while the string is answered again and again. */
 export function utf8BytesOf(text) {
   const kept = keptBytes.get(text);
-  if (kept !== undefined) {
-    // Most recently used goes last, so the least used leaves first.
-    keptBytes.delete(text);
-    keptBytes.set(text, kept);
-    return kept;
-  }
+  if (kept !== undefined) return kept;
   const bytes = Buffer.from(text, 'utf8');
-  // The string is kept too, as the key: both count.
-  const weight = bytes.length + text.length * 2;
-  if (weight > KEPT_BYTES_LIMIT) return bytes;
-  for (const [oldest, oldestBytes] of keptBytes) {
-    if (keptTotal + weight <= KEPT_BYTES_LIMIT) break;
-    keptBytes.delete(oldest);
-    keptTotal -= oldestBytes.length + oldest.length * 2;
-  }
   keptBytes.set(text, bytes);
-  keptTotal += weight;
   return bytes;
 }
 
 /** How many strings' bytes are kept, and what they weigh (for the tests). */
 export function keptBytesSize() {
-  return { entries: keptBytes.size, weight: keptTotal };
+  return { entries: keptBytes.count, weight: keptBytes.weight };
 }
 
 function bytesOf(text, encoding) {

@@ -14,6 +14,7 @@ const INPUTS = [
   'apps/web/package.json',
   'apps/web/postcss.config.mjs',
   'apps/web/handover.mjs',
+  'apps/web/byte-bounded-cache.mjs',
   'apps/web/logger.mjs',
   'apps/web/redis-client.mjs',
   'packages/domain/src',

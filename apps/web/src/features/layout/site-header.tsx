@@ -4,6 +4,7 @@ import { Link } from '@/i18n';
 import type { SiteConfig } from '@/content';
 import type { Locale } from '@/i18n/routing';
 import { MANAGE_BOOKING_PATH } from '@/features/reservations';
+import { PRECHECKIN_PATHS } from '@/lib/public-urls';
 import { displayPhone, phoneHref } from '@/features/branches';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -25,7 +26,7 @@ const NAV_ITEMS = [
 export async function SiteHeader({ site, locale, variant = 'full' }: { site: SiteConfig; locale: Locale; variant?: 'full' | 'compact' }) {
   const t = await getTranslations({ locale, namespace: 'nav' });
   const switcher = <LanguageSwitcher target={locale === 'en' ? 'es' : 'en'} label={t('switchTo')} description={t('switchToLabel')} />;
-  const navItems = site.precheckinEnabled ? [...NAV_ITEMS, { href: '/precheckin', key: 'precheckin' } as const] : NAV_ITEMS;
+  const navItems = site.precheckinEnabled ? [...NAV_ITEMS, { href: PRECHECKIN_PATHS.start, key: 'precheckin' } as const] : NAV_ITEMS;
   return (
     <header className="sticky top-0 z-menu border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 xl:gap-3">

@@ -1,11 +1,4 @@
-/** The pre-check-in's pages (the locale prefix is added by getPathname, src/i18n/navigation.ts). */
-export const PRECHECKIN_PATHS = {
-  start: '/precheckin',
-  verify: '/precheckin/verify',
-  checkout: '/precheckin/checkout',
-  thanks: '/precheckin/thanks',
-  preferences: '/precheckin/preferences',
-} as const;
+export { PRECHECKIN_PATHS } from '@/lib/public-urls';
 
 /**
  * The pages of the pre-check-in that must not be opened directly, in the order the flow reaches them. The flow-step

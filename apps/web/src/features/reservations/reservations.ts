@@ -31,6 +31,7 @@ import type { ReservationSummary } from './reservation-summary';
 import { reservationsPerClient } from './limits';
 import { getPathname } from '@/i18n/navigation';
 import { logFor } from '@/lib/log';
+import { PRECHECKIN_PATHS } from '@/lib/public-urls';
 
 const log = logFor('booking');
 
@@ -293,18 +294,11 @@ export function manageBookingUrl(number: string, locale: Locale): string {
   return manage.toString();
 }
 
-/**
- * Where the pre-check-in starts (the path, without the language prefix; `PRECHECKIN_PATHS.start` of the pre-check-in,
- * which depends on this feature and so cannot be imported here): the next step the thanks page and the confirmation
- * e-mail point to, while the brand offers it and the renter has not done it.
- */
-const PRECHECKIN_START_PATH = '/precheckin';
-
 /** The pre-check-in's absolute address in `locale`, when the renter is still to do it (the domain's rule, as the reminder's). */
 async function precheckinUrlFor(reservation: SavedReservation, precheckinEnabled: boolean, locale: Locale): Promise<string | undefined> {
   if (!precheckinEnabled) return undefined;
   const precheckinDone = isPrecheckinDone((await readPrecheckin(reservation.id))?.status);
-  return remindsOfPrecheckin({ precheckinEnabled, precheckinDone }) ? new URL(getPathname({ href: PRECHECKIN_START_PATH, locale }), serverEnv().siteUrl).toString() : undefined;
+  return remindsOfPrecheckin({ precheckinEnabled, precheckinDone }) ? new URL(getPathname({ href: PRECHECKIN_PATHS.start, locale }), serverEnv().siteUrl).toString() : undefined;
 }
 
 /** A saved reservation in the renter's words and language: the thanks page, the email and the calendar file. */

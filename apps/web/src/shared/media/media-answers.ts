@@ -2,7 +2,7 @@ import 'server-only';
 import { ContentServiceError, fetchPublicPicture, readPublicPicture, type PictureBytes } from '@/content';
 import { serverTranslator } from '@/i18n/server-translator';
 import type { Locale } from '@/i18n/routing';
-import { ByteBoundedCache } from '@/lib/byte-bounded-cache';
+import { ByteBoundedCache } from '../../../byte-bounded-cache.mjs';
 import { edgeRequestOfWeb, requestLocale } from '@/lib/edge';
 import { PICTURE_CONTENT_SECURITY_POLICY } from '@/lib/response-headers';
 import { mediaPath, parseMediaPath, type MediaRequest } from '@/lib/media-urls';
@@ -14,7 +14,7 @@ const SUPERSEDED = 'public, max-age=300';
 const REFUSED = 'private, no-store';
 
 /** Every picture this process answered, up to 32 MB: a card's picture is 1-60 KB, the whole fleet's a few MB. */
-const answered = new ByteBoundedCache<PictureBytes>(32 * 1024 * 1024, (picture) => picture.bytes.byteLength);
+const answered = new ByteBoundedCache<string, PictureBytes>(32 * 1024 * 1024, (picture) => picture.bytes.byteLength);
 /** Pictures being fetched, so that a page's burst of requests for one picture costs the content service one. */
 const inFlight = new Map<string, Promise<Answer>>();
 
