@@ -31,6 +31,7 @@ const TEXT = {
     find: 'Buscar',
     mileage: 'Kilometraje (km)',
     depositAmount: 'Monto del depósito (US$)',
+    tocumen: 'Aeropuerto de Tocumen (PTY)',
     photos: 'Fotos del auto',
     fuel: 'Combustible (en octavos de tanque)',
     full: 'Lleno',
@@ -55,6 +56,7 @@ const TEXT = {
     find: 'Find',
     mileage: 'Mileage (km)',
     depositAmount: 'Deposit amount (US$)',
+    tocumen: 'Tocumen Airport (PTY)',
     photos: 'Photos of the car',
     fuel: 'Fuel (eighths of a tank)',
     full: 'Full',
@@ -155,11 +157,20 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   await page.getByLabel(text.number).fill(number.toLowerCase());
   await page.getByRole('button', { name: text.find, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/mostrador/${number}$`));
+  // The branch by its name in the counter's language (staff's English name of Tocumen on the English counter).
+  await expect(page.getByTestId('counter-staff')).toContainText(text.tocumen);
 
   const pickup = page.getByTestId('pickup-form');
   await pickup.getByLabel(text.mileage).fill('12000');
   // The deposit the renter was told at checkout (Basic on a sedan) is proposed; this handover takes none: cleared.
   await expect(pickup.getByLabel(text.depositAmount)).toHaveValue('1500.00');
+  if (process.env.I43_SHOTS) {
+    // The counter is used on a tablet: the pickup form with its proposed deposit, as staff see it there.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.screenshot({ path: `/tmp/i43-shots/counter-pickup-${language}-tablet.png`, fullPage: true });
+    if (desktop) await page.setViewportSize(desktop);
+  }
   await pickup.getByLabel(text.depositAmount).fill('');
   await pickup.getByRole('group', { name: text.fuel }).getByRole('radio', { name: text.full }).check();
   await pickup.getByLabel(text.photos).setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: PNG }, { name: 'back.png', mimeType: 'image/png', buffer: PNG }]);

@@ -4,6 +4,7 @@ import { formatContentDate, formatPanamaDateTimeForRenter } from '@/i18n';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { counterReservationPath } from '../counter-routes';
+import { counterBranchNames } from '../branch-names';
 
 const time = (value: string | null) => (value ? value.slice(11, 16) : '');
 
@@ -12,7 +13,7 @@ const time = (value: string | null) => (value ? value.slice(11, 16) : '');
  * ("Atrasado"), not by colour alone; so is a pre-check-in done.
  */
 export async function DayList({ locale, day }: { locale: Locale; day: CounterDayList }) {
-  const t = await getTranslations({ locale, namespace: 'counter.day' });
+  const [t, branchName] = await Promise.all([getTranslations({ locale, namespace: 'counter.day' }), counterBranchNames(locale)]);
   const sections: Array<{ key: 'overdue' | 'pickups' | 'returns'; rows: CounterDayRow[]; when: (row: CounterDayRow) => string | null }> = [
     { key: 'overdue', rows: day.overdue, when: (row) => row.returnAt },
     { key: 'pickups', rows: day.pickups, when: (row) => row.pickupAt },
@@ -21,7 +22,7 @@ export async function DayList({ locale, day }: { locale: Locale; day: CounterDay
   return (
     <section aria-labelledby="counter-day-title" className="space-y-6">
       <h2 id="counter-day-title" className="text-xl font-semibold text-slate-900">
-        {t('title', { date: formatContentDate(day.date, locale), branch: day.branch?.name ?? '' })}
+        {t('title', { date: formatContentDate(day.date, locale), branch: branchName(day.branch) ?? '' })}
       </h2>
       {sections.map(({ key, rows, when }) => (
         <section key={key} aria-labelledby={`counter-day-${key}`} data-testid={`counter-day-${key}`} className="space-y-2">

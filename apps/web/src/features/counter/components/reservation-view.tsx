@@ -9,6 +9,7 @@ import type { Locale } from '@/i18n/routing';
 import { returnChargeRows } from '../receipt-email';
 import { CounterActions, counterClosing } from './counter-actions';
 import { FocusHeading } from './focus-on-mount';
+import { counterBranchNames } from '../branch-names';
 
 /** Where a staff member opens a pre-check-in scan: the storefront streams it with their own token (never a public URL). */
 export function counterFileHref(fileId: string): string {
@@ -47,7 +48,7 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
   const dash = (value: string | null | undefined) => value || '—';
   const { renter, precheckin, payments } = reservation;
   // Coverage and extras by their names in the staff member's language (the reservation stores their codes).
-  const catalog = await getBookingCatalog();
+  const [catalog, branchName] = await Promise.all([getBookingCatalog(), counterBranchNames(locale)]);
   const coverageName = catalog.coverages.find((coverage) => coverage.code === reservation.coverage)?.text[locale].name || reservation.coverage;
   const extraName = (code: string) => catalog.extras.find((extra) => extra.code === code)?.text[locale].name || code;
   const deliveryName = catalog.deliveryOptions.find((option) => option.code === reservation.deliveryOption)?.name[locale] || reservation.deliveryOption;
@@ -104,8 +105,8 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
             testId="counter-booking-facts"
             rows={[
               [t('booking.car'), reservation.car ? `${reservation.car.name}${reservation.car.class ? ` (${reservation.car.class})` : ''}` : '—'],
-              [t('booking.pickup'), t('booking.at', { when: when(reservation.pickupAt), branch: reservation.pickupBranch?.name ?? '—' })],
-              [t('booking.return'), t('booking.at', { when: when(reservation.returnAt), branch: reservation.returnBranch?.name ?? '—' })],
+              [t('booking.pickup'), t('booking.at', { when: when(reservation.pickupAt), branch: branchName(reservation.pickupBranch) ?? '—' })],
+              [t('booking.return'), t('booking.at', { when: when(reservation.returnAt), branch: branchName(reservation.returnBranch) ?? '—' })],
               [t('booking.days'), reservation.days ?? '—'],
               [t('booking.coverage'), dash(coverageName)],
               [t('booking.extras'), reservation.extras.length ? reservation.extras.map((extra) => `${extraName(extra.code)} × ${extra.quantity}`).join(', ') : '—'],
