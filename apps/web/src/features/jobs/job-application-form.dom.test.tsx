@@ -180,7 +180,8 @@ describe.each(['es', 'en'] as const)('the job application form, in %s', (languag
     expect(endpoint).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByLabelText(text.email)).toHaveValue(applicant.email);
-    expect(submit()).toBeEnabled();
+    // The refusal is said as soon as the answer is read; the button says "Send" again once the sending has ended.
+    await waitFor(() => expect(submit()).toBeEnabled());
   });
 
   it('says the application could not be sent when the server cannot be reached', async () => {
