@@ -51,7 +51,8 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const refused = refusedCoupon && draft.data.couponCode ? { code: draft.data.couponCode, issue: { message: refusedCoupon.message, ...(refusedCoupon.params ? { params: refusedCoupon.params } : {}) } } : undefined;
 
   // Both prices from the one pricing, so each choice says what it costs; the bill shows the chosen one.
-  const totals = priced.ok ? { prepaid: quoteAs(priced.booking, 'prepaid').total, postpaid: quoteAs(priced.booking, 'postpaid').total } : { prepaid: undefined, postpaid: undefined };
+  const bookingAs = priced.ok ? { prepaid: { ...priced.booking, quote: quoteAs(priced.booking, 'prepaid') }, postpaid: { ...priced.booking, quote: quoteAs(priced.booking, 'postpaid') } } : undefined;
+  const totals = { prepaid: bookingAs?.prepaid.quote.total, postpaid: bookingAs?.postpaid.quote.total };
   const cardFields = cardFieldsSettings(site.paymentGateway);
   const payPalOffered = paymentGateway('paypal') !== undefined;
   const prepaidNote = totals.prepaid === undefined ? '' : t('checkout.prepaidNote', { total: formatMoney(totals.prepaid, locale) });
@@ -76,9 +77,7 @@ export async function ReservationCheckout({ searchParams }: { searchParams: Prom
   const termsFor = priced.ok && paidHow ? { booking: priced.booking, paidHow, locale } : undefined;
   // The glance on a phone: the way chosen, or, until one is, each way offered at its own price.
   const offered: PaidHow[] = [...(cardFields || payPalOffered ? (['now'] as const) : []), 'atCounter'];
-  const glanceWays: GlanceWay[] = priced.ok
-    ? (paidHow ? [paidHow] : offered).map((way) => ({ paidHow: way, booking: { ...priced.booking, quote: quoteAs(priced.booking, way === 'now' ? 'prepaid' : 'postpaid') } }))
-    : [];
+  const glanceWays: GlanceWay[] = bookingAs ? (paidHow ? [paidHow] : offered).map((way) => ({ paidHow: way, booking: way === 'now' ? bookingAs.prepaid : bookingAs.postpaid })) : [];
 
   return (
     <div className="space-y-6">

@@ -42,12 +42,15 @@ function termsOf(booking: PricedBooking, paidHow: PaidHow, locale: Locale, now: 
   };
 }
 
-async function cancellationText(terms: Terms, locale: Locale): Promise<string> {
+/** The cancellation terms in words: whole beside the button and in the bill, short in the glance above the page. */
+async function cancellationText(terms: Terms, locale: Locale, length: 'whole' | 'short' = 'whole'): Promise<string> {
   const t = await getTranslations({ locale, namespace: 'payingTerms' });
   const cancellation = terms.cancellation;
-  if (cancellation.paidHow === 'atCounter') return t('cancelAtCounter');
+  const short = length === 'short';
+  if (cancellation.paidHow === 'atCounter') return t(short ? 'glanceAtCounter' : 'cancelAtCounter');
   if (cancellation.lateFeeCents === 0) return t('cancelFreeUntilPickup');
-  return cancellation.freeUntil ? t('cancelPrepaid', { date: cancellation.freeUntil, fee: cancellation.lateFee }) : t('cancelPrepaidLate', { fee: cancellation.lateFee, hours: cancellation.fullRefundHours });
+  if (cancellation.freeUntil) return short ? t('glanceFreeUntil', { date: cancellation.freeUntil }) : t('cancelPrepaid', { date: cancellation.freeUntil, fee: cancellation.lateFee });
+  return short ? t('glanceLateFee', { fee: cancellation.lateFee }) : t('cancelPrepaidLate', { fee: cancellation.lateFee, hours: cancellation.fullRefundHours });
 }
 
 /**
@@ -95,30 +98,22 @@ export async function BillTerms({ booking, paidHow, locale, now = new Date() }: 
 /** One way of paying the glance lists: its priced booking (the bill at that way's price) and how it is paid. */
 export type GlanceWay = { booking: PricedBooking; paidHow: PaidHow };
 
-async function shortCancellationText(terms: Terms, locale: Locale): Promise<string> {
-  const t = await getTranslations({ locale, namespace: 'payingTerms' });
-  const cancellation = terms.cancellation;
-  if (cancellation.paidHow === 'atCounter') return t('glanceAtCounter');
-  if (cancellation.lateFeeCents === 0) return t('cancelFreeUntilPickup');
-  return cancellation.freeUntil ? t('glanceFreeUntil', { date: cancellation.freeUntil }) : t('glanceLateFee', { fee: cancellation.lateFee });
-}
-
 /**
  * At the top of the checkout on a phone or a tablet, where the bill and the button are screens apart: each way's total
  * and until when cancelling is free (only the way chosen, once chosen), and the deposit with the card it needs. From
  * 1024 px the bill beside the form says the same, so it is not shown there.
  */
 export async function PayingGlance({ ways, locale, now = new Date() }: { ways: GlanceWay[]; locale: Locale; now?: Date }) {
-  const first = ways[0];
-  if (!first) return null;
+  if (ways.length === 0) return null;
   const t = await getTranslations({ locale, namespace: 'payingTerms' });
   const rows = await Promise.all(
     ways.map(async (way) => {
       const terms = termsOf(way.booking, way.paidHow, locale, now);
-      return { paidHow: way.paidHow, total: terms.total, cancellation: await shortCancellationText(terms, locale) };
+      return { paidHow: way.paidHow, total: terms.total, deposit: terms.deposit, cancellation: await cancellationText(terms, locale, 'short') };
     }),
   );
-  const deposit = termsOf(first.booking, first.paidHow, locale, now).deposit;
+  // The deposit is the coverage's for the car, whichever way the renter pays.
+  const deposit = rows[0]?.deposit;
   return (
     <section aria-label={t('glanceTitle')} className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 lg:hidden" data-testid="paying-glance">
       <dl className="space-y-3">
