@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { addDaysToLocalDate, formatPanamaDate, formatPanamaDateTime } from '@rentacar/domain/dates';
-import { adminRows, ENGLISH, type Language, parsedOutbox, SPANISH } from './helpers';
+import { formatPlate } from '@rentacar/domain/vehicles';
+import { adminRows, ENGLISH, type Language, parsedOutbox, seriousViolations, SPANISH } from './helpers';
 
 // A day at the counter on a tablet (768×1024), in Spanish and in English: a counter staff member signs in, opens a
-// booking by typing its number, hands the car over (mileage, the fuel gauge), takes it back hours late with fuel
-// missing and damage, then collects what is due (the card on file in Spanish, at the counter in English); the renter
-// gets one receipt e-mail with the final bill, in the booking's language. Each test books its own car through the
-// public API (prepaid by card, so a card is on file) and moves its dates into the past through the admin, as if it had
-// been booked days ago.
+// booking by typing its number, hands the car over (its plate, mileage, the fuel gauge), takes it back hours late with
+// fuel missing and damage, then collects what is due (the card on file in Spanish, at the counter in English); the
+// renter gets one receipt e-mail with the final bill, in the booking's language. Each test books its own car through
+// the public API (prepaid by card, so a card is on file) and moves its dates into the past through the admin, as if it
+// had been booked days ago. Last, a booking made for a pickup within 24 hours has its car at once: the pickup refuses
+// another car's plate, staff swap the car, and the pickup goes through with the new one's plate.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -37,6 +39,11 @@ const TEXT = {
     full: 'Lleno',
     fiveEighths: '5/8',
     damageAmount: 'Cargo por daños (US$)',
+    plate: 'Placa del auto entregado',
+    plateMismatch: 'Esta placa no es la del auto asignado a la reserva',
+    assignPlate: 'Placa del auto',
+    assign: 'Asignar este auto',
+    assigned: 'Auto asignado.',
     pickup: 'Registrar la entrega',
     giveBack: 'Registrar la devolución',
     card: 'Cobrar a la tarjeta registrada',
@@ -62,6 +69,11 @@ const TEXT = {
     full: 'Full',
     fiveEighths: '5/8',
     damageAmount: 'Damage charge (US$)',
+    plate: 'Plate of the car handed over',
+    plateMismatch: 'This plate is not the car assigned to the booking',
+    assignPlate: 'Plate of the car',
+    assign: 'Assign this car',
+    assigned: 'Car assigned.',
     pickup: 'Record the pickup',
     giveBack: 'Record the return',
     card: 'Charge the card on file',
@@ -77,7 +89,22 @@ const TEXT = {
 
 type Row = Record<string, unknown> & { id: number | string };
 
-const { admin } = adminRows(contentUrl);
+const { admin, createUnits, removeCreated } = adminRows(contentUrl);
+
+test.afterAll(async () => {
+  await removeCreated();
+});
+
+/** A unit as these tests read it: its plate (stored normalised) and its mileage. */
+type Unit = { plate: string; mileage: number };
+
+/** The unit the booking holds once assigned, read as the admin; throws while it has none assigned. */
+async function assignedUnit(number: string): Promise<Unit> {
+  const row = await first(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=vehicle_assigned_at,vehicle.plate,vehicle.mileage`);
+  const unit = row.vehicle as { plate?: string; mileage?: number } | null;
+  if (!row.vehicle_assigned_at || !unit?.plate) throw new Error(`${number} has no unit assigned`);
+  return { plate: unit.plate, mileage: Number(unit.mileage ?? 0) };
+}
 
 async function first(path: string): Promise<Row> {
   const [row] = await admin<Row[]>(path);
@@ -95,9 +122,9 @@ async function setReturnRates(): Promise<void> {
 }
 
 /** A counter staff member of Tocumen (PTY), made through the admin: their e-mail and password. */
-async function counterStaff(language: Language): Promise<{ email: string; password: string }> {
+async function counterStaff(language: Language, tag: string = language): Promise<{ email: string; password: string }> {
   const [role, branch] = await Promise.all([first('/roles?filter[name][_eq]=Counter%20staff&fields=id'), first('/items/branches?filter[code][_eq]=PTY&fields=id')]);
-  const email = `mostrador.e2e.${language}.${RUN}@example.com`;
+  const email = `mostrador.e2e.${tag}.${RUN}@example.com`;
   const password = `Counter-${RUN}-pw!`;
   await admin('/users', { method: 'POST', body: { email, password, role: role.id, branch: branch.id, status: 'active', first_name: 'Lucía', last_name: 'Mostrador' } });
   return { email, password };
@@ -105,9 +132,10 @@ async function counterStaff(language: Language): Promise<{ email: string; passwo
 
 /**
  * A prepaid booking at Tocumen, paid by card through the public API (the card stays on file), in `language`; then
- * moved by the admin to have started two days ago and to have been due back three hours ago.
+ * moved by the admin to have started twenty hours ago and to have been due back three hours ago, and given its car by
+ * the assignment pass (run now rather than within its five minutes), as it would be by then.
  */
-async function lateBooking(page: Page, language: Language, offset: number): Promise<{ number: string; email: string }> {
+async function lateBooking(page: Page, language: Language, offset: number): Promise<{ number: string; email: string; unit: Unit }> {
   const [branch, car, coverage] = await Promise.all([first('/items/branches?filter[code][_eq]=PTY'), first('/items/flota?filter[modelo][_eq]=Accent'), first('/items/coverages?filter[code][_eq]=BASIC')]);
   const email = `renter.counter.${language}.${RUN}@example.com`;
   const start = addDaysToLocalDate(formatPanamaDate(new Date()), RUN_OFFSET + offset);
@@ -139,16 +167,17 @@ async function lateBooking(page: Page, language: Language, offset: number): Prom
   expect(paid.status(), await paid.text()).toBe(201);
   const row = await first(`/items/reservations?filter[reservation_number][_eq]=${number}&fields=id`);
   const hoursAgo = (hours: number) => formatPanamaDateTime(new Date(Date.now() - hours * 3_600_000));
-  await admin(`/items/reservations/${row.id}`, { method: 'PATCH', body: { pickup_date: hoursAgo(48), return_date: hoursAgo(3) } });
-  return { number, email };
+  await admin(`/items/reservations/${row.id}`, { method: 'PATCH', body: { pickup_date: hoursAgo(20), return_date: hoursAgo(3) } });
+  await admin('/booking/vehicles/assign', { method: 'POST', body: { only: [Number(car.id)] } });
+  return { number, email, unit: await assignedUnit(number) };
 }
 
 async function receiptsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
   return parsedOutbox((mail) => subject.test(mail.subject ?? '') && (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.value.some((entry) => entry.address === address)));
 }
 
-/** Signs in at /mostrador, opens the booking by typing its number, hands the car over and takes it back. */
-async function handOverAndTakeBack(page: Page, language: Language, staff: { email: string; password: string }, number: string): Promise<void> {
+/** Signs in at /mostrador and opens the booking by typing its number. */
+async function openBooking(page: Page, language: Language, staff: { email: string; password: string }, number: string): Promise<void> {
   const text = TEXT[language];
   await page.goto(language === 'es' ? '/mostrador' : '/en/mostrador');
   await page.getByLabel(text.email).fill(staff.email);
@@ -159,9 +188,21 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   await expect(page).toHaveURL(new RegExp(`/mostrador/${number}$`));
   // The branch by its name in the counter's language (staff's English name of Tocumen on the English counter).
   await expect(page.getByTestId('counter-staff')).toContainText(text.tocumen);
+}
+
+/**
+ * Signs in at /mostrador, opens the booking by typing its number, hands its car (`unit`) over with its plate and a
+ * mileage past the car's, and takes it back.
+ */
+async function handOverAndTakeBack(page: Page, language: Language, staff: { email: string; password: string }, number: string, unit: Unit): Promise<void> {
+  const text = TEXT[language];
+  await openBooking(page, language, staff, number);
+  await expect(page.getByTestId('counter-vehicle-plate')).toHaveText(formatPlate(unit.plate));
+  const out = unit.mileage + 200;
 
   const pickup = page.getByTestId('pickup-form');
-  await pickup.getByLabel(text.mileage).fill('12000');
+  await pickup.getByLabel(text.plate).fill(formatPlate(unit.plate).toLowerCase());
+  await pickup.getByLabel(text.mileage).fill(String(out));
   // The deposit the renter was told at checkout (Basic on a sedan) is proposed; this handover takes none: cleared.
   await expect(pickup.getByLabel(text.depositAmount)).toHaveValue('1500.00');
   if (process.env.I43_SHOTS) {
@@ -180,13 +221,13 @@ async function handOverAndTakeBack(page: Page, language: Language, staff: { emai
   await expect(giveBack).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('pickup-form')).toHaveCount(0);
   // Nothing typed is lost on a refusal: a mileage below the pickup's is refused on its field, the rest stays.
-  await giveBack.getByLabel(text.mileage).fill('11000');
+  await giveBack.getByLabel(text.mileage).fill(String(out - 1_000));
   await giveBack.getByRole('group', { name: text.fuel }).getByRole('radio', { name: text.fiveEighths }).check();
   await giveBack.getByLabel(text.damageAmount).fill('100');
   await giveBack.getByRole('button', { name: text.giveBack }).click();
   await expect(giveBack.getByRole('alert').filter({ hasText: language === 'es' ? 'menor que el de la entrega' : 'below the pickup' }).first()).toBeVisible();
   await expect(giveBack.getByLabel(text.damageAmount)).toHaveValue('100');
-  await giveBack.getByLabel(text.mileage).fill('12350');
+  await giveBack.getByLabel(text.mileage).fill(String(out + 350));
   await giveBack.getByRole('button', { name: text.giveBack }).click();
   await expect(page.getByTestId('charges-step')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('amount-due')).toContainText('$');
@@ -223,8 +264,8 @@ test.describe('the counter on a tablet, in Spanish', () => {
   test('hands a car over, takes it back late with fuel missing and damage, charges the card on file, and the renter gets the receipt', async ({ page }) => {
     await setReturnRates();
     const staff = await counterStaff('es');
-    const { number, email } = await lateBooking(page, 'es', 0);
-    await handOverAndTakeBack(page, 'es', staff, number);
+    const { number, email, unit } = await lateBooking(page, 'es', 0);
+    await handOverAndTakeBack(page, 'es', staff, number, unit);
     await expectPickupPhotos(number);
     await page.getByRole('button', { name: TEXT.es.card }).click();
     await expect(page.getByTestId('charges-step').getByRole('status')).toContainText(TEXT.es.receiptSent);
@@ -238,10 +279,76 @@ test.describe('the counter on a tablet, in English', () => {
   test('hands a car over, takes it back late with fuel missing and damage, collects at the counter, and the renter gets the receipt', async ({ page }) => {
     await setReturnRates();
     const staff = await counterStaff('en');
-    const { number, email } = await lateBooking(page, 'en', 10);
-    await handOverAndTakeBack(page, 'en', staff, number);
+    const { number, email, unit } = await lateBooking(page, 'en', 10);
+    await handOverAndTakeBack(page, 'en', staff, number, unit);
     await page.getByRole('button', { name: TEXT.en.counter }).click();
     await expect(page.getByTestId('charges-step').getByRole('status')).toContainText(TEXT.en.receiptSent);
     await expectReceipt('en', email, number);
+  });
+});
+
+test.describe('the car\'s plate at the pickup, on a tablet in Spanish', () => {
+  test.use({ ...SPANISH, viewport: TABLET });
+
+  test('a booking for a pickup within 24 hours has its car at once; the pickup refuses another car\'s plate, and takes the car swapped in', async ({ page }) => {
+    const staff = await counterStaff('es', 'plate');
+    const [branch, car, coverage] = await Promise.all([first('/items/branches?filter[code][_eq]=PTY'), first('/items/flota?filter[modelo][_eq]=Accent'), first('/items/coverages?filter[code][_eq]=BASIC')]);
+    // Tocumen is open day and night: a pickup three to three and a half hours from now, on a half-hour slot.
+    const HALF_HOUR = 1_800_000;
+    const pickupAt = formatPanamaDateTime(new Date(Math.ceil((Date.now() + 3 * 3_600_000) / HALF_HOUR) * HALF_HOUR));
+    const booked = await page.request.post('/api/reservations', {
+      headers: { 'idempotency-key': `counter-e2e-plate-${RUN}` },
+      data: {
+        car_id: car.id,
+        pickup_location: branch.id,
+        return_location: branch.id,
+        pickup_date: pickupAt,
+        return_date: `${addDaysToLocalDate(pickupAt.slice(0, 10), 2)}T${pickupAt.slice(11, 16)}`,
+        coverage_id: coverage.id,
+        era: false,
+        reservation_type: 'postpaid',
+        client: { name: 'Pablo', last_name: 'Placa', email: `renter.counter.plate.${RUN}@example.com`, license: 'PA-778899', birthday: '1985-06-07', phone_number: '6123-4567' },
+        terms_accepted: true,
+      },
+    });
+    const body = (await booked.json()) as { reservation_number: string };
+    expect(booked.status(), JSON.stringify(body)).toBe(201);
+    const number = body.reservation_number;
+    // Assigned as it was booked, with no assignment pass in between.
+    const unit = await assignedUnit(number);
+    // Another car of the same model at Tocumen, free: the one staff will hand over instead.
+    const [spare] = await createUnits(car.id, branch.id, 1, { colour: 'Azul', bay: 'Z99' });
+    const sparePlate = String(spare?.plate);
+
+    await openBooking(page, 'es', staff, number);
+    await expect(page.getByTestId('counter-vehicle-plate')).toHaveText(formatPlate(unit.plate));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The spare's plate is not the booking's car: refused under the plate, with what was typed kept.
+    const out = Math.max(unit.mileage, 10_000) + 100;
+    const pickup = page.getByTestId('pickup-form');
+    await pickup.getByLabel(TEXT.es.plate).fill(formatPlate(sparePlate));
+    await pickup.getByLabel(TEXT.es.mileage).fill(String(out));
+    await pickup.getByRole('group', { name: TEXT.es.fuel }).getByRole('radio', { name: TEXT.es.full }).check();
+    await pickup.getByLabel(TEXT.es.depositAmount).fill('');
+    await pickup.getByRole('button', { name: TEXT.es.pickup }).click();
+    await expect(pickup.getByRole('alert').filter({ hasText: TEXT.es.plateMismatch }).first()).toBeVisible();
+    await expect(pickup.getByLabel(TEXT.es.plate)).toBeFocused();
+    await expect(pickup.getByLabel(TEXT.es.mileage)).toHaveValue(String(out));
+
+    // Staff swap the booking's car for the spare (same model: no reason asked), and the page shows it.
+    const assign = page.getByTestId('assign-vehicle-form');
+    await assign.getByLabel(TEXT.es.assignPlate).fill(sparePlate.toLowerCase());
+    await assign.getByRole('button', { name: TEXT.es.assign }).click();
+    await expect(assign.getByRole('status')).toHaveText(TEXT.es.assigned);
+    await expect(page.getByTestId('counter-vehicle-plate')).toHaveText(formatPlate(sparePlate));
+    await expect(page.getByTestId('counter-vehicle-facts')).toContainText('Z99');
+
+    // Now the plate typed is the booking's car: handed over, and the car's mileage and fuel are the pickup's.
+    await expect(pickup.getByLabel(TEXT.es.plate)).toHaveValue(formatPlate(sparePlate));
+    await pickup.getByRole('button', { name: TEXT.es.pickup }).click();
+    await expect(page.getByTestId('return-form')).toBeVisible({ timeout: 20_000 });
+    const stored = await first(`/items/vehicles?filter[plate][_eq]=${sparePlate}&fields=mileage,fuel_eighths`);
+    expect(stored).toMatchObject({ mileage: out, fuel_eighths: 8 });
   });
 });

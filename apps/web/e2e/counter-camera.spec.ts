@@ -70,7 +70,7 @@ const test = base.extend<object, { cameraVideoFile: string }>({
 });
 
 type Row = AdminRow;
-const { admin, create, removeCreated } = adminRows(contentUrl);
+const { admin, create, removeCreated, createUnits } = adminRows(contentUrl);
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 768, height: 1024 } });
@@ -78,7 +78,7 @@ test.use({ viewport: { width: 768, height: 1024 } });
 test.beforeAll(async () => {
   const branch = await create('/items/branches', { status: 'draft', code: `C${run}`.slice(0, 12).toUpperCase(), name: `Mostrador cámara ${run}` });
   const car = await create('/items/flota', { published: false, marca: 'Toyota', modelo: `Cámara ${run}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
-  await create('/items/fleet_stock', { car: car.id, branch: branch.id, units: 1 });
+  await createUnits(car.id, branch.id, 1);
   const [basic] = await admin<Row[]>('/items/coverages?filter[code][_eq]=BASIC&fields=id');
   const [role] = await admin<Row[]>(`/roles?filter[name][_eq]=${encodeURIComponent('Counter staff')}&fields=id`);
   await create('/users', { email: staffEmail, password: PASSWORD, status: 'active', first_name: 'Rosa', last_name: 'Cámara', role: role?.id, branch: branch.id });

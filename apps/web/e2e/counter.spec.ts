@@ -2,12 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addDaysToLocalDate, formatPanamaDate } from '@rentacar/domain/dates';
 import { generateReservationNumber } from '@rentacar/domain/reservation-number';
+import { formatPlate } from '@rentacar/domain/vehicles';
 import { adminRows, ENGLISH, seriousViolations, SPANISH, type AdminRow } from './helpers';
 
 // The counter (/mostrador) as branch staff use it on a tablet: sign in with a Counter staff user (a corporate agent is
-// refused), see the day at the branch (today's pickup, a late return marked in words), find a reservation by typing its
-// number or by a photo of the renter's QR code, and see the booking. Its rows (a draft branch, an unpublished car, the
-// users, the reservations) are created here as the admin and removed at the end.
+// refused), see the day at the branch (today's pickup with the plate of its car, a late return marked in words, a
+// booking no car can take under "needs a car"), find a reservation by typing its number or by a photo of the renter's
+// QR code, and see the booking with its car. Its rows (a draft branch, unpublished cars and their units, the users, the
+// reservations) are created here as the admin and removed at the end.
 
 const contentUrl = process.env.CONTENT_URL ?? '';
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -19,39 +21,52 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: TABLET });
 
 type Row = AdminRow;
-const { admin, create, removeCreated } = adminRows(contentUrl);
+const { admin, create, removeCreated, createUnits } = adminRows(contentUrl);
 
 const today = formatPanamaDate(new Date());
 const staff = { email: `mostrador.${run}@example.com`, name: 'Rosa Mostrador' };
 const agentEmail = `agente.${run}@example.com`;
 let branchName = '';
-const numbers = { today: '', late: '' };
+const numbers = { today: '', late: '', needy: '' };
+/** The plate of the unit today's booking was given by the assignment pass. */
+let todayPlate = '';
 
 test.beforeAll(async () => {
   branchName = `Mostrador E2E ${run}`;
   const branch = await create('/items/branches', { status: 'draft', code: `E${run}`.slice(0, 12).toUpperCase(), name: branchName });
   const car = await create('/items/flota', { published: false, marca: 'Toyota', modelo: `Mostrador ${run}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
-  await create('/items/fleet_stock', { car: car.id, branch: branch.id, units: 2 });
+  await createUnits(car.id, branch.id, 2);
+  // A model without a single unit: its booking today is one no car can take.
+  const unitless = await create('/items/flota', { published: false, marca: 'Toyota', modelo: `Sin unidades ${run}`, tipo: 'sedan', clasificacion: 'FDAR', precio_firefly: 5000 });
   const [basic] = await admin<Row[]>('/items/coverages?filter[code][_eq]=BASIC&fields=id');
   const role = async (name: string) => String((await admin<Row[]>(`/roles?filter[name][_eq]=${encodeURIComponent(name)}&fields=id`))[0]?.id);
   await create('/users', { email: staff.email, password: PASSWORD, status: 'active', first_name: 'Rosa', last_name: 'Mostrador', role: await role('Counter staff'), branch: branch.id });
   await create('/users', { email: agentEmail, password: PASSWORD, status: 'active', first_name: 'Agente', role: await role('Corporate agent') });
-  const reservation = (number: string, pickup: string, returnAt: string, name: string) =>
+  const reservation = (number: string, pickup: string, returnAt: string, name: string, model: unknown = car.id) =>
     create('/items/reservations', {
-      reservation_number: number, brand: 'firefly', status: 'unpaid', reservation_type: 'postpaid', car: car.id,
+      reservation_number: number, brand: 'firefly', status: 'unpaid', reservation_type: 'postpaid', car: model,
       coverage: basic?.id, pickup_branch: branch.id, return_branch: branch.id, pickup_date: pickup, return_date: returnAt, days: 2,
       client_name: name, client_last_name: 'Cliente', client_email: 'cliente@example.com', client_phone: '+50761234567', language: 'es-ES', total: 9630,
       lines: [{ code: 'car', label: 'Alquiler', amount: 9000 }, { code: 'tax', label: 'ITBMS', amount: 630 }],
     });
   numbers.today = generateReservationNumber('firefly');
   numbers.late = generateReservationNumber('firefly');
+  numbers.needy = generateReservationNumber('firefly');
   await reservation(numbers.today, `${today}T23:30`, `${addDaysToLocalDate(today, 2)}T23:30`, 'Ana');
   await reservation(numbers.late, `${addDaysToLocalDate(today, -3)}T09:00`, `${addDaysToLocalDate(today, -1)}T09:00`, 'Beto');
-  // The late one was handed over (through the counter's own endpoint, as staff): it is out and overdue.
+  await reservation(numbers.needy, `${today}T23:00`, `${addDaysToLocalDate(today, 2)}T23:00`, 'Ciro', unitless.id);
+  // The late one was handed over (through the counter's own endpoint, as staff): it is out and overdue. Past the
+  // units' 10,000 km, should it have been given one.
   const login = await fetch(`${contentUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: staff.email, password: PASSWORD }) });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const pickup = await fetch(`${contentUrl}/counter/reservations/${numbers.late}/pickup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ mileage: 1000, fuel_eighths: 8 }) });
+  const pickup = await fetch(`${contentUrl}/counter/reservations/${numbers.late}/pickup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ mileage: 10_500, fuel_eighths: 8 }) });
   expect(pickup.status).toBe(200);
+  // The assignment pass now, rather than within its five minutes (docs/fleet.md): today's booking is within 24 hours
+  // of its pickup, so it gets one of the units; the unitless model's booking goes on the "needs a car" list.
+  await admin('/booking/vehicles/assign', { method: 'POST', body: { only: [Number(car.id), Number(unitless.id)] } });
+  const [assigned] = await admin<Array<{ vehicle: { plate: string } | null }>>(`/items/reservations?filter[reservation_number][_eq]=${numbers.today}&fields=vehicle.plate`);
+  todayPlate = assigned?.vehicle?.plate ?? '';
+  expect(todayPlate).not.toBe('');
 });
 
 test.afterAll(async () => {
@@ -68,6 +83,9 @@ const TEXT = {
     notStaff: 'Esta cuenta no es de personal de mostrador',
     pickups: /^Entregas del día/,
     overdue: /^Devoluciones atrasadas/,
+    needsVehicle: /^Reservas sin auto/,
+    plate: (plate: string) => `Placa ${plate}`,
+    vehicleNeeded: 'Sin auto: ninguno puede atender esta reserva',
     late: 'Atrasado: debía volver el',
     number: 'Número de reserva',
     find: 'Buscar',
@@ -89,6 +107,9 @@ const TEXT = {
     notStaff: 'This account is not counter staff',
     pickups: /^Today's pickups/,
     overdue: /^Late returns/,
+    needsVehicle: /^Bookings that need a car/,
+    plate: (plate: string) => `Plate ${plate}`,
+    vehicleNeeded: 'Needs a car: none can take this booking',
     late: 'Late: due back',
     number: 'Reservation number',
     find: 'Find',
@@ -125,9 +146,15 @@ for (const [language, options] of [['es', SPANISH], ['en', ENGLISH]] as const) {
       const pickups = page.getByTestId('counter-day-pickups');
       await expect(pickups.getByRole('heading', { name: text.pickups })).toBeVisible();
       await expect(pickups.getByRole('link', { name: numbers.today })).toBeVisible();
+      // Its car, assigned within 24 hours of the pickup: the plate staff look for in the lot.
+      await expect(pickups.getByRole('listitem').filter({ hasText: numbers.today })).toContainText(text.plate(formatPlate(todayPlate)));
       const overdue = page.getByTestId('counter-day-overdue');
       await expect(overdue.getByRole('heading', { name: text.overdue })).toBeVisible();
       await expect(overdue.getByRole('listitem').filter({ hasText: numbers.late })).toContainText(text.late);
+      // A booking no car can take, first, with a link to give it one.
+      const needy = page.getByTestId('counter-day-needsVehicle');
+      await expect(needy.getByRole('heading', { name: text.needsVehicle })).toBeVisible();
+      await expect(needy.getByRole('link', { name: numbers.needy })).toHaveAttribute('href', new RegExp(`/mostrador/${numbers.needy}$`));
 
       await page.getByLabel(text.number).fill(numbers.today.toLowerCase().replace('-', ' '));
       await page.getByRole('button', { name: text.find, exact: true }).click();
@@ -140,11 +167,18 @@ for (const [language, options] of [['es', SPANISH], ['en', ENGLISH]] as const) {
       // The coverage and the renter's language by name, in the staff member's language.
       await expect(booking.getByTestId('counter-booking-facts')).toContainText(text.coverage);
       await expect(booking.getByTestId('counter-renter-facts')).toContainText(text.language);
+      // The car assigned to it, by its plate, and the form to swap it.
+      await expect(booking.getByTestId('counter-vehicle-plate')).toHaveText(formatPlate(todayPlate));
+      await expect(booking.getByTestId('assign-vehicle-form')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+
+      // The booking no car can take says so.
+      await page.goto(`${text.home}/${numbers.needy}`);
+      await expect(page.getByTestId('counter-needs-vehicle')).toContainText(text.vehicleNeeded);
 
       // A number no reservation has: said under the field, the form ready for another.
       let unknown = generateReservationNumber('firefly');
-      while (unknown === numbers.today || unknown === numbers.late) unknown = generateReservationNumber('firefly');
+      while (Object.values(numbers).includes(unknown)) unknown = generateReservationNumber('firefly');
       await page.goto(`${text.home}/${unknown}`);
       await expect(page.getByRole('alert').filter({ hasText: text.notFound })).toBeVisible();
 

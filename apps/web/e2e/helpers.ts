@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { adminHeaders } from '../test/content-admin';
+import { adminHeaders, randomPlate } from '../test/content-admin';
 import { client as clientAddress } from '../test/integration-clients';
 
 /**
@@ -192,5 +192,13 @@ export function adminRows(contentUrl: string) {
   async function removeCreated(): Promise<void> {
     for (const path of created.splice(0).reverse()) await admin(path, { method: 'DELETE' }).catch(() => undefined);
   }
-  return { admin, create, removeCreated };
+  /** `count` ready units (cars with a plate) of car model `car` at `branch`, each with `fields` on top; their rows. */
+  async function createUnits(car: unknown, branch: unknown, count: number, fields: Record<string, unknown> = {}): Promise<AdminRow[]> {
+    const units: AdminRow[] = [];
+    for (let index = 0; index < count; index += 1) {
+      units.push(await create('/items/vehicles', { plate: randomPlate(), car, home_branch: branch, current_branch: branch, status: 'ready', mileage: 10_000, fuel_eighths: 8, ...fields }));
+    }
+    return units;
+  }
+  return { admin, create, removeCreated, createUnits };
 }

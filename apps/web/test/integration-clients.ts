@@ -1,7 +1,7 @@
 // Clients for the integration tests that talk over HTTP to the storefront and the content service the harness started:
 // the storefront's JSON API as an anonymous renter, the content service's REST API as staff.
 import { addDaysToLocalDate } from '@rentacar/domain/dates';
-import { adminHeaders } from './content-admin';
+import { adminHeaders, setUnits } from './content-admin';
 
 export type Json = Record<string, unknown>;
 
@@ -62,6 +62,7 @@ export function staffContent(contentUrl: string) {
   async function content<T>(path: string, init: RequestInit = {}): Promise<T> {
     const response = await fetch(`${contentUrl}${path}`, { ...init, headers: { ...admin, ...(init.headers as Record<string, string> | undefined) } });
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    if (response.status === 204) return undefined as T;
     return ((await response.json()) as { data: T }).data;
   }
 
@@ -75,7 +76,10 @@ export function staffContent(contentUrl: string) {
     admin = await adminHeaders(contentUrl);
   }
 
-  return { signIn, content, seedRow };
+  /** Exactly `units` ready units of a car model at a branch, as staff would set the fleet (content-admin's `setUnits`). */
+  const units = (carId: number | string, branchId: number | string, count: number) => setUnits(content, carId, branchId, count);
+
+  return { signIn, content, seedRow, units };
 }
 
 /** Waits until `check` holds, asking every 250 ms up to `attempts` times; fails naming `what` never happened. */

@@ -93,7 +93,7 @@ export const policies = {
     id: ids.storefrontPolicy,
     name: 'Storefront',
     icon: 'storefront',
-    description: 'Server side of the storefront (static token): reads published content, fleet stock and active coupons. No right on renters\' data: bookings, drafts, pre-check-ins and leads go through /booking, payments through /payments-ledger, documents and applications through their endpoints, each with a proof for the one record it touches.',
+    description: 'Server side of the storefront (static token): reads published content and active coupons; availability through /booking. No right on renters\' data: bookings, drafts, pre-check-ins and leads go through /booking, payments through /payments-ledger, documents and applications through their endpoints, each with a proof for the one record it touches.',
     admin_access: false,
     app_access: false,
     enforce_tfa: false,
@@ -104,8 +104,6 @@ export const policies = {
         collection: 'corporate_accounts', action: 'read', fields: ['id', 'name', 'discount_percent', 'status'],
         permissions: { status: { _eq: 'published' } },
       },
-      // Units per car and branch, every row (also what GET /booking/availability counts against).
-      ...crud('fleet_stock', ['read']),
       // When public content last changed, so a storefront that was stopped can expire what changed meanwhile (its
       // webhooks were lost). Only which collection and when: not who, from where, or what.
       {
@@ -164,7 +162,8 @@ export const policies = {
       ...crud('reservations', ['read']),
       ...crud('precheckins', ['read']),
       ...crud('payments', ['read']),
-      ...crud('fleet_stock', ['read']),
+      // The branch's units (the fleet board); their states change through POST /counter/vehicles/:plate/status.
+      ...crud('vehicles', ['read']),
       {
         collection: 'directus_users', action: 'read',
         permissions: { id: { _eq: '$CURRENT_USER' } },

@@ -127,6 +127,16 @@ export function dashboardDefinitions({ nowPanama, today }) {
             filter: { _and: [{ rental_status: { _eq: 'picked_up' } }, { return_date: { _lt: nowPanama(0) } }] },
           },
         },
+        {
+          id: panelId('hoy', 9), name: 'Reservas sin coche', icon: 'no_crash', type: 'list', ...at(1, 35, 48, 12),
+          note: 'Reservas a las que ningún coche puede atender (una devolución atrasada, un coche al taller): el mostrador les asigna uno. La recogida más próxima primero.',
+          requires: ['reservations.needs_vehicle_since'],
+          options: {
+            collection: 'reservations', limit: 20, sortField: 'pickup_date', sortDirection: 'asc', linkToItem: true,
+            displayTemplate: '{{reservation_number}} · {{client_name}} {{client_last_name}} · {{pickup_branch.code}} · {{pickup_date}} · {{car.marca}} {{car.modelo}}',
+            filter: { _and: [{ needs_vehicle_since: { _nnull: true } }, NOT_CANCELLED, { _or: [{ rental_status: { _null: true } }, { rental_status: { _eq: 'booked' } }] }] },
+          },
+        },
       ],
     },
     {
@@ -195,7 +205,7 @@ export function dashboardDefinitions({ nowPanama, today }) {
     },
     {
       id: dashboardIds.flota, name: 'Flota', icon: 'directions_car', color: '#9B51E0',
-      note: 'El uso de la flota en los próximos 30 días: las unidades ocupadas en algún momento de ese plazo (reservas no canceladas aún sin recoger cuyo alquiler cae en él, y todos los coches fuera ahora, atrasados incluidos), por clase de coche y por sucursal de recogida, frente a las unidades en stock.',
+      note: 'El uso de la flota en los próximos 30 días: las unidades ocupadas en algún momento de ese plazo (reservas no canceladas aún sin recoger cuyo alquiler cae en él, y todos los coches fuera ahora, atrasados incluidos), por clase de coche y por sucursal de recogida, frente a las unidades de la flota; y los coches con servicio próximo o fuera de servicio.',
       panels: [
         {
           id: panelId('flota', 1), name: 'Unidades ocupadas (próximos 30 días)', icon: 'car_rental', type: 'metric', ...at(1, 1, 16, 6),
@@ -204,9 +214,10 @@ export function dashboardDefinitions({ nowPanama, today }) {
           options: { collection: 'reservations', field: 'id', function: 'count', filter: takenNext30Days },
         },
         {
-          id: panelId('flota', 2), name: 'Unidades en stock', icon: 'inventory_2', type: 'metric', ...at(17, 1, 16, 6),
-          note: 'Suma de las unidades de Fleet stock (todas las sucursales).',
-          options: { collection: 'fleet_stock', field: 'units', function: 'sum' },
+          id: panelId('flota', 2), name: 'Unidades en la flota', icon: 'inventory_2', type: 'metric', ...at(17, 1, 16, 6),
+          note: 'Los coches de la flota (Vehicles), uno por placa, en todas las sucursales y en cualquier estado.',
+          requires: ['vehicles.plate'],
+          options: { collection: 'vehicles', field: 'id', function: 'count' },
         },
         {
           id: panelId('flota', 3), name: 'Ocupadas por clase de coche', icon: 'bar_chart', type: 'bar-chart', ...at(1, 7, 24, 16),
@@ -224,6 +235,26 @@ export function dashboardDefinitions({ nowPanama, today }) {
           options: {
             collection: 'reservations', xAxis: 'pickup_branch', xAxisDisplayField: 'code', yAxis: 'id', function: 'count',
             filter: takenNext30Days, decimals: 0, color: '#2F80ED', showAxisLabels: 'both', showDataLabel: true,
+          },
+        },
+        {
+          id: panelId('flota', 5), name: 'Servicios en los próximos 14 días', icon: 'build', type: 'list', ...at(1, 23, 24, 14),
+          note: 'Coches cuya fecha de servicio llega en 14 días o ya pasó: no se ofrecen para alquileres que la alcancen hasta que se les haga el servicio y se mueva la fecha. (Los que pasaron su kilometraje de servicio los marca el tablero de flota del mostrador.)',
+          requires: ['vehicles.next_service_date'],
+          options: {
+            collection: 'vehicles', limit: 50, sortField: 'next_service_date', sortDirection: 'asc', linkToItem: true,
+            displayTemplate: '{{plate}} · {{car.marca}} {{car.modelo}} · {{current_branch.code}} · {{next_service_date}}',
+            filter: { next_service_date: { _lte: '$NOW(+14 days)' } },
+          },
+        },
+        {
+          id: panelId('flota', 6), name: 'Fuera de servicio y en taller', icon: 'car_crash', type: 'list', ...at(25, 23, 24, 14),
+          note: 'Coches en mantenimiento o fuera de servicio: no se ofrecen para ningún alquiler hasta que vuelvan a estar listos (o hasta su fecha "disponible desde").',
+          requires: ['vehicles.status'],
+          options: {
+            collection: 'vehicles', limit: 50, sortField: 'status_changed_at', sortDirection: 'asc', linkToItem: true,
+            displayTemplate: '{{plate}} · {{car.marca}} {{car.modelo}} · {{current_branch.code}} · {{status}} · {{status_note}}',
+            filter: { status: { _in: ['in_maintenance', 'out_of_service'] } },
           },
         },
       ],

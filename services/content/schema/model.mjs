@@ -343,7 +343,7 @@ export const collections = [
         f.text('address', { note: 'The address in this language. Empty = the address above (Spanish).' }),
         f.text('directions', { note: 'How to find the counter.' }),
       ], { template: '{{name}} · {{directions}}' }),
-      f.o2m('stock', { template: '{{car.marca}} {{car.modelo}} · {{units}}', label: 'Fleet stock', note: 'Units of each car model at this branch (edit them in Fleet stock).' }),
+      f.o2m('units_here', { template: '{{plate}} · {{car.marca}} {{car.modelo}} · {{status}}', label: 'Units here', note: 'The units (cars with a plate) at this branch now (edit them in Vehicles).' }),
     ],
   }),
 
@@ -378,23 +378,51 @@ export const collections = [
       f.divider('divider_prices', 'Prices per day (cents); empty = not offered by that brand'),
       ...BRANDS.map((b) => f.cents(`precio_${b}`, { width: 'half', label: `Price ${b[0].toUpperCase() + b.slice(1)} (precio_${b})`, note: `Cents per day at ${b[0].toUpperCase() + b.slice(1)}; empty = not offered.` })),
       f.m2o('discount', 'prepaid_discounts', { template: '{{percentage}} % · {{charge_id}}', width: 'half', label: 'Prepaid discount', note: 'Discount when paying online in advance.' }),
-      f.o2m('stock', { template: '{{branch.code}} · {{units}}', label: 'Fleet stock', note: 'Units of this car model at each branch (edit them in Fleet stock).' }),
+      f.o2m('units', { template: '{{plate}} · {{current_branch.code}} · {{status}}', label: 'Units', note: 'The cars of this model, one per plate, with where each is and its state (edit them in Vehicles).' }),
     ],
   }),
 
-  // One row per (car, branch): the booking extension refuses a second row for the same pair, since a composite
-  // unique index cannot be expressed in a Directus snapshot.
-  collection('fleet_stock', {
-    icon: 'inventory_2', label: 'Fleet stock', group: 'fleet', template: '{{branch.code}} · {{car.marca}} {{car.modelo}} · {{units}}',
-    note: 'How many units of this car model the pickup branch has; a reservation holds one from pickup to return plus the turnaround buffer.',
+  // One row per car with a plate (docs/fleet.md): where it is, its state, its next service. Every reservation holds
+  // one (reservations.vehicle); availability is counted from them by the booking extension.
+  collection('vehicles', {
+    icon: 'directions_car', label: 'Vehicles', group: 'fleet', template: '{{plate}} · {{car.marca}} {{car.modelo}}',
+    note: 'The fleet car by car: each unit has a plate, a model, the branch where it is and a state. Bookings hold units; the counter hands them over.',
     fields: [
       f.pk(),
-      f.m2o('car', 'flota', { template: '{{marca}} {{modelo}} · {{clasificacion}}', width: 'half', required: true, onDelete: 'CASCADE', oneField: 'stock' }),
-      f.m2o('branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', required: true, onDelete: 'CASCADE', oneField: 'stock' }),
-      f.int('units', {
-        def: 0, min: 0, required: true, width: 'half', schema: { is_nullable: false },
-        note: 'How many units of this car model the pickup branch has; a reservation holds one from pickup to return plus the turnaround buffer.',
+      f.string('plate', {
+        unique: true, required: true, maxLength: 8, width: 'half', font: 'monospace', placeholder: 'AB1234',
+        note: 'Panama plate: two letters and four digits (AB-1234), or six digits on older cars. Stored in capitals without the hyphen.',
       }),
+      f.string('vin', { maxLength: 17, width: 'half', font: 'monospace', note: 'Optional: 17 letters and digits (no I, O or Q).' }),
+      f.m2o('car', 'flota', { template: '{{marca}} {{modelo}} · {{clasificacion}}', width: 'half', required: true, onDelete: 'NO ACTION', oneField: 'units', note: 'The model this unit is sold as ("or similar").' }),
+      f.string('colour', { maxLength: 40, width: 'half', note: 'As the counter tells the renter: "the white one in bay A07".' }),
+      f.int('year', { min: 1990, max: 2100, width: 'half', note: 'Model year, as on the registration.' }),
+      f.string('bay', { maxLength: 16, width: 'half', note: 'The parking bay where the renter finds it at the branch.' }),
+      f.m2o('home_branch', 'branches', { template: '{{code}} · {{name}}', width: 'half', note: 'The branch it belongs to.' }),
+      f.m2o('current_branch', 'branches', {
+        template: '{{code}} · {{name}}', width: 'half', required: true, onDelete: 'NO ACTION', oneField: 'units_here',
+        note: 'Where the car is now: a return moves it to the return branch (a one-way rental).',
+      }),
+      f.int('mileage', { def: 0, min: 0, width: 'half', suffix: 'speed', note: 'Odometer in km, updated at every pickup and return.' }),
+      f.int('fuel_eighths', { def: 8, min: 0, max: 8, width: 'half', note: 'Fuel in eighths of a tank (0 = empty, 8 = full), updated at every pickup and return.' }),
+      f.divider('divider_state', 'State'),
+      f.select('status', [
+        choice('ready', 'Ready', 'var(--theme--success)'),
+        choice('needs_cleaning', 'Needs cleaning', 'var(--theme--warning)'),
+        choice('in_maintenance', 'In maintenance', 'var(--theme--primary)'),
+        choice('out_of_service', 'Out of service', 'var(--theme--danger)'),
+      ], {
+        def: 'ready', required: true, width: 'half', chips: true, schema: { is_nullable: false },
+        note: 'In maintenance or out of service: offered for no rental until ready again, or until "Available from". "On rent" follows from its rental.',
+      }),
+      f.timestamp('status_changed_at', { width: 'half', readonly: true, note: 'When the status last changed (UTC).' }),
+      f.text('status_note', { note: 'Why the status was changed (the counter\'s fleet board asks for it).' }),
+      f.datetime('available_from', { width: 'half', note: 'For a unit in maintenance or out of service: from when it may be rented again (Panama local time); empty = when staff set it ready.' }),
+      f.divider('divider_service', 'Service'),
+      f.int('next_service_km', { min: 0, width: 'half', suffix: 'speed', note: 'At this mileage the unit is offered for no rental until serviced (then raise it).' }),
+      f.date('next_service_date', { width: 'half', note: 'Rentals that reach this date are not offered this unit until it is serviced (then move the date).' }),
+      f.text('notes', { note: 'Anything staff should know about this car (scratches, quirks); not shown to renters.' }),
+      f.json('photos', { readonly: true, note: 'Ids of photos of this unit (files in the private folder "Counter photos"), added by the counter: ["uuid", ...].' }),
     ],
   }),
 
@@ -523,6 +551,8 @@ export const collections = [
       f.bool('precheckin_enabled', { label: 'Online pre-check-in enabled', width: 'half' }),
       f.int('turnaround_buffer_minutes', { def: 120, min: 0, width: 'half', note: 'Minutes a returned car is unavailable before its next rental.' }),
       f.int('payment_hold_minutes', { def: 30, min: 1, width: 'half', note: 'How long an unpaid prepaid reservation holds its unit.' }),
+      f.int('vehicle_assignment_hours', { def: 24, min: 0, width: 'half', note: 'How many hours before pickup a booking\'s unit is assigned and shown to the counter (at once for a booking made later).' }),
+      f.bool('ready_after_buffer', { label: 'Returned cars are ready after the turnaround buffer', width: 'half', note: 'Off: a returned car waits as "needs cleaning" until staff mark it ready. On: it is ready again by itself, the buffer being its cleaning time.' }),
       f.int('cancellation_full_refund_hours', {
         def: 48, min: 0, required: true, width: 'half', schema: { is_nullable: false },
         validation: { cancellation_full_refund_hours: { _gte: 0 } }, validation_message: 'Hours: an integer of 0 or more.',
@@ -858,6 +888,14 @@ export const collections = [
       // The rental lifecycle (docs/counter.md), written only by the counter endpoints (POST /booking/reservations/:ref/pickup,
       // /return, /no-show); read-only in the admin, so the order of events and the branch check cannot be skipped.
       f.divider('divider_counter', 'At the counter'),
+      f.m2o('vehicle', 'vehicles', {
+        template: '{{plate}} · {{car.marca}} {{car.modelo}}', width: 'half', readonly: true,
+        note: 'The unit this booking holds: chosen when it is booked, fixed when it is assigned (docs/fleet.md).',
+      }),
+      f.timestamp('vehicle_assigned_at', { width: 'half', readonly: true, note: 'When the unit was assigned (UTC): automatically before pickup, or by staff.' }),
+      f.select('vehicle_assignment', [choice('auto', 'Automatic'), choice('staff', 'Chosen by staff'), choice('upgrade', 'Upgrade')], { width: 'half', readonly: true, note: 'How the unit was assigned.' }),
+      f.timestamp('needs_vehicle_since', { width: 'half', readonly: true, note: 'Set while no unit can take this booking (a late return, a car in maintenance): it is on the counter\'s "needs a car" list.' }),
+      f.text('vehicle_assignment_note', { readonly: true, note: 'Why staff swapped the unit or gave an upgrade.' }),
       f.select('rental_status', [
         choice('booked', 'Booked', 'var(--theme--foreground-subdued)'),
         choice('picked_up', 'Picked up', 'var(--theme--primary)'),

@@ -2,7 +2,8 @@
 // with the Directus configuration in the environment). Every start:
 //   1. bootstrap: install Directus' system tables and the first admin (ADMIN_EMAIL / ADMIN_PASSWORD) on an
 //      empty database; otherwise run pending Directus migrations;
-//   2. schema: apply schema/snapshot.yaml when it differs from the last one applied to this database;
+//   2. schema: apply schema/snapshot.yaml when it differs from the last one applied to this database (the stock counts
+//      of a database from before units become units: lib/migrate-stock.mjs);
 //   3. access: reconcile roles, policies, permissions, public registration settings and the storefront user (token);
 //   4. flow: reconcile the "Revalidate storefront" flow (URL, secret), then the admin's Insights dashboards
 //      (schema/dashboards.mjs: created when missing, put back when changed, staff-made ones left alone);
@@ -41,6 +42,7 @@ const { seedContent, LOAD_ORDER } = await import('./lib/seed.mjs');
 const { applySchemaSnapshot } = await import('./lib/schema.mjs');
 const { reconcileExtensionSettings } = await import('./lib/extension-settings.mjs');
 const { reconcileDashboards } = await import('./lib/dashboards.mjs');
+const { readStockCounts, createUnitsFromCounts } = await import('./lib/migrate-stock.mjs');
 
 const d = await loadDirectus();
 const db = d.getDatabase();
@@ -72,6 +74,8 @@ try {
   const snapshotText = readFileSync(snapshotFile, 'utf8');
   const hash = createHash('sha256').update(snapshotText).digest('hex');
   const appliedHash = await getState('schema_hash');
+  // Stock counts of a database from before units, read before the snapshot drops their table (lib/migrate-stock.mjs).
+  const stockCounts = await readStockCounts(db);
   if (appliedHash === hash) {
     log(`schema: up to date (${hash.slice(0, 12)})`);
   } else {
@@ -81,6 +85,9 @@ try {
     await setState('schema_hash', hash);
     log(`schema: applied ${hash.slice(0, 12)} (${applied.collections} collection, ${applied.fields} field, ${applied.relations} relation change(s)) in ${elapsed(t)}`);
   }
+
+  const migratedUnits = await createUnitsFromCounts(db, stockCounts);
+  if (migratedUnits > 0) log(`schema: the stock counts became ${migratedUnits} unit(s), plates MG0001 upwards, for staff to correct (docs/fleet.md)`);
 
   const schema = await d.getSchema({ database: db, bypassCache: true });
   const env = process.env;

@@ -7,8 +7,8 @@
 // item of that collection; every enumerated value (brand, tipo, status, ...) is one the contract allows;
 // white text on each brand's primary colour meets WCAG AA (4.5:1); every translated item has both
 // es-ES and en-US with its fields filled; plus a few consistency checks (unique keys, E.164 phones,
-// integer cents, opening hours, allowed HTML, allowed classes present in the fleet, one fleet_stock row per car
-// and branch, booking rules and young-driver bands of every brand).
+// integer cents, opening hours, allowed HTML, allowed classes present in the fleet, units with unique Panama plates
+// and a unit of every car somewhere, booking rules and young-driver bands of every brand).
 
 import { readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,7 +18,7 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const DATA = join(ROOT, 'data');
 const ASSETS = join(ROOT, 'assets');
 
-const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
+const COLLECTIONS = ['languages', 'prepaid_discounts', 'branches', 'flota', 'vehicles', 'extras', 'coverages', 'dropoff_fees',
   'delivery_options', 'cta', 'sites_config', 'info_pages', 'rate_seasons', 'promos', 'jobs', 'coupons', 'corporate_accounts', 'length_discounts'];
 const LANGS = ['es-ES', 'en-US'];
 const BRANDS = ['firefly', 'hertz', 'thrifty', 'dollar'];
@@ -257,18 +257,25 @@ for (const [i, x] of (data.extras || []).entries()) {
   if (!(Number.isInteger(x.max_quantity) && x.max_quantity >= 1)) fail(`${at}.max_quantity`, 'integer >= 1');
   if (x.max_per_rental !== null && x.max_per_rental < x.daily_rate) fail(`${at}.max_per_rental`, 'a cap below one day\'s rate');
 }
-// Every car at every branch, once, with 0..n units (the booking extension counts against these rows).
-const stockPairs = new Set();
-for (const [i, s] of (data.fleet_stock || []).entries()) {
-  const at = `fleet_stock[${i}]`;
-  const car = s.car && typeof s.car === 'object' ? `${s.car.marca} ${s.car.modelo}` : s.car;
-  const key = `${car}@${s.branch?.code}`;
-  if (stockPairs.has(key)) fail(at, `duplicate car and branch ${key}`);
-  stockPairs.add(key);
-  if (!Number.isInteger(s.units) || s.units < 0) fail(`${at}.units`, `must be an integer >= 0, got ${JSON.stringify(s.units)}`);
+// Units: one per plate, in Panama's form (the domain's isPanamaPlate, packages/domain/src/vehicles/identity.ts: this
+// file runs without TypeScript), each of a car and at a branch of the seed, and every car with a unit somewhere.
+const PANAMA_PLATE = /^(?:[A-Z]{2}\d{4}|\d{6})$/;
+const VEHICLE_STATUSES = ['ready', 'needs_cleaning', 'in_maintenance', 'out_of_service'];
+const plates = new Set();
+const carsWithUnits = new Set();
+for (const [i, v] of (data.vehicles || []).entries()) {
+  const at = `vehicles[${i}]`;
+  if (!PANAMA_PLATE.test(v.plate || '')) fail(`${at}.plate`, `a Panama plate in capitals without hyphen (AB1234 or 123456), got ${JSON.stringify(v.plate)}`);
+  if (plates.has(v.plate)) fail(`${at}.plate`, `duplicate plate ${v.plate}`);
+  plates.add(v.plate);
+  if (!VEHICLE_STATUSES.includes(v.status)) fail(`${at}.status`, `one of ${VEHICLE_STATUSES.join(', ')}`);
+  if (!(Number.isInteger(v.fuel_eighths) && v.fuel_eighths >= 0 && v.fuel_eighths <= 8)) fail(`${at}.fuel_eighths`, 'integer from 0 to 8');
+  if (!(Number.isInteger(v.mileage) && v.mileage >= 0)) fail(`${at}.mileage`, 'integer >= 0');
+  if (!v.current_branch || typeof v.current_branch !== 'object') fail(`${at}.current_branch`, 'a branch reference');
+  if (v.car && typeof v.car === 'object') carsWithUnits.add(`${v.car.marca} ${v.car.modelo}`);
 }
-if (data.fleet_stock) for (const car of data.flota || []) for (const branch of data.branches || []) {
-  if (!stockPairs.has(`${car.marca} ${car.modelo}@${branch.code}`)) fail('fleet_stock', `no row for ${car.marca} ${car.modelo} at ${branch.code}`);
+if (data.vehicles) for (const car of data.flota || []) {
+  if (!carsWithUnits.has(`${car.marca} ${car.modelo}`)) fail('vehicles', `no unit of ${car.marca} ${car.modelo}`);
 }
 for (const [i, s] of (data.sites_config || []).entries()) {
   const at = label('sites_config', s, i);

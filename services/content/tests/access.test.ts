@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix } from './helpers';
 
 const PUBLIC_COLLECTIONS = ['languages', 'sites_config', 'flota', 'prepaid_discounts', 'branches', 'coverages', 'extras', 'dropoff_fees', 'delivery_options', 'info_pages', 'cta', 'promos', 'jobs', 'rate_seasons', 'length_discounts'];
-const PRIVATE_COLLECTIONS = ['coupons', 'reservations', 'payments', 'precheckins', 'corporate_accounts', 'corporate_leads', 'job_applications', 'fleet_stock', 'reservation_drafts', 'rate_limits'];
+const PRIVATE_COLLECTIONS = ['coupons', 'reservations', 'payments', 'precheckins', 'corporate_accounts', 'corporate_leads', 'job_applications', 'vehicles', 'reservation_drafts', 'rate_limits'];
 
 let admin = '';
 let storefront = '';

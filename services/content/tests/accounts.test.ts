@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEnvironment } from '../../../scripts/lib/content-service.mjs';
-import { adminToken, api, contentUrl, dataOf, errorCode, firstOf, login, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { adminToken, api, contentUrl, createUnits, dataOf, errorCode, firstOf, login, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
 
 interface AccountMail { kind: string; to: string; url: string; language: string }
 interface Received { mail: AccountMail; secret: string | undefined; path: string; answered: number | 'dropped' | 'hung' }
@@ -408,7 +408,7 @@ describe('reservations of corporate agents (POST /booking/reservations)', () => 
   beforeAll(async () => {
     branch = (await create<{ id: number }>('branches', { status: 'draft', code: `A${suffix}`.slice(0, 12).toUpperCase(), name: `Accounts test ${suffix}` })).id;
     car = (await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `Agents ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 })).id;
-    await create('fleet_stock', { car, branch, units: 9 });
+    await createUnits(create, car, branch, 9);
     companyA = (await create<{ id: number }>('corporate_accounts', { status: 'published', name: `Company A ${suffix}` })).id;
     companyB = (await create<{ id: number }>('corporate_accounts', { status: 'published', name: `Company B ${suffix}` })).id;
     draftCompany = (await create<{ id: number }>('corporate_accounts', { status: 'draft', name: `Company draft ${suffix}` })).id;

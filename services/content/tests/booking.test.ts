@@ -4,7 +4,7 @@
 // row per car and branch. docs/content-model.md, "Booking endpoint". Every row it needs is created here through the
 // admin (a draft branch and two unpublished cars, so no storefront page changes) and removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createdRows, dataOf, errorCode, firstOf, qs, requireEnv, type ApiResult, uniqueSuffix } from './helpers';
+import { adminToken, api, createdRows, createUnits, dataOf, errorCode, firstOf, qs, requireEnv, testPlate, type ApiResult, uniqueSuffix } from './helpers';
 
 interface Reservation {
   /** The reservation's reference, as the booking routes answer it (`<id>.<mac>`). */
@@ -124,8 +124,8 @@ beforeAll(async () => {
   const car = (modelo: string) => create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `${modelo} ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
   carA = (await car('Three units')).id;
   carB = (await car('One unit')).id;
-  await create('fleet_stock', { car: carA, branch, units: 3 });
-  await create('fleet_stock', { car: carB, branch, units: 1 });
+  await createUnits(create, carA, branch, 3);
+  await createUnits(create, carB, branch, 1);
   const sites = await api<Array<{ turnaround_buffer_minutes: number | null; payment_hold_minutes: number | null }>>(
     `/items/sites_config${qs({ filter: { brand: { _eq: 'firefly' } }, fields: 'turnaround_buffer_minutes,payment_hold_minutes' })}`, { token: admin });
   const site = dataOf(sites)[0];
@@ -538,31 +538,27 @@ describe('rate limit', () => {
 });
 
 describe('stock, drafts and counters: who reads and writes them', () => {
-  it('refuses a second fleet_stock row for the same car and branch', async () => {
-    const duplicate = await api('/items/fleet_stock', { method: 'POST', token: admin, body: { car: carA, branch, units: 9 } });
-    expect(duplicate.status, duplicate.text.slice(0, 300)).toBe(400);
-    expect(errorCode(duplicate)).toBe('INVALID_PAYLOAD');
-    expect(duplicate.text).toContain('already has a stock row');
-    const rows = await api<Array<{ id: number; car: number }>>(`/items/fleet_stock${qs({ filter: { branch: { _eq: branch } }, fields: 'id,car,units', sort: 'car' })}`, { token: admin });
-    expect(dataOf(rows)).toHaveLength(2);
-    const rowB = firstOf(dataOf(rows).filter((r) => r.car === carB), 'the stock row of car B');
-    const moved = await api(`/items/fleet_stock/${rowB.id}`, { method: 'PATCH', token: admin, body: { car: carA } });
-    expect(moved.status, moved.text.slice(0, 300)).toBe(400);
-    expect((await api(`/items/fleet_stock/${rowB.id}`, { method: 'PATCH', token: admin, body: { units: 1 } })).status).toBe(200);
+  it('keeps one unit per plate, in Panama\'s form, and refuses a VIN that is not one', async () => {
+    const [unitId] = await createUnits(create, carA, branch, 1, { colour: 'Blanco' });
+    const unit = dataOf(await api<{ plate: string }>(`/items/vehicles/${unitId}`, { token: admin }));
+    const again = await api('/items/vehicles', { method: 'POST', token: admin, body: { plate: unit.plate, car: carA, current_branch: branch } });
+    expect(again.status, again.text.slice(0, 300)).toBe(400);
+    const written = await api<{ plate: string }>('/items/vehicles', { method: 'POST', token: admin, body: { plate: 'zz-99x1', car: carA, current_branch: branch } });
+    expect(written.status, written.text.slice(0, 300)).toBe(400);
+    expect(written.text).toContain('plate');
+    const vin = await api('/items/vehicles', { method: 'POST', token: admin, body: { plate: testPlate(), car: carA, current_branch: branch, vin: 'NOT-A-VIN' } });
+    expect(vin.status, vin.text.slice(0, 300)).toBe(400);
+    expect((await api(`/items/vehicles/${unitId}`, { method: 'DELETE', token: admin })).status).toBe(204);
   });
 
-  it('lets the storefront read the stock but not change it; the public sees none of it', async () => {
-    const read = await api<Array<{ car: number; units: number }>>(`/items/fleet_stock${qs({ filter: { branch: { _eq: branch } }, fields: 'car,units' })}`, { token: storefront });
-    expect(read.status, read.text.slice(0, 200)).toBe(200);
-    expect(dataOf(read)).toHaveLength(2);
-    // An existing pair: the permission check answers, not the duplicate rule (which would tell which pairs exist).
-    expect((await api('/items/fleet_stock', { method: 'POST', token: storefront, body: { car: carA, branch, units: 1 } })).status).toBe(403);
-    expect((await api('/items/fleet_stock', { method: 'POST', body: { car: carA, branch, units: 1 } })).status).toBe(403);
-    expect((await api('/items/fleet_stock')).status).toBe(403);
-    // The stock aliases of a car are left out of the public's `*`.
+  it('keeps the units from the storefront and the public: availability is read through /booking', async () => {
+    expect((await api('/items/vehicles', { token: storefront })).status).toBe(403);
+    expect((await api('/items/vehicles', { method: 'POST', token: storefront, body: { plate: testPlate(), car: carA, current_branch: branch } })).status).toBe(403);
+    expect((await api('/items/vehicles')).status).toBe(403);
+    // The units alias of a car is left out of the public's `*`.
     const car = await api<Record<string, unknown>>(`/items/flota${qs({ fields: '*', limit: 1 })}`);
     expect(car.status).toBe(200);
-    expect(Object.keys(dataOf(car)[0] ?? {})).not.toContain('stock');
+    expect(Object.keys(dataOf(car)[0] ?? {})).not.toContain('units');
   });
 
   it('keeps reservation drafts from everyone at /items; the storefront reaches one only by the reference it was given', async () => {

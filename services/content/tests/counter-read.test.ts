@@ -4,7 +4,7 @@
 // not back in time (overdue) and the warning on the next booking of its unit, and a branch's day. Every row it needs is
 // created here through the admin (two draft branches, unpublished cars) and removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createdRows, dataOf, errorCode, firstOf, panamaClock, qs, requireEnv, uniqueSuffix } from './helpers';
+import { adminToken, api, createdRows, createUnits, dataOf, errorCode, firstOf, panamaClock, qs, requireEnv, uniqueSuffix } from './helpers';
 
 type Allowed = { allowed: true } | { allowed: false; reason: string };
 interface CounterRecord {
@@ -70,7 +70,7 @@ beforeAll(async () => {
   there = (await create<{ id: number }>('branches', { status: 'draft', code: `RT${suffix}`.slice(0, 12).toUpperCase(), name: `Read there ${suffix}` })).id;
   const newCar = async (model: string, units: number) => {
     const id = (await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `${model} ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 })).id;
-    await create('fleet_stock', { car: id, branch: here, units });
+    await createUnits(create, id, here, units);
     return id;
   };
   car = await newCar('Read', 5);

@@ -6,7 +6,7 @@
 // sets are put back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG } from './files';
-import { adminToken, api, createdRows, dataOf, errorCode, firstOf, panamaClock, postForm, qs, requireEnv, type ApiResult, uniqueSuffix } from './helpers';
+import { adminToken, api, createdRows, createUnits, dataOf, errorCode, firstOf, panamaClock, postForm, qs, requireEnv, type ApiResult, uniqueSuffix } from './helpers';
 
 interface Counted { car: number; units: number; occupied: number }
 interface Done {
@@ -76,11 +76,11 @@ beforeAll(async () => {
   here = (await create<{ id: number }>('branches', { status: 'draft', code: `H${suffix}`.slice(0, 12).toUpperCase(), name: `Counter test ${suffix}` })).id;
   there = (await create<{ id: number }>('branches', { status: 'draft', code: `T${suffix}`.slice(0, 12).toUpperCase(), name: `Other counter ${suffix}` })).id;
   car = (await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `Counter ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 })).id;
-  await create('fleet_stock', { car, branch: here, units: 1 });
+  await createUnits(create, car, here, 1);
   lateCar = (await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `Counter late ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 })).id;
   noShowCar = (await create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `Counter no-show ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 })).id;
-  await create('fleet_stock', { car: lateCar, branch: here, units: 1 });
-  await create('fleet_stock', { car: noShowCar, branch: here, units: 1 });
+  await createUnits(create, lateCar, here, 1);
+  await createUnits(create, noShowCar, here, 1);
   const roleOf = async (name: string) => firstOf(dataOf(await api<Array<{ id: string }>>(`/roles${qs({ filter: { name: { _eq: name } }, fields: 'id' })}`, { token: admin })), name).id;
   const counterRole = await roleOf('Counter staff');
   staffHere = `counter-here-${suffix}`;

@@ -177,7 +177,11 @@ describe('admin dashboards', { timeout: 180_000 }, () => {
       'Ingresos de reservas pagadas', 'Pago en línea o en el mostrador', 'Reembolsos', 'Reservas con cupón',
       'Reservas de agentes corporativos por día', 'Reservas por la API por día', 'Reservas web por día',
     ]);
-    expect(names(FLOTA)).toEqual(['Ocupadas por clase de coche', 'Ocupadas por sucursal', 'Unidades en stock', 'Unidades ocupadas (próximos 30 días)']);
+    expect(names(FLOTA)).toEqual([
+      'Fuera de servicio y en taller', 'Ocupadas por clase de coche', 'Ocupadas por sucursal', 'Servicios en los próximos 14 días',
+      'Unidades en la flota', 'Unidades ocupadas (próximos 30 días)',
+    ]);
+    expect(names(HOY)).toContain('Reservas sin coche');
     // The late-return panels read the rental lifecycle's `rental_status`: present exactly when the field is.
     const lifecycle = (await api(`/fields/reservations/rental_status`, { token: admin, base })).status === 200;
     expect(names(HOY).includes('Devoluciones atrasadas')).toBe(lifecycle);

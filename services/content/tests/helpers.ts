@@ -116,3 +116,34 @@ export function createdRows(token: () => string) {
 
 /** Panama wall clock (UTC-5, no daylight saving) `minutes` from now, to the minute: `YYYY-MM-DDTHH:mm`. */
 export const panamaClock = (minutes: number): string => new Date(Date.now() - 5 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 16);
+
+const PLATE_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+let plateSerial = Math.floor(Math.random() * 10_000);
+
+/** A plate of Panama's form (two letters, four digits) that no other test is likely to have taken. */
+export function testPlate(): string {
+  const letter = () => PLATE_LETTERS[Math.floor(Math.random() * PLATE_LETTERS.length)] ?? 'Z';
+  plateSerial = (plateSerial + 1) % 10_000;
+  return `${letter()}${letter()}${String(plateSerial).padStart(4, '0')}`;
+}
+
+/**
+ * `count` units (`vehicles`) of car model `car` at `branch`, ready, created through `create` (the file's createdRows, so
+ * they are removed with its rows). A plate another test took meanwhile is drawn again.
+ */
+export async function createUnits(
+  create: (collection: string, body: Record<string, unknown>) => Promise<{ id: number | string }>,
+  car: number,
+  branch: number,
+  count: number,
+  fields: Record<string, unknown> = {},
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const unit = await create('vehicles', {
+      plate: testPlate(), car, home_branch: branch, current_branch: branch, status: 'ready', mileage: 10_000, fuel_eighths: 8, ...fields,
+    });
+    ids.push(Number(unit.id));
+  }
+  return ids;
+}

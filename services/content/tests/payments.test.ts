@@ -4,7 +4,7 @@
 // cancels prepaid reservations left unpaid past their hold. docs/content-model.md, "Booking endpoint". Every row it
 // needs is created here (a draft branch, two unpublished cars) and removed at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
+import { adminToken, api, createUnits, dataOf, errorCode, firstOf, qs, requireEnv, uniqueSuffix, type ApiResult } from './helpers';
 
 interface Reservation {
   /** The reservation's reference, as the booking routes answer it (`<id>.<mac>`). */
@@ -142,8 +142,8 @@ beforeAll(async () => {
   const car = (modelo: string) => create<{ id: number }>('flota', { published: false, marca: 'Test', modelo: `${modelo} ${suffix}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
   carMany = (await car('Payments many')).id;
   carOne = (await car('Payments one')).id;
-  await create('fleet_stock', { car: carMany, branch, units: 9 });
-  await create('fleet_stock', { car: carOne, branch, units: 1 });
+  await createUnits(create, carMany, branch, 9);
+  await createUnits(create, carOne, branch, 1);
   const sites = await api<Array<{ brand: string; payment_hold_minutes: number | null }>>(`/items/sites_config${qs({ fields: 'brand,payment_hold_minutes', limit: -1 })}`, { token: admin });
   for (const site of dataOf(sites)) holdMinutes[site.brand] = site.payment_hold_minutes ?? 30;
 }, 60_000);

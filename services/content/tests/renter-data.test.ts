@@ -88,8 +88,8 @@ describe("the storefront's token and renters' data", () => {
     const permissions = dataOf(await api<Array<{ policy: string; collection: string }>>(`/permissions${qs({ fields: 'policy,collection', limit: -1 })}`, { token: admin }));
     const publicReads = new Set(permissions.filter((p) => p.policy === publicPolicy).map((p) => p.collection));
     const beyondPublic = [...new Set(permissions.filter((p) => p.policy === ids.storefrontPolicy && !publicReads.has(p.collection)).map((p) => p.collection))].sort();
-    // Stock counts, active coupons, companies' names and rates, and when public content changed: nobody's personal data.
-    expect(beyondPublic).toEqual(['corporate_accounts', 'coupons', 'directus_activity', 'fleet_stock']);
+    // Active coupons, companies' names and rates, and when public content changed: nobody's personal data.
+    expect(beyondPublic).toEqual(['corporate_accounts', 'coupons', 'directus_activity']);
     for (const collection of RENTER_DATA_COLLECTIONS) expect(publicReads.has(collection), collection).toBe(false);
   });
 

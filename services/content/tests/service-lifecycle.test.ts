@@ -211,8 +211,8 @@ describe('content service lifecycle', { timeout: 120_000 }, () => {
     expect((await api<unknown[]>('/items/reservations', { token: admin, base })).body.data).toHaveLength(1);
 
     // The old token is dead, the new one works.
-    expect((await api('/items/fleet_stock', { token: 'lifecycle-token-one', base })).status).toBe(401);
-    expect((await api('/items/fleet_stock', { token: 'lifecycle-token-two', base })).status).toBe(200);
+    expect((await api('/items/coupons', { token: 'lifecycle-token-one', base })).status).toBe(401);
+    expect((await api('/items/coupons', { token: 'lifecycle-token-two', base })).status).toBe(200);
 
     // The flow posts to the new URL with the new secret.
     await api(`/items/info_pages/${id}`, { method: 'PATCH', token: admin, base, body: { sort: 6 } });

@@ -29,7 +29,7 @@ export const READ_COLLECTIONS = {
   promos: ['promos', 'rate_seasons', 'directus_files'],
   jobs: ['jobs', 'branches'],
   /** Availability for dates, also expired by this instance's own bookings (stock.ts). */
-  availability: ['fleet_stock', 'reservations'],
+  availability: ['vehicles', 'reservations'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CachedRead = keyof typeof READ_COLLECTIONS;

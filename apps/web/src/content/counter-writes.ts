@@ -178,3 +178,11 @@ export async function readRentalClosing(token: string, number: string): Promise<
     mileage: { out: closing.mileage_out ?? undefined, in: closing.mileage_in ?? undefined },
   };
 }
+
+/**
+ * Staff choose or swap a booking's unit (docs/fleet.md): `plate`, and `reason` for a unit of another class (an
+ * upgrade). The content service checks the branch, the class and that the unit can take the rental.
+ */
+export function assignCounterVehicle(token: string, number: string, body: { plate: string; reason?: string }): Promise<CounterWrite> {
+  return counterCall('POST /counter/reservations/:number/assign', `${numberPath(number)}/assign`, 'POST', token, body);
+}

@@ -2,10 +2,12 @@ import 'server-only';
 import { customEndpoint } from '@directus/sdk';
 import { z } from 'zod';
 import { RENTAL_ACTIONS, RENTAL_REFUSALS, RENTAL_STATUSES, type RentalAction, type RentalRefusal, type RentalStatus } from '@rentacar/domain/rentals';
+import { BOARD_STATES, type BoardState, type VehicleStatusInput } from '@rentacar/domain/vehicles';
 import { serverEnv } from '@/lib/env';
 import { withRequestId } from '@/lib/request-id';
 import { contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
+import type { CounterWrite, CounterWriteRefusal } from './counter-writes';
 
 /**
  * The counter's reads, reshaped (docs/counter.md, "Reading at the counter"): the content service's `/counter` routes
@@ -132,7 +134,16 @@ export type CounterReservation = {
   allowed: Record<RentalAction, CounterAllowed>;
   /** Another rental of the same unit is late and no other unit is left for this booking. */
   lateUnitWarning: { number: string; returnAt: string | null } | null;
+  /** The car handed over (docs/fleet.md): shown once assigned, 24 h before pickup by default; null before. */
+  vehicle: CounterVehicle | null;
+  /** How it was assigned: automatically, chosen by staff, or an upgrade (with its note). */
+  vehicleAssignment: { kind: string | null; note: string | null };
+  /** No unit can take this booking (a late return, a car in maintenance): staff give it one. */
+  needsVehicle: boolean;
 };
+
+/** A unit as the counter shows it: its plate (normalised, `formatPlate` to show), colour, bay and model. */
+export type CounterVehicle = { plate: string; colour: string | null; bay: string | null; car: { id: number | null; name: string; class: string | null } };
 
 export type CounterDayRow = {
   number: string;
@@ -144,10 +155,23 @@ export type CounterDayRow = {
   rentalStatus: RentalStatus;
   precheckinDone: boolean;
   overdue: boolean;
+  /** Its car once assigned. */
+  vehicle: CounterVehicle | null;
+  needsVehicle: boolean;
 };
 
-/** A branch's day: its pickups and returns (booked dates on `date`), and every car of it not back in time. */
-export type CounterDayList = { date: string; branch: CounterBranch | null; pickups: CounterDayRow[]; returns: CounterDayRow[]; overdue: CounterDayRow[] };
+/**
+ * A branch's day: its pickups and returns (booked dates on `date`), every car of it not back in time, and the bookings
+ * no unit can take ("needs a car").
+ */
+export type CounterDayList = {
+  date: string;
+  branch: CounterBranch | null;
+  pickups: CounterDayRow[];
+  returns: CounterDayRow[];
+  overdue: CounterDayRow[];
+  needsVehicle: CounterDayRow[];
+};
 
 const str = z.string().nullish().transform((value) => (value === undefined || value === '' ? null : value));
 const int = z.number().int().nullish().transform((value) => value ?? null);
@@ -155,6 +179,11 @@ const cents = z.number().int().catch(0);
 const branch = z.object({ id: z.number().int(), code: str, name: str }).nullish().transform((value) => value ?? null);
 const person = z.object({ id: z.string(), name: z.string() }).nullish().transform((value) => value ?? null);
 const rentalStatus = z.enum(RENTAL_STATUSES).catch('booked');
+const vehicleSchema = z.object({
+  plate: z.string(), colour: str, bay: str,
+  car: z.object({ id: z.number().int().nullable(), name: z.string(), class: str }),
+});
+
 const allowed = z.union([
   z.object({ allowed: z.literal(true) }),
   z.object({ allowed: z.literal(false), reason: z.union([z.enum(RENTAL_REFUSALS), z.literal('other_branch'), z.literal('no_branch')]) }),
@@ -236,6 +265,10 @@ const reservationSchema = z.object({
   overdue: z.boolean(),
   allowed: z.object(Object.fromEntries(RENTAL_ACTIONS.map((action) => [action, allowed])) as Record<RentalAction, typeof allowed>),
   late_unit_warning: z.object({ reservation_number: z.string(), return_date: str }).nullable(),
+  vehicle: vehicleSchema.nullable().catch(null),
+  vehicle_assignment: str.catch(null),
+  vehicle_assignment_note: str.catch(null),
+  needs_vehicle: z.boolean().catch(false),
 });
 
 const dayRowSchema = z.object({
@@ -248,9 +281,14 @@ const dayRowSchema = z.object({
   rental_status: rentalStatus,
   precheckin_done: z.boolean(),
   overdue: z.boolean(),
+  vehicle: vehicleSchema.nullable().catch(null),
+  needs_vehicle: z.boolean().catch(false),
 });
 
-const daySchema = z.object({ date: z.string(), branch, pickups: z.array(dayRowSchema), returns: z.array(dayRowSchema), overdue: z.array(dayRowSchema) });
+const daySchema = z.object({
+  date: z.string(), branch, pickups: z.array(dayRowSchema), returns: z.array(dayRowSchema), overdue: z.array(dayRowSchema),
+  needs_vehicle: z.array(dayRowSchema).catch([]),
+});
 
 function toReservation(raw: z.infer<typeof reservationSchema>): CounterReservation {
   const precheckin = raw.precheckin;
@@ -351,6 +389,9 @@ function toReservation(raw: z.infer<typeof reservationSchema>): CounterReservati
     overdue: raw.overdue,
     allowed: Object.fromEntries(RENTAL_ACTIONS.map((action) => [action, raw.allowed[action]])) as Record<RentalAction, CounterAllowed>,
     lateUnitWarning: raw.late_unit_warning && { number: raw.late_unit_warning.reservation_number, returnAt: raw.late_unit_warning.return_date },
+    vehicle: raw.vehicle,
+    vehicleAssignment: { kind: raw.vehicle_assignment, note: raw.vehicle_assignment_note },
+    needsVehicle: raw.needs_vehicle,
   };
 }
 
@@ -365,6 +406,8 @@ function toDayRow(raw: z.infer<typeof dayRowSchema>): CounterDayRow {
     rentalStatus: raw.rental_status,
     precheckinDone: raw.precheckin_done,
     overdue: raw.overdue,
+    vehicle: raw.vehicle,
+    needsVehicle: raw.needs_vehicle,
   };
 }
 
@@ -413,7 +456,10 @@ export async function readCounterDay(accessToken: string, date: string, branchId
     const params: Record<string, string> = { date };
     if (branchId !== undefined) params.branch = String(branchId);
     const raw = daySchema.parse(endpointData(await contentRequest('GET /counter/today', customEndpoint<unknown>({ path: '/counter/today', method: 'GET', params }), { user: accessToken }, [401, 403])));
-    return { date: raw.date, branch: raw.branch, pickups: raw.pickups.map(toDayRow), returns: raw.returns.map(toDayRow), overdue: raw.overdue.map(toDayRow) };
+    return {
+      date: raw.date, branch: raw.branch, pickups: raw.pickups.map(toDayRow), returns: raw.returns.map(toDayRow), overdue: raw.overdue.map(toDayRow),
+      needsVehicle: raw.needs_vehicle.map(toDayRow),
+    };
   } catch (error) {
     const refused = refusalOf(error);
     if (refused !== undefined) return { refused };
@@ -437,5 +483,128 @@ export async function openCounterFile(fileId: string, accessToken: string): Prom
     });
   } catch (error) {
     throw new ContentServiceError(`GET /assets/${fileId} failed: ${String(error)}`, 503, 'Content service unreachable', null);
+  }
+}
+
+// The fleet board (docs/fleet.md, "At the counter"): `GET /counter/vehicles` and `POST /counter/vehicles/:plate/status`,
+// with the staff member's token. Any staff member reads any branch's board; only the unit's branch changes its state.
+
+/** A unit on a branch's fleet board. Booked dates are Panama wall clock `YYYY-MM-DDTHH:mm`; `statusChangedAt` an instant. */
+export type CounterFleetUnit = CounterVehicle & {
+  year: number | null;
+  /** Where it stands on this branch's board (the domain's `BOARD_STATES`). */
+  state: BoardState;
+  status: string | null;
+  statusNote: string | null;
+  statusChangedAt: string | null;
+  /** In maintenance or out of service: from when it may be rented again. */
+  availableFrom: string | null;
+  mileage: number | null;
+  fuelEighths: number | null;
+  nextServiceKm: number | null;
+  nextServiceDate: string | null;
+  serviceDue: boolean;
+  /** The rental that has it out (on rent, or arriving here). */
+  rental: { number: string | null; expectedReturn: string | null; returnBranch: number | null; late: boolean } | null;
+  /** Its next booking, once assigned. */
+  nextBooking: { number: string | null; pickupAt: string | null } | null;
+};
+
+/** A branch's fleet board: its units by state, and whether the caller may change their states (their own branch). */
+export type CounterFleet = { branch: number; mayAct: boolean; counts: Record<BoardState, number>; vehicles: CounterFleetUnit[] };
+
+/** The board's filters, as the content service takes them: a branch id, a board state, an ACRISS class. */
+export type CounterFleetQuery = { branch?: number; status?: BoardState; class?: string };
+
+const fleetUnitSchema = vehicleSchema.extend({
+  year: int,
+  state: z.enum(BOARD_STATES),
+  status: str,
+  status_note: str,
+  status_changed_at: str,
+  available_from: str,
+  mileage: int,
+  fuel_eighths: int,
+  next_service_km: int,
+  next_service_date: str,
+  service_due: z.boolean().catch(false),
+  rental: z.object({ reservation_number: str, expected_return: str, return_branch: int.catch(null), late: z.boolean().catch(false) }).nullable().catch(null),
+  next_booking: z.object({ reservation_number: str, pickup_date: str }).nullable().catch(null),
+});
+
+const fleetSchema = z.object({
+  branch: z.number().int(),
+  may_act: z.boolean(),
+  counts: z.object(Object.fromEntries(BOARD_STATES.map((state) => [state, z.number().int().catch(0)])) as Record<BoardState, z.ZodCatch<z.ZodNumber>>),
+  vehicles: z.array(fleetUnitSchema),
+});
+
+function toFleetUnit(raw: z.infer<typeof fleetUnitSchema>): CounterFleetUnit {
+  return {
+    plate: raw.plate,
+    colour: raw.colour,
+    bay: raw.bay,
+    car: raw.car,
+    year: raw.year,
+    state: raw.state,
+    status: raw.status,
+    statusNote: raw.status_note,
+    statusChangedAt: raw.status_changed_at,
+    availableFrom: raw.available_from,
+    mileage: raw.mileage,
+    fuelEighths: raw.fuel_eighths,
+    nextServiceKm: raw.next_service_km,
+    nextServiceDate: raw.next_service_date,
+    serviceDue: raw.service_due,
+    rental: raw.rental && { number: raw.rental.reservation_number, expectedReturn: raw.rental.expected_return, returnBranch: raw.rental.return_branch, late: raw.rental.late },
+    nextBooking: raw.next_booking && { number: raw.next_booking.reservation_number, pickupAt: raw.next_booking.pickup_date },
+  };
+}
+
+const FLEET_REFUSALS = [400, 401, 403, 404, 409] as const;
+
+const fleetErrorsSchema = z.array(z.object({ message: z.string().catch(''), extensions: z.object({ code: z.string().catch('UNKNOWN'), field: z.string().nullish().catch(undefined) }).catch({ code: 'UNKNOWN' }) }));
+
+/** The content service's refusal of a fleet request, passed on (its status, stable code and field), or undefined. */
+function fleetRefusalOf(error: unknown): CounterWriteRefusal | undefined {
+  if (!(error instanceof ContentServiceError) || !(FLEET_REFUSALS as readonly number[]).includes(error.statusCode)) return undefined;
+  const first = fleetErrorsSchema.safeParse(error.body).data?.[0];
+  return { status: error.statusCode, code: first?.extensions.code ?? 'UNKNOWN', message: first?.message ?? error.statusMessage, ...(first?.extensions.field ? { field: first.extensions.field } : {}) };
+}
+
+/**
+ * A branch's fleet board, read with the staff member's token (their own branch unless `query.branch` names another; an
+ * administrator must name one), or the content service's refusal: 400 a filter it does not take (`field`), 401, 403.
+ */
+export async function readCounterFleet(accessToken: string, query: CounterFleetQuery = {}): Promise<CounterFleet | { refused: CounterWriteRefusal }> {
+  const params: Record<string, string> = {};
+  if (query.branch !== undefined) params.branch = String(query.branch);
+  if (query.status !== undefined) params.status = query.status;
+  if (query.class !== undefined) params.class = query.class;
+  try {
+    const raw = fleetSchema.parse(endpointData(await contentRequest('GET /counter/vehicles', customEndpoint<unknown>({ path: '/counter/vehicles', method: 'GET', params }), { user: accessToken }, FLEET_REFUSALS)));
+    return { branch: raw.branch, mayAct: raw.may_act, counts: raw.counts, vehicles: raw.vehicles.map(toFleetUnit) };
+  } catch (error) {
+    const refused = fleetRefusalOf(error);
+    if (refused !== undefined) return { refused };
+    throw error;
+  }
+}
+
+/**
+ * A unit's new status (`body` as the content service takes it: `{ status, note?, available_from? }`), as the staff
+ * member. Answers the unit and the bookings moved to another unit or put on "needs a car", or the refusal: 403
+ * `OTHER_BRANCH`, 404 `NOT_FOUND`, 409 `VEHICLE_ON_RENT`, 400 `INVALID_PAYLOAD` with its field.
+ */
+export async function changeVehicleStatus(accessToken: string, plate: string, body: VehicleStatusInput): Promise<CounterWrite> {
+  const path = `/counter/vehicles/${encodeURIComponent(plate)}/status`;
+  try {
+    const answer = await contentRequest('POST /counter/vehicles/:plate/status', customEndpoint<unknown>({ path, method: 'POST', body: JSON.stringify(body) }), { user: accessToken }, FLEET_REFUSALS);
+    const data = endpointData(answer);
+    return { ok: true, data: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
+  } catch (error) {
+    const refused = fleetRefusalOf(error);
+    if (refused !== undefined) return { ok: false, refusal: refused };
+    throw error;
   }
 }

@@ -63,7 +63,7 @@ export {
 export type { PaymentKind, PaymentRecord, PaymentUpdate, RecordedPayment } from './payments';
 export { readPrecheckin, saveDetails, savePreferences, setPrecheckinStatus } from './precheckins';
 export type { Precheckin, PrecheckinDetails, PrecheckinPreferences } from './precheckins';
-export { claimReturnCollection, claimReturnReceipt, readRentalClosing, recordCounterAction, releaseReturnCollection, releaseReturnReceipt, storeCounterPhoto } from './counter-writes';
+export { assignCounterVehicle, claimReturnCollection, claimReturnReceipt, readRentalClosing, recordCounterAction, releaseReturnCollection, releaseReturnReceipt, storeCounterPhoto } from './counter-writes';
 export type { CounterActionPath, CounterWriteRefusal, CounterWrite, RentalClosing, StoredPhoto } from './counter-writes';
 export { storeDocument } from './documents';
 export type { StoredDocument } from './documents';
@@ -97,11 +97,14 @@ export type { ContentHealth } from './health';
 export { CALLBACK_KINDS, CALLBACK_SECRET_HEADER, CALLBACK_SECRET_NAMES, callbackPath, contentCallback, isCallbackKind, isValidSecret, revalidationPayloadSchema, unknownCallback } from './callbacks';
 export type { CallbackHandler, CallbackKind } from './callbacks';
 export { fetchCounterUser, openCounterFile, readCounterDay, readCounterReservation } from './counter';
+export { changeVehicleStatus, readCounterFleet } from './counter';
+export type { CounterFleet, CounterFleetQuery, CounterFleetUnit } from './counter';
 export type {
   CounterAllowed,
   CounterBranch,
   CounterDayList,
   CounterDayRow,
+  CounterVehicle,
   CounterDriver,
   CounterPayment,
   CounterPrecheckin,

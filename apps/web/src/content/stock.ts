@@ -7,8 +7,8 @@ import { contentRequest, endpointData } from './client';
 import { cachedContentRead, collectionTag } from './cache';
 
 /**
- * Inventory lives in the content service (`fleet_stock`, and the reservations that hold units); reservations.ts
- * writes them, and this reads what is left.
+ * Inventory lives in the content service (`vehicles`, the units, and the reservations that hold them); reservations.ts
+ * writes the reservations, and this reads how many units of each car model are left for a search.
  */
 
 const RESERVATIONS_TAG = collectionTag('reservations');
@@ -17,8 +17,8 @@ const AVAILABILITY_MAX_AGE_SECONDS = 30;
 
 const availabilitySchema = z.array(z.object({ car: z.union([z.number(), z.string()]).transform(String), units: z.number().int(), occupied: z.number().int() }));
 
-async function fetchAvailability(branchId: string, pickupAt: string, returnAt: string, brand: string): Promise<Record<string, StockForDates>> {
-  const query = new URLSearchParams({ branch: branchId, pickup: pickupAt, return: returnAt, brand });
+async function fetchAvailability(branchId: string, returnBranchId: string, pickupAt: string, returnAt: string, brand: string): Promise<Record<string, StockForDates>> {
+  const query = new URLSearchParams({ branch: branchId, return_branch: returnBranchId, pickup: pickupAt, return: returnAt, brand });
   const body = await contentRequest(
     `GET /booking/availability (branch ${branchId})`,
     customEndpoint<unknown>({ path: `/booking/availability?${query.toString()}`, method: 'GET' }),
@@ -29,9 +29,19 @@ async function fetchAvailability(branchId: string, pickupAt: string, returnAt: s
 
 const cachedAvailability = cachedContentRead(fetchAvailability, 'availability', 'availability', AVAILABILITY_MAX_AGE_SECONDS);
 
-/** Units and occupied units of every car at a pickup branch for the given Panama date-times. */
-export async function availabilityAt(branchId: string, pickupAt: string, returnAt: string, brand: string): Promise<Record<string, StockForDates>> {
-  return cachedAvailability(branchId, pickupAt, returnAt, brand);
+export interface AvailabilitySearch {
+  branchId: string;
+  /** Where the rental ends: a one-way search counts only the units that may end there. */
+  returnBranchId: string;
+  /** Panama date-times. */
+  pickupAt: string;
+  returnAt: string;
+  brand: string;
+}
+
+/** Units of every car model at the pickup branch for the search, and how many of them are taken. */
+export async function availabilityAt({ branchId, returnBranchId, pickupAt, returnAt, brand }: AvailabilitySearch): Promise<Record<string, StockForDates>> {
+  return cachedAvailability(branchId, returnBranchId, pickupAt, returnAt, brand);
 }
 
 /**

@@ -6,7 +6,7 @@ import { clusterUrl, contentUrl, instanceUrls, type Json, postJson } from './clu
 
 // Bookings spread over both instances behave as one storefront: stock, idempotency, reservations per client and rate
 // limits are shared.
-const { signIn, content, seedRow } = staffContent(contentUrl);
+const { signIn, content, seedRow, units } = staffContent(contentUrl);
 type Row = Record<string, unknown> & { id: number };
 
 const day = (offset: number) => addDaysToLocalDate(formatPanamaDate(new Date()), offset);
@@ -35,11 +35,8 @@ beforeAll(async () => {
   });
 });
 
-async function setStock(units: number) {
-  const [existing] = await content<Row[]>(`/items/fleet_stock?filter[car][_eq]=${car.id}&filter[branch][_eq]=${branch.id}&limit=1`);
-  if (existing) await content(`/items/fleet_stock/${existing.id}`, { method: 'PATCH', body: JSON.stringify({ units }) });
-  else await content('/items/fleet_stock', { method: 'POST', body: JSON.stringify({ car: car.id, branch: branch.id, units }) });
-}
+/** Units of the test's car at its branch, as staff would set the fleet. */
+const setStock = (count: number) => units(car.id, branch.id, count);
 
 describe('bookings across instances', () => {
   it('gives exactly 3 reservations for 40 simultaneous bookings of the last 3 units, through both instances', async () => {

@@ -11,7 +11,7 @@ const contentUrl = process.env.CONTENT_URL ?? 'http://127.0.0.1:8055';
 type Row = Record<string, unknown> & { id: number };
 
 const api = storefrontApi(webUrl, { acceptLanguage: 'es-ES' });
-const { signIn, content, seedRow } = staffContent(contentUrl);
+const { signIn, content, seedRow, units } = staffContent(contentUrl);
 
 const day = (offset: number) => addDaysToLocalDate(formatPanamaDate(new Date()), offset);
 /** A stretch of dates of this run only, so reservations left by an earlier run on the same database never compete. */
@@ -49,13 +49,8 @@ function selection(overrides: Json = {}): Json {
   };
 }
 
-/** Units of `car` at `branch` through the admin, as staff would set them. */
-async function setStock(carId: number, branchId: number, units: number) {
-  const rows = await content<Row[]>(`/items/fleet_stock?filter[car][_eq]=${carId}&filter[branch][_eq]=${branchId}&limit=1`);
-  const existing = rows[0];
-  if (existing) await content(`/items/fleet_stock/${existing.id}`, { method: 'PATCH', body: JSON.stringify({ units }) });
-  else await content('/items/fleet_stock', { method: 'POST', body: JSON.stringify({ car: carId, branch: branchId, units }) });
-}
+/** Units of `car` at `branch` through the admin, as staff would set the fleet. */
+const setStock = (carId: number, branchId: number, count: number) => units(carId, branchId, count);
 
 beforeAll(async () => {
   await signIn();

@@ -13,7 +13,7 @@ const contentUrl = process.env.CONTENT_URL ?? 'http://127.0.0.1:8055';
 
 const api = storefrontApi(webUrl, { acceptLanguage: 'es-ES' });
 const english = storefrontApi(webUrl, { acceptLanguage: 'en-US' });
-const { signIn, content } = staffContent(contentUrl);
+const { signIn, content, units } = staffContent(contentUrl);
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = `counter-${run}-password`;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const here = await create<{ id: number }>('/items/branches', { status: 'draft', code: `CA${run}`.slice(0, 12).toUpperCase(), name: `API here ${run}` });
   const there = await create<{ id: number }>('/items/branches', { status: 'draft', code: `CB${run}`.slice(0, 12).toUpperCase(), name: `API there ${run}` });
   const car = await create<{ id: number }>('/items/flota', { published: false, marca: 'Test', modelo: `Counter API ${run}`, tipo: 'sedan', clasificacion: 'CDAR', precio_firefly: 3000 });
-  await create('/items/fleet_stock', { car: car.id, branch: here.id, units: 1 });
+  await units(car.id, here.id, 1);
   const role = async (name: string) => String((await content<Array<{ id: string }>>(`/roles?filter[name][_eq]=${encodeURIComponent(name)}&fields=id`))[0]?.id);
   const counterRole = await role('Counter staff');
   const users = [

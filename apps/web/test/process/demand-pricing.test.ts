@@ -91,8 +91,8 @@ describe('demand-aware prices for a brand whose staff turned them on', () => {
     site = await seedRow<Row>(`/items/sites_config?filter[brand][_eq]=${BRAND}&fields=id,demand_pricing_enabled,demand_thresholds,demand_cap_percent`);
     // The class's units at the branch, over every car of the class: what 60 % and 80 % are counted on.
     const classCars = await content<Row[]>(`/items/flota?filter[clasificacion][_eq]=${String(car.clasificacion)}&fields=id&limit=-1`);
-    const stock = await content<Row[]>(`/items/fleet_stock?filter[branch][_eq]=${branch.id}&filter[car][_in]=${classCars.map((row) => row.id).join(',')}&fields=units&limit=-1`);
-    expect(stock.reduce((sum, row) => sum + Number(row.units), 0), `units of ${String(car.clasificacion)} at ${BRANCH_CODE}`).toBe(CLASS_UNITS);
+    const units = await content<Row[]>(`/items/vehicles?filter[current_branch][_eq]=${branch.id}&filter[car][_in]=${classCars.map((row) => row.id).join(',')}&fields=id&limit=-1`);
+    expect(units, `units of ${String(car.clasificacion)} at ${BRANCH_CODE}`).toHaveLength(CLASS_UNITS);
 
     // Staff turn demand on for the brand, and add a season for its class on the test's dates (the demand step is a %
     // of each day's price with its season). Both before the storefront starts, so it reads them cold.

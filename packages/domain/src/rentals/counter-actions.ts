@@ -3,6 +3,8 @@ import { parsePanamaTimestamp } from '../dates';
 import type { Cents } from '../money';
 import { FUEL_EIGHTHS_MAX, rentalStatusOf, type RentalStatus } from './lifecycle';
 import { DEPOSIT_METHODS, MAX_DEPOSIT_CENTS } from './settlement';
+import { plateText } from '../vehicles/counter';
+import { isPanamaPlate, normalizePlate } from '../vehicles/identity';
 
 /**
  * The counter's actions on a booking (docs/counter.md), each described once in `COUNTER_ACTIONS` below: where it
@@ -96,6 +98,8 @@ const mileageField = z
   .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_MILEAGE_KM, 'counterActions.errors.mileageInvalid');
 const fuelField = z.string().refine((value) => /^\d$/.test(value) && Number(value) <= FUEL_EIGHTHS_MAX, 'counterActions.errors.fuelRequired');
 const notesField = z.string().max(MAX_COUNTER_NOTES, 'counterActions.errors.notesTooLong');
+/** The plate of the car handed over, as typed or scanned; empty when the booking has no unit to check it against. */
+const plateField = z.string().refine((value) => value.trim() === '' || isPanamaPlate(normalizePlate(value)), 'counterActions.errors.plateInvalid');
 const dollarsField = (maxCents: number) =>
   z
     .string()
@@ -116,6 +120,8 @@ export const pickupInput = z
   .strictObject({
     mileage: mileageKm,
     fuel_eighths: fuelEighths,
+    /** The plate of the car handed over, checked against the booking's unit. */
+    plate: plateText.optional(),
     notes: notesText.optional(),
     photos: photoIds.optional(),
     deposit_amount: depositCents.optional(),
@@ -130,6 +136,7 @@ export type PickupInput = z.infer<typeof pickupInput>;
 /** The pickup form as typed: mileage, fuel (eighths, a choice), notes, and an optional deposit taken at the counter. */
 export const pickupFormSchema = z
   .object({
+    plate: plateField,
     mileage: mileageField,
     fuelEighths: fuelField,
     notes: notesField,
@@ -143,6 +150,7 @@ export type PickupForm = z.infer<typeof pickupFormSchema>;
 export function pickupBodyOf(form: PickupForm, photos: readonly string[] = []): PickupInput {
   const deposit = dollarsToCents(form.depositAmount) ?? 0;
   return {
+    ...(form.plate.trim() ? { plate: normalizePlate(form.plate) } : {}),
     mileage: Number(form.mileage),
     fuel_eighths: Number(form.fuelEighths),
     ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
@@ -247,10 +255,10 @@ export const COUNTER_ACTIONS = {
     input: pickupInput,
     form: {
       schema: pickupFormSchema,
-      fields: { mileage: 'mileage', fuelEighths: 'fuel_eighths', notes: 'notes', depositAmount: 'deposit_amount', depositMethod: 'deposit_method' },
+      fields: { plate: 'plate', mileage: 'mileage', fuelEighths: 'fuel_eighths', notes: 'notes', depositAmount: 'deposit_amount', depositMethod: 'deposit_method' },
       photos: true,
       bodyOf: pickupBodyOf,
-      example: { mileage: '12345', fuelEighths: '8', notes: 'Rayón en la puerta', depositAmount: '200', depositMethod: 'cash' },
+      example: { plate: 'AB-1234', mileage: '12345', fuelEighths: '8', notes: 'Rayón en la puerta', depositAmount: '200', depositMethod: 'cash' },
     },
   }),
   return: described({

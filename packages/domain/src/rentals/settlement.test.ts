@@ -63,15 +63,16 @@ describe('counter forms', () => {
   });
 
   it('turns a pickup form into the API body, with the deposit in cents', () => {
-    const form = pickupFormSchema.parse({ mileage: '12345', fuelEighths: '8', notes: ' scratch ', depositAmount: '200', depositMethod: 'cash' });
-    expect(pickupBodyOf(form, ['f1'])).toEqual({ mileage: 12_345, fuel_eighths: 8, notes: 'scratch', photos: ['f1'], deposit_amount: 20_000, deposit_method: 'cash' });
+    const form = pickupFormSchema.parse({ plate: ' ab-1234', mileage: '12345', fuelEighths: '8', notes: ' scratch ', depositAmount: '200', depositMethod: 'cash' });
+    expect(pickupBodyOf(form, ['f1'])).toEqual({ plate: 'AB1234', mileage: 12_345, fuel_eighths: 8, notes: 'scratch', photos: ['f1'], deposit_amount: 20_000, deposit_method: 'cash' });
+    expect(pickupBodyOf({ ...form, plate: '' })).not.toHaveProperty('plate');
   });
 
   it('names the field and the reason of a refusal', () => {
-    const result = pickupFormSchema.safeParse({ mileage: '', fuelEighths: '9', notes: '', depositAmount: '50', depositMethod: '' });
+    const result = pickupFormSchema.safeParse({ plate: 'ABC-12', mileage: '', fuelEighths: '9', notes: '', depositAmount: '50', depositMethod: '' });
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues).toEqual(expect.arrayContaining([['mileage', 'counterActions.errors.mileageRequired'], ['fuelEighths', 'counterActions.errors.fuelRequired'], ['depositMethod', 'counterActions.errors.depositMethodRequired']]));
+    expect(issues).toEqual(expect.arrayContaining([['plate', 'counterActions.errors.plateInvalid'], ['mileage', 'counterActions.errors.mileageRequired'], ['fuelEighths', 'counterActions.errors.fuelRequired'], ['depositMethod', 'counterActions.errors.depositMethodRequired']]));
     const back = returnFormSchema.safeParse({ mileage: '100', fuelEighths: '4', damageNotes: '', damageAmount: '100000.01', depositKept: 'x' });
     expect(back.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['damageAmount', 'counterActions.errors.amountTooHigh'], ['depositKept', 'counterActions.errors.amountInvalid']]);
   });

@@ -1,8 +1,9 @@
 // Writes that stay correct under concurrency, on SQLite and PostgreSQL (docs/content-model.md, "Booking endpoint").
 //
-// PostgreSQL: the stock row of (car, branch) is locked with SELECT ... FOR UPDATE, so bookings of the same car at the
-// same branch run one after the other, and each sees what the one before it wrote; a deadlock or a serialization
-// failure is retried.
+// PostgreSQL: the car model's row (`flota`) is locked with SELECT ... FOR UPDATE, so bookings of the same model run one
+// after the other, and each sees the units the one before it took (a one-way rental moves a unit to another branch, so
+// the lock is the model's, not a branch's); bookings of different models do not wait for each other. A deadlock or a
+// serialization failure is retried.
 //
 // SQLite: a transaction starts deferred and only takes the write lock at its first write, so two transactions
 // could both count the free units, then both insert. So the first statement here is a write that changes nothing,
@@ -53,8 +54,8 @@ export interface Writer {
   write<T>(fn: () => Promise<T>): Promise<T>;
   /** `work(trx)` in one transaction that holds the write lock (SQLite) before its first read. */
   transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
-  /** Locks the stock row of (car, branch) until the transaction ends and returns its units (0 without a row). */
-  lockStock(trx: Knex.Transaction, car: number, branch: number): Promise<number>;
+  /** Locks the car model's row until the transaction ends (its units are chosen one booking at a time); false without one. */
+  lockCar(trx: Knex.Transaction, car: number): Promise<boolean>;
   /** Locks a reservation row (PostgreSQL) and tells whether it exists. */
   lockReservation(trx: Knex.Transaction, id: number): Promise<boolean>;
 }
@@ -82,15 +83,14 @@ export function createWriter(database: Knex): Writer {
 
   function transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return write(() => database.transaction(async (trx) => {
-      if (engine === 'sqlite') await trx.raw('update fleet_stock set units = units where 1 = 0');
+      if (engine === 'sqlite') await trx.raw('update flota set id = id where 1 = 0');
       return work(trx);
     }));
   }
 
-  async function lockStock(trx: Knex.Transaction, car: number, branch: number): Promise<number> {
-    const query = trx('fleet_stock').select('units').where({ car, branch }).orderBy('id').first();
-    const row = (await (engine === 'postgres' ? query.forUpdate() : query)) as { units: unknown } | undefined;
-    return row ? Number(row.units) || 0 : 0;
+  async function lockCar(trx: Knex.Transaction, car: number): Promise<boolean> {
+    const query = trx('flota').select('id').where({ id: car }).first();
+    return Boolean(await (engine === 'postgres' ? query.forUpdate() : query));
   }
 
   async function lockReservation(trx: Knex.Transaction, id: number): Promise<boolean> {
@@ -98,5 +98,5 @@ export function createWriter(database: Knex): Writer {
     return Boolean(await (engine === 'postgres' ? query.forUpdate() : query));
   }
 
-  return { engine, write, transaction, lockStock, lockReservation };
+  return { engine, write, transaction, lockCar, lockReservation };
 }

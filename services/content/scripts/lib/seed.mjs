@@ -13,7 +13,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 
 export const LOAD_ORDER = [
-  'languages', 'prepaid_discounts', 'branches', 'flota', 'fleet_stock', 'extras', 'coverages', 'dropoff_fees',
+  'languages', 'prepaid_discounts', 'branches', 'flota', 'vehicles', 'extras', 'coverages', 'dropoff_fees',
   'delivery_options', 'cta', 'sites_config', 'info_pages', 'rate_seasons', 'promos', 'jobs', 'coupons', 'corporate_accounts', 'length_discounts',
 ];
 
@@ -109,11 +109,17 @@ export async function seedContent(d, { db, schema, seedDir, log }) {
   let count = 0;
   const perCollection = [];
   await db.transaction(async (trx) => {
+    // The same reference is looked up once (a thousand units name a few dozen models and branches).
+    const refIds = new Map();
     const resolve = async (value, where) => {
       if (typeof value === 'string' && value.startsWith('@file:')) return fileIds.get(value.slice(6));
       if (Array.isArray(value)) return Promise.all(value.map((v) => resolve(v, where)));
       if (value && typeof value === 'object') {
-        if ('@ref' in value) return resolveRef(trx, schema, value, where);
+        if ('@ref' in value) {
+          const key = JSON.stringify(value);
+          if (!refIds.has(key)) refIds.set(key, await resolveRef(trx, schema, value, where));
+          return refIds.get(key);
+        }
         const out = {};
         for (const [k, v] of Object.entries(value)) out[k] = await resolve(v, `${where}.${k}`);
         return out;

@@ -2,11 +2,12 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { COLLECT_METHODS, COUNTER_ACTIONS, rentalActionOfPath } from '@rentacar/domain/rentals';
-import { storeCounterPhoto } from '@/content';
+import { assignVehicleInput } from '@rentacar/domain/vehicles';
+import { assignCounterVehicle, storeCounterPhoto } from '@/content';
 import { apiLocale, bodyChunks, errorResponse, readJsonBody, unknownApiPath, withBookingErrors } from '@/shared/api';
 import { issue } from '@/lib/issues';
 import type { Locale } from '@/i18n/routing';
-import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
+import { billBody, problemOfAssign, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
 import { collectReturnCharges, recordRentalAction, type ActingStaff } from './closing';
 import { photoProblem, PHOTO_TYPES, MAX_PHOTO_BYTES } from './photos';
 import { staffFromRequest, type CounterStaff } from './staff';
@@ -93,6 +94,31 @@ export async function answerCollect(request: NextRequest, number: string): Promi
     const answer = await collectReturnCharges(staff, number, parsed.data.method);
     if (!answer.ok) return problemResponse(problemOfCollect(answer.refusal), locale);
     return NextResponse.json({ collected: answer.collected, method: answer.method, bill: billBody(answer.bill), receipt: answer.receipt });
+  });
+}
+
+/**
+ * POST /api/counter/reservations/{number}/assign { plate, reason? }: staff choose or swap the booking's car
+ * (docs/fleet.md); the content service checks the branch, the class and that the car can take the rental.
+ */
+export async function answerAssignVehicle(request: NextRequest, number: string): Promise<NextResponse> {
+  const locale = apiLocale(request);
+  return withBookingErrors(locale, async () => {
+    const staff = await signedIn(request, locale);
+    if (staff instanceof NextResponse) return staff;
+    const body = await jsonBody(request, locale);
+    if (body instanceof NextResponse) return body;
+    const parsed = assignVehicleInput.safeParse(body.value);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const field = first?.code === 'unrecognized_keys' ? (first.keys[0] ?? 'body') : first?.path.map(String).join('.') || 'body';
+      return field === 'plate'
+        ? errorResponse(400, [issue('plate', 'counterActions.errors.plateInvalid', undefined, 'invalid_value')], locale)
+        : errorResponse(400, [issue(field, 'counterActions.errors.invalid', { field }, 'invalid_value')], locale);
+    }
+    const answer = await assignCounterVehicle(staff.token, number, parsed.data);
+    if (!answer.ok) return problemResponse(problemOfAssign(answer.refusal, locale), locale);
+    return NextResponse.json(answer.data);
   });
 }
 

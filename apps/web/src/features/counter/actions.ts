@@ -1,10 +1,11 @@
 'use server';
 
 import { getLocale } from 'next-intl/server';
+import { isPanamaPlate, normalizePlate } from '@rentacar/domain/vehicles';
 import { COLLECT_METHODS, COUNTER_ACTIONS, counterActionOf, isRentalAction, type CollectMethod, type CounterActionDescription } from '@rentacar/domain/rentals';
-import { storeCounterPhoto } from '@/content';
+import { assignCounterVehicle, storeCounterPhoto } from '@/content';
 import { issuesByField, type FormIssue } from '@/shared/forms';
-import { billBody, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
+import { billBody, problemOfAssign, problemOfCollect, problemOfRefusal, problemOfStaff, type CounterProblem } from './answers';
 import { collectReturnCharges, recordRentalAction, type ActingStaff, type ReceiptDelivery } from './closing';
 import { actingStaff, storedProblem } from './action-api';
 import { MAX_PHOTOS, photoProblem } from './photos';
@@ -101,4 +102,20 @@ export async function collectAction(number: string, method: string): Promise<Cou
   const answer = await collectReturnCharges(staff, number, chosen);
   if (!answer.ok) return refused(problemOfCollect(answer.refusal));
   return { ok: true, bill: billBody(answer.bill), collected: answer.collected, receipt: answer.receipt };
+}
+
+/**
+ * Staff choose or swap the booking's car (docs/fleet.md): its plate, and the reason when it is of another class (an
+ * upgrade). The refusals go under the plate or the reason, or above the form.
+ */
+export async function assignVehicleAction(number: string, plate: string, reason: string): Promise<CounterActionResult> {
+  const staff = await signedIn();
+  if (!isStaff(staff)) return staff;
+  if (!isPanamaPlate(plate)) return { ok: false, errors: { plate: { message: 'counterActions.errors.plateInvalid' } } };
+  const locale = await getLocale();
+  const answer = await assignCounterVehicle(staff.token, number, { plate: normalizePlate(plate), ...(reason.trim() ? { reason: reason.trim().slice(0, 2000) } : {}) });
+  if (answer.ok) return { ok: true };
+  const problem = problemOfAssign(answer.refusal, locale);
+  const issue: FormIssue = { message: `counterActions.errors.${problem.key}`, ...(problem.params ? { params: problem.params } : {}) };
+  return problem.field === 'plate' || problem.field === 'reason' ? { ok: false, errors: { [problem.field]: issue } } : { ok: false, errors: {}, formError: issue };
 }

@@ -38,6 +38,8 @@ export function problemOfRefusal(refusal: CounterWriteRefusal, locale: Locale): 
     }
     case 422:
       if (refusal.code === 'MILEAGE_BELOW_PICKUP') return { status: 422, field: 'mileage', code: 'mileage_below_pickup', key: 'mileageBelowPickup' };
+      if (refusal.code === 'PLATE_MISMATCH') return { status: 422, field: 'plate', code: 'plate_mismatch', key: 'plateMismatch' };
+      if (refusal.code === 'NO_VEHICLE_ASSIGNED') return { status: 422, field: 'plate', code: 'no_vehicle_assigned', key: 'noVehicleAssigned' };
       if (refusal.code === 'DEPOSIT_KEEP_REFUSED' && (refusal.reason === 'no_deposit' || refusal.reason === 'more_than_deposit' || refusal.reason === 'more_than_charges')) {
         return { status: 422, field: 'deposit_kept_amount', code: refusal.reason, key: refusal.reason, params: { max: formatMoney(refusal.max ?? 0, locale) } };
       }
@@ -45,6 +47,21 @@ export function problemOfRefusal(refusal: CounterWriteRefusal, locale: Locale): 
     default:
       return { status: 400, field: refusal.field ?? 'body', code: 'invalid_value', key: 'invalid', params: { field: refusal.field ?? 'body' } };
   }
+}
+
+const UNIT_REFUSALS = ['in_maintenance', 'out_of_service', 'service_due', 'being_cleaned', 'taken', 'elsewhere', 'needed_elsewhere_after'] as const;
+
+/** The content service's refusal of a booking's unit chosen by staff (docs/fleet.md). */
+export function problemOfAssign(refusal: CounterWriteRefusal, locale: Locale): CounterProblem {
+  if (refusal.status === 422 && refusal.code === 'UNKNOWN_PLATE') return { status: 422, field: 'plate', code: 'unknown_plate', key: 'unknownPlate' };
+  if (refusal.status === 422 && refusal.code === 'REASON_REQUIRED') return { status: 422, field: 'reason', code: 'reason_required', key: 'reasonRequired' };
+  if (refusal.status === 400 && refusal.field === 'plate') return { status: 400, field: 'plate', code: 'invalid_value', key: 'plateInvalid' };
+  if (refusal.status === 409 && refusal.code === 'VEHICLE_UNAVAILABLE') {
+    const reason = UNIT_REFUSALS.find((known) => known === refusal.reason);
+    return { status: 409, field: 'plate', code: `vehicle_${reason ?? 'unavailable'}`, key: 'vehicleUnavailable', params: { reason: reason ?? 'taken' } };
+  }
+  if (refusal.status === 409) return { status: 409, field: 'rental_status', code: refusal.reason ?? 'conflict', key: 'vehicleLocked' };
+  return problemOfRefusal(refusal, locale);
 }
 
 /** Why what the return left due could not be collected. */

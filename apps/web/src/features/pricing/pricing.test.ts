@@ -3,6 +3,7 @@ import type { Coupon } from '@rentacar/domain/coupons';
 import type { StockForDates } from '@rentacar/domain/fleet';
 import { DEFAULT_DEMAND_SETTINGS } from '@rentacar/domain/rates';
 import type { Car, Coverage, SiteConfig, StoredCoupon } from '@/content';
+import type { AvailabilitySearch } from '@/content/stock';
 import type { BookingSelection } from './quote-request';
 import type { PricingContent } from './pricing';
 import { testCar, testCoverage, testPricingContent, testSite } from './pricing-content.testing';
@@ -12,9 +13,9 @@ import { testCar, testCoverage, testPricingContent, testSite } from './pricing-c
 const findCoupon = vi.fn<(code: string) => Promise<StoredCoupon | null>>();
 vi.mock('@/content/coupons', () => ({ findCoupon: (code: string) => findCoupon(code) }));
 // The stock at the pickup branch (GET /booking/availability), which the demand step measures.
-const availabilityAt = vi.fn<(branchId: string, pickupAt: string, returnAt: string, brand: string) => Promise<Record<string, StockForDates>>>();
+const availabilityAt = vi.fn<(search: AvailabilitySearch) => Promise<Record<string, StockForDates>>>();
 vi.mock('@/lib/log', async () => (await import('../../../test/log-capture')).fakeLogModule);
-vi.mock('@/content/stock', () => ({ availabilityAt: (...args: [string, string, string, string]) => availabilityAt(...args), stockChanged: () => undefined }));
+vi.mock('@/content/stock', () => ({ availabilityAt: (search: AvailabilitySearch) => availabilityAt(search), stockChanged: () => undefined }));
 
 const { priceSelection, quoteAs } = await import('./pricing');
 const { clearLogged, loggedLines } = await import('../../../test/log-capture');
@@ -127,7 +128,7 @@ describe('rate plans from the content', () => {
     availabilityAt.mockResolvedValue({ '7': { units: 3, occupied: 3 }, '8': { units: 2, occupied: 1 } });
     const priced = await priceSelection(plain, { content: withRates({ demand: { ...DEFAULT_DEMAND_SETTINGS, enabled: true } }), now });
     if (!priced.ok) throw new Error('the selection should price');
-    expect(availabilityAt).toHaveBeenCalledWith('1', plain.pickupAt, plain.returnAt, 'firefly');
+    expect(availabilityAt).toHaveBeenCalledWith({ branchId: '1', returnBranchId: '1', pickupAt: plain.pickupAt, returnAt: plain.returnAt, brand: 'firefly' });
     // 4 of the class's 5 units taken: 80 %, +10 % on 3 days of 30.00
     expect(priced.booking.lines.find((line) => line.code === 'demand')).toEqual({ code: 'demand', amount: 900 });
   });

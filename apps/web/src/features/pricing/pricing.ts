@@ -154,10 +154,10 @@ function occupancyOf(car: Car, cars: readonly Car[], stock: Record<string, Stock
  * measure); undefined when it is off, or when the stock cannot be read: prices then carry no demand step (the booking
  * itself checks the stock in the content service).
  */
-async function stockForDemand(site: SiteConfig, pickupBranch: Branch, pickupAt: string, returnAt: string): Promise<Record<string, StockForDates> | undefined> {
+async function stockForDemand(site: SiteConfig, pickupBranch: Branch, returnBranch: Branch, pickupAt: string, returnAt: string): Promise<Record<string, StockForDates> | undefined> {
   if (!site.demand.enabled) return undefined;
   try {
-    return await availabilityAt(pickupBranch.id, pickupAt, returnAt, site.brand);
+    return await availabilityAt({ branchId: pickupBranch.id, returnBranchId: returnBranch.id, pickupAt, returnAt, brand: site.brand });
   } catch (error) {
     log.error({ err: error }, 'stock for the demand step could not be read');
     return undefined;
@@ -271,7 +271,7 @@ export async function priceSelection(
   // The company's rate as it is now; a company gone or unpublished books at the public rate.
   const company = selection.corporate ? await readCompany(selection.corporate.companyId) : undefined;
   const corporate = company && selection.corporate ? { company, agentId: selection.corporate.agentId } : undefined;
-  const stock = await stockForDemand(site, pickupBranch, selection.pickupAt, selection.returnAt);
+  const stock = await stockForDemand(site, pickupBranch, returnBranch, selection.pickupAt, selection.returnAt);
   const occupancyPercent = stock === undefined ? null : occupancyOf(car, fleet.cars, stock);
   const input: QuoteInput = {
     ...quoteInputFor({ car, coverage, site, catalog, pickupBranch, returnBranch, delivery, selection, occupancyPercent }),
@@ -366,7 +366,7 @@ export async function priceFleetForDates(
 
   let stock: Record<string, StockForDates> | undefined;
   try {
-    stock = await availabilityAt(pickupBranch.id, search.pickupAt, search.returnAt, site.brand);
+    stock = await availabilityAt({ branchId: pickupBranch.id, returnBranchId: returnBranch.id, pickupAt: search.pickupAt, returnAt: search.returnAt, brand: site.brand });
   } catch (error) {
     // Prices still show; the booking itself checks stock in the content service.
     log.error({ err: error }, 'stock for the dates could not be read');

@@ -11,9 +11,12 @@
 //                                      has handed the car over, taken it back or marked a no-show, its terms and its
 //                                      cancellation are refused: 409 RENTAL_STATE_CONFLICT + reason (the domain's
 //                                      renterLockOf)
-//   GET   /booking/availability?branch=&pickup=&return=&brand=
+//   GET   /booking/availability?branch=&pickup=&return=&brand=[&return_branch=]   units of each car model at the branch
+//                                      then and how many are taken (a one-way search: the units that can end there)
 //   POST  /booking/rate-limit          { key, limit, window_seconds }
 //   POST  /booking/holds/expire        cancel prepaid reservations whose payment hold ran out unpaid (holds.ts)
+//   POST  /booking/vehicles/assign     the assignment pass now { now?, only? } (assignment.ts): units assigned before
+//                                      pickup, bookings moved off a unit that cannot take them, or put on "needs a car"
 //   POST  /booking/reservations/:ref/notices, DELETE .../notices/:revision   claim (and give back) the one e-mail of a
 //                                      reservation's revision (notices.ts; the revision itself: revisions.ts)
 //   ...and the renters' records behind their proofs (records.ts): reservations found by number and e-mail or read by
@@ -32,11 +35,13 @@ import { renterLockOf, type RenterLock } from '@rentacar/domain/rentals';
 import type { Response } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { CORPORATE_RESERVATION_FIELDS, withEndpointRights, type Knex } from '../../shared/directus';
-import { endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
-import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { checkRunEnvelope, endpointKit, errorBody, invalid, isPlainObject, positiveInt, type Problem } from '../../shared/endpoint';
+import { OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
 import { checkRateRule, countHit, type RateRule } from '../../shared/rate-limit';
 import { createReferences } from '../../shared/references';
 import { createWriter } from '../../shared/transactions';
+import { availabilityAt, placedFields, placeRental, readAssignmentHours } from '../../shared/units';
+import { runAssignment } from '../../shared/assignment';
 import { channelOf } from './channel';
 import { corporateOf, refuseCorporate, type CorporateProblem } from './corporate';
 import { holdRoutes } from './holds';
@@ -45,7 +50,7 @@ import { recordRoutes } from './records';
 import { checkDates, checkReservation, type ReservationPayload } from './reservation-payload';
 
 // The fields whose change can take a unit somewhere else (or a longer time) and so needs a stock check.
-const PLACEMENT = ['car', 'pickup_branch', 'pickup_date', 'return_date', 'brand'];
+const PLACEMENT = ['car', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date', 'brand'];
 const RATE_LIMIT_CLEANUP_MS = 60_000;
 // The booking's terms as the renter chose them and the quote priced them: once the rental has begun at the counter,
 // none of them changes here (nor is it cancelled); its payment status and the renter's details still may.
@@ -181,9 +186,9 @@ export default defineEndpoint({
       const key = payload.idempotency_key as string;
 
       const bookInTransaction = () => writer.transaction(async (trx): Promise<BookOutcome> => {
-        // The stock row first: on PostgreSQL a concurrent booking of the same car and branch waits here until this one
-        // commits, and then finds its reservation (or its idempotency key) below.
-        const units = await writer.lockStock(trx, car, branch);
+        // The car model first: on PostgreSQL a concurrent booking of the same model waits here until this one commits,
+        // and then finds the unit it took (or its idempotency key) below.
+        await writer.lockCar(trx, car);
         const existing = (await trx('reservations').select('id').where({ idempotency_key: key }).first()) as { id: number } | undefined;
         if (existing) return { id: existing.id, replayed: true };
         const unknown = await unknownReference(trx, payload);
@@ -192,13 +197,17 @@ export default defineEndpoint({
           const refused = await refuseCorporate(trx, corporate);
           if (refused) return { corporateRefused: refused };
         }
+        let unit: Record<string, unknown> = {};
         if (payload.status !== 'cancelled') {
+          const now = new Date();
           const rules = await readBookingRules(trx, payload.brand);
-          const occupied = await occupiedUnits({
-            ItemsService, knex: trx, schema: req.schema, rules,
-            branch, car, pickup: payload.pickup_date as string, returnAt: payload.return_date as string,
-          });
-          if ((occupied.get(car) ?? 0) >= units) return { soldOut: true };
+          const wish = {
+            pickup: payload.pickup_date as string, returnAt: payload.return_date as string,
+            pickupBranch: String(branch), returnBranch: String((payload.return_branch as number | null | undefined) ?? branch),
+          };
+          const placed = await placeRental({ ItemsService, knex: trx, schema: req.schema }, { car, wish, rules, now });
+          if (placed.vehicle === null) return { soldOut: true };
+          unit = placedFields(placed.vehicle, wish.pickup, await readAssignmentHours(trx, payload.brand), now);
         }
         // A coupon is counted in the same transaction, so its last redemption goes to one booking only.
         if (payload.coupon !== null && payload.coupon !== undefined && !(await redeemCoupon(trx, payload.coupon))) return { couponUsedUp: true };
@@ -207,7 +216,7 @@ export default defineEndpoint({
           if (!counted.allowed) throw new HoldLimitReached(counted.retryAfterSeconds);
         }
         const service = new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) });
-        return { id: await service.createOne(payload), replayed: false };
+        return { id: await service.createOne({ ...payload, ...unit }), replayed: false };
       });
 
       let outcome: BookOutcome;
@@ -289,12 +298,16 @@ export default defineEndpoint({
             if (merged[name] === null || merged[name] === undefined) return { invalid: { field: name, message: `"${name}" is needed to book a unit` } };
           }
           const car = Number(merged.car);
-          const units = await writer.lockStock(trx, car, Number(merged.pickup_branch));
-          const occupied = await occupiedUnits({
-            ItemsService, knex: trx, schema: req.schema, rules, now, excludeId: id,
-            branch: Number(merged.pickup_branch), car, pickup: merged.pickup_date as string, returnAt: merged.return_date as string,
-          });
-          if ((occupied.get(car) ?? 0) >= units) return { soldOut: true };
+          await writer.lockCar(trx, car);
+          const wish = {
+            pickup: merged.pickup_date as string, returnAt: merged.return_date as string,
+            pickupBranch: String(merged.pickup_branch), returnBranch: String(merged.return_branch ?? merged.pickup_branch),
+          };
+          const previous = current.vehicle === null || current.vehicle === undefined ? null : Number(current.vehicle);
+          const placed = await placeRental({ ItemsService, knex: trx, schema: req.schema }, { car, wish, rules, now: new Date(now), exclude: id, keep: previous });
+          if (placed.vehicle === null) return { soldOut: true };
+          // A booking that keeps its unit keeps its assignment too.
+          if (placed.vehicle !== previous) Object.assign(changes, placedFields(placed.vehicle, wish.pickup, await readAssignmentHours(trx, merged.brand), new Date(now)));
         }
         if (Object.keys(changes).length > 0) {
           await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) }).updateOne(id, changes);
@@ -320,10 +333,13 @@ export default defineEndpoint({
       const brand = query.brand;
       if (!isBrand(brand)) return invalid(res, 'brand', `"brand" must be one of ${BRANDS.join(', ')}`);
 
+      const returnBranch = query.return_branch === undefined ? branch : positiveInt(query.return_branch);
+      if (!returnBranch) return invalid(res, 'return_branch', '"return_branch", when given, must be a branch id (an integer >= 1)');
+
       const rules = await readBookingRules(database, brand);
-      const stock = (await database('fleet_stock').select('car', 'units').where({ branch }).orderBy('car')) as { car: unknown; units: unknown }[];
-      const occupied = await occupiedUnits({ ItemsService, knex: database, schema: req.schema, rules, branch, pickup, returnAt });
-      const data = stock.map((row) => ({ car: Number(row.car), units: Number(row.units) || 0, occupied: occupied.get(Number(row.car)) ?? 0 }));
+      const wish = { pickup, returnAt, pickupBranch: String(branch), returnBranch: String(returnBranch) };
+      const models = await availabilityAt({ ItemsService, knex: database, schema: req.schema }, wish, rules, new Date());
+      const data = [...models].sort(([a], [b]) => a - b).map(([car, model]) => ({ car, units: model.units, occupied: Math.max(0, model.units - model.free) }));
       return res.status(200).json({ data });
     }));
 
@@ -342,6 +358,18 @@ export default defineEndpoint({
     }));
 
     holdRoutes(router, { ItemsService, database, writer, references, handle });
+
+    // The assignment pass now rather than at its next tick (assignment.ts); `only` narrows it to car model ids.
+    router.post('/vehicles/assign', handle(async (req, res) => {
+      const envelope = checkRunEnvelope(req.body, new Date());
+      if ('problem' in envelope) return invalid(res, envelope.problem.field, envelope.problem.message);
+      const { only } = envelope;
+      if (only !== undefined && !(Array.isArray(only) && only.length > 0 && only.length <= 500 && only.every((car) => Number.isSafeInteger(car) && (car as number) > 0))) {
+        return invalid(res, 'only', '"only", when given, must list car model ids (integers >= 1)');
+      }
+      const outcome = await runAssignment({ ItemsService, database, writer, schema: req.schema, now: envelope.now, ...(only === undefined ? {} : { cars: only as number[] }) });
+      return res.status(200).json({ data: { assigned: outcome.assigned, moved: outcome.moved, needs_vehicle: outcome.needsVehicle } });
+    }));
     noticeRoutes(router, { database, writer, references, handle });
   },
 });

@@ -1,10 +1,8 @@
 // Rules the booking endpoint relies on, whoever writes the data:
-//   - one fleet_stock row per car and branch. A Directus snapshot cannot declare a unique index over two columns, so
-//     a create or update that would make a second row for a pair is refused here (400 INVALID_PAYLOAD naming the
-//     row to edit instead). Checked inside the write's transaction (`database` is its connection); two staff members
-//     creating the same pair at the same instant could still race past it. Directus runs filter hooks before its
-//     permission check, so a caller without the right to write stock rows is left to that check (403) rather than
-//     told which pairs exist.
+//   - a unit (`vehicles`) has a plate in Panama's form, stored normalised, a VIN of 17 characters when given, fuel 0-8
+//     and mileage 0 or more, and the time of its last status change (vehicle-rules.ts); 400 INVALID_PAYLOAD naming the
+//     field otherwise. The plate is unique by the schema's index. A car model or a branch with units is not deleted
+//     (400 naming some of them) until they are moved or deleted.
 //   - a reservation cancelled (by the renter, by staff, or when its payment hold ran out) cancels its pre-check-in.
 //   - a reservation's revision goes up by one whenever its calendar event changes or it is cancelled (revisions.ts).
 //   - every reservation records its sales channel when it is created (channel.ts); rows older than the field get
@@ -12,11 +10,10 @@
 // Reservation drafts are removed by the privacy extension's retention job (at their expiry, or the brands' draft period).
 import { InvalidPayloadError } from '@directus/errors';
 import { defineHook } from '../../shared/define';
-import type { Accountability, Knex } from '../../shared/directus';
 import { isPlainObject } from '../../shared/endpoint';
 import { backfillChannels, channelOf } from './channel';
 import { REVISION_READ_FIELDS, withRevision, type RevisionRow } from './revisions';
-import { duplicateStockPair, stockKey, type StockPair } from './stock-pairs';
+import { checkVehicle, unitsBlockDeletion } from './vehicle-rules';
 
 export default defineHook(({ filter, action, init }, { database, logger, services, getSchema }) => {
   // POST /booking/reservations sets it; anything else that creates a reservation (staff in the admin) gets the
@@ -52,56 +49,37 @@ export default defineHook(({ filter, action, init }, { database, logger, service
     if (Number(cancelled)) logger.info(`booking: ${Number(cancelled)} pre-check-in(s) cancelled with their reservation`);
   });
 
-  filter('fleet_stock.items.create', async (payload, _meta, context) => {
-    const db = context.database ?? database;
-    if (!isPlainObject(payload) || !(await mayWrite(db, context.accountability, 'create'))) return payload;
-    await refuseDuplicates(db, [{ id: null, car: stockKey(payload.car), branch: stockKey(payload.branch) }]);
-    return payload;
+  // A unit's plate, VIN, fuel, mileage and status, whoever writes it (vehicle-rules.ts). On an update that names the
+  // status, the rows' current statuses tell whether it changes (read inside the write's transaction).
+  filter('vehicles.items.create', (payload) => {
+    const checked = checkVehicle(payload, { create: true, now: new Date() });
+    if ('problem' in checked) throw new InvalidPayloadError({ reason: checked.problem });
+    return isPlainObject(payload) ? checked.payload : payload;
+  });
+  filter('vehicles.items.update', async (payload, meta, context) => {
+    let currentStatuses: unknown[] | undefined;
+    if (isPlainObject(payload) && 'status' in payload && Array.isArray(meta.keys) && meta.keys.length > 0) {
+      const db = context.database ?? database;
+      const rows = (await db('vehicles').select('status').whereIn('id', meta.keys as (string | number)[])) as { status: unknown }[];
+      currentStatuses = rows.map((row) => row.status);
+    }
+    const checked = checkVehicle(payload, { create: false, now: new Date(), currentStatuses });
+    if ('problem' in checked) throw new InvalidPayloadError({ reason: checked.problem });
+    return isPlainObject(payload) ? checked.payload : payload;
   });
 
-  filter('fleet_stock.items.update', async (payload, meta, context) => {
-    if (!isPlainObject(payload) || (!('car' in payload) && !('branch' in payload))) return payload;
-    const db = context.database ?? database;
-    if (!(await mayWrite(db, context.accountability, 'update'))) return payload;
-    const keys = Array.isArray(meta.keys) ? (meta.keys as (string | number)[]) : [];
-    const rows = (await db('fleet_stock').select('id', 'car', 'branch').whereIn('id', keys)) as { id: number; car: number | null; branch: number | null }[];
-    await refuseDuplicates(db, rows.map((row) => ({
-      id: row.id,
-      car: 'car' in payload ? stockKey(payload.car) : row.car,
-      branch: 'branch' in payload ? stockKey(payload.branch) : row.branch,
-    })));
-    return payload;
-  });
+  // A car model or a branch that still has units cannot be deleted (the schema's foreign keys refuse it, which Directus
+  // would answer with 500): 400 saying which units to move or delete first. Only administrators may delete either, so
+  // another caller is left to the permission check (403) rather than told about units.
+  for (const [collection, field] of [['flota', 'car'], ['branches', 'current_branch']] as const) {
+    filter(`${collection}.items.delete`, async (payload: unknown, _meta, context) => {
+      const accountability = context.accountability;
+      if (!Array.isArray(payload) || payload.length === 0 || (accountability && !accountability.admin)) return payload;
+      const keys = payload as (string | number)[];
+      const db = context.database ?? database;
+      const rows = (await db('vehicles').select('plate').whereIn(field, keys).orderBy('plate').limit(4)) as { plate: string }[];
+      if (rows.length) throw new InvalidPayloadError({ reason: unitsBlockDeletion(collection, rows.map((row) => row.plate)) });
+      return keys;
+    });
+  }
 });
-
-/** Could this caller write stock rows at all (system and administrators, or a policy with that permission)? */
-async function mayWrite(db: Knex, accountability: Accountability | null | undefined, action: 'create' | 'update'): Promise<boolean> {
-  if (!accountability || accountability.admin) return true;
-  const roles = accountability.roles ?? (accountability.role ? [accountability.role] : []);
-  const grant: unknown = await db('directus_permissions')
-    .join('directus_access', 'directus_access.policy', 'directus_permissions.policy')
-    .select('directus_permissions.id')
-    .where({ 'directus_permissions.collection': 'fleet_stock', 'directus_permissions.action': action })
-    .andWhere((query) => {
-      if (accountability.user) void query.where('directus_access.user', accountability.user);
-      else void query.whereNull('directus_access.role').whereNull('directus_access.user');
-      if (roles.length) void query.orWhereIn('directus_access.role', roles);
-    })
-    .first();
-  return Boolean(grant);
-}
-
-async function refuseDuplicates(db: Knex, wanted: StockPair[]): Promise<void> {
-  const duplicate = await duplicateStockPair(wanted, async (pair) => {
-    const others = db('fleet_stock').select('id').where({ car: pair.car, branch: pair.branch });
-    const existing = (await (pair.id === null ? others : others.whereNot({ id: pair.id })).first()) as { id: number } | undefined;
-    return existing?.id ?? null;
-  });
-  if (!duplicate) return;
-  const { pair, existingId } = duplicate;
-  throw new InvalidPayloadError({
-    reason: existingId === null
-      ? `fleet_stock: car ${String(pair.car)} at branch ${String(pair.branch)} appears twice; keep one row per car and branch`
-      : `fleet_stock: car ${String(pair.car)} already has a stock row at branch ${String(pair.branch)} (id ${existingId}); change its units instead of adding a second row`,
-  });
-}

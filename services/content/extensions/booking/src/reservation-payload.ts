@@ -19,9 +19,11 @@ export const COUNTER_FIELDS = [
   'returned_at', 'returned_by', 'mileage_in', 'fuel_in', 'damage_notes', 'damage_photos', 'return_charges', 'no_show_at',
   'deposit_amount', 'deposit_method', 'deposit_refunded_at', 'deposit_kept_amount', 'return_receipt_sent_at', 'return_collection',
 ];
+// The unit a booking holds is chosen by the booking check (shared/units.ts) and assigned by the assignment job or staff.
+export const UNIT_FIELDS = ['vehicle', 'vehicle_assigned_at', 'vehicle_assignment', 'vehicle_assignment_note', 'needs_vehicle_since'];
 // The sales channel is decided by POST /booking/reservations (from `booked_via` and the corporate fields), and the
 // dollars of the total are kept by the dashboards extension from `total`.
-const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at', ...COUNTER_FIELDS, 'channel', 'total_usd']);
+const READ_ONLY = new Set(['id', 'date_created', 'revision', 'notified_revision', 'reminder_sent_at', ...COUNTER_FIELDS, ...UNIT_FIELDS, 'channel', 'total_usd']);
 // Needed to place a booking in the stock: a reservation without them could not be counted.
 export const REQUIRED_ON_CREATE = ['idempotency_key', 'reservation_number', 'brand', 'car', 'pickup_branch', 'pickup_date', 'return_date'];
 const NOT_NULL = new Set(REQUIRED_ON_CREATE);

@@ -12,6 +12,8 @@
 //   POST /counter/reservations/:number/collection { method }  claims the one way the return's charges are being
 //                                                collected (card_on_file or counter; answers { claimed, method }); DELETE
 //                                                gives it back (a declined card)
+//   GET  /counter/vehicles, POST /counter/vehicles/:plate/status, POST /counter/reservations/:number/assign
+//                                                the branch's units: the fleet board, a unit's state, a booking's unit (fleet.ts)
 //   POST /counter/photos                         multipart `file`: a JPEG or PNG photo of the car (10 MB at most),
 //                                                stored in the private folder "Counter photos"; answers its id
 //
@@ -44,6 +46,7 @@ import { endpointKit, errorBody, invalid, type Problem } from '../../shared/endp
 import { createWriter } from '../../shared/transactions';
 import { createUpload, datedUpload } from '../../shared/uploads';
 import { collectionInput, parseBody } from './input';
+import { registerFleet } from './fleet';
 import { registerReads } from './read';
 import { branchOf, staffOf, type Staff } from './staff';
 import { COUNTER_WRITES, ROW_FIELDS, type ReservationRow, type WriteContext, type WriteOutcome } from './writes';
@@ -116,7 +119,10 @@ export default defineEndpoint({
           const now = new Date();
           const decision = decideRentalAction(action, { status: row.status, rentalStatus: row.rental_status, pickupDate: row.pickup_date }, now);
           if (!decision.allowed) return { refused: decision.reason };
-          const written = await write(parsed.value, row, { now, staff, trx });
+          const updateVehicle = async (id: number, set: Record<string, unknown>) => {
+            await new ItemsService('vehicles', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) }).updateOne(id, set);
+          };
+          const written = await write(parsed.value, row, { now, staff, trx, updateVehicle });
           if ('conflict' in written) return { refused: written.conflict };
           if ('unprocessable' in written) return written;
           const update = { ...written.set, rental_status: decision.next };
@@ -140,6 +146,7 @@ export default defineEndpoint({
       }));
     };
     for (const action of RENTAL_ACTIONS) record(action);
+    registerFleet(router, { ItemsService, database, writer, handle, staffOrRefusal: (req, res) => staffOrRefusal(req.accountability, res) });
 
     /**
      * A claim on a returned reservation's row, read, checked and written in one transaction on the locked row: the

@@ -8,7 +8,7 @@
 // The rules (what is overdue, which action is allowed, what the stock counts) are the domain's; this file only reads the
 // rows, with the endpoint's rights once the caller is known to be staff.
 import type { Filter, SchemaOverview } from '@directus/types';
-import { addDaysToLocalDate, formatPanamaDate, formatPanamaDateTime, normalizeLocalDateTimeSeconds, parseLocalDate } from '@rentacar/domain/dates';
+import { addDaysToLocalDate, formatPanamaDate, formatPanamaDateTime, parseLocalDate } from '@rentacar/domain/dates';
 import { amountHeld, isPaymentStatus } from '@rentacar/domain/payments';
 import { amountDue } from '@rentacar/domain/precheckin';
 import { paymentStanding } from '@rentacar/domain/reservations';
@@ -16,7 +16,10 @@ import { decideRentalAction, isOverdue, RENTAL_ACTIONS, rentalStatusOf, type Ren
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ItemsServiceClass, Knex } from '../../shared/directus';
 import { errorBody, invalid, type AsyncRoute } from '../../shared/endpoint';
-import { occupiedUnits, readBookingRules } from '../../shared/occupancy';
+import { modelAvailability, wishOf } from '@rentacar/domain/vehicles';
+import { readBookingRules } from '../../shared/occupancy';
+import { readModelPlan, unitRentalOf, UNIT_RENTAL_FIELDS } from '../../shared/units';
+import { assignedVehicleOf, RESERVATION_VEHICLE_FIELDS } from './fleet';
 import { branchId, branchOf, staffOf, type Staff } from './staff';
 
 type Row = Record<string, unknown>;
@@ -31,7 +34,7 @@ const RESERVATION_FIELDS = [
   'car_total', 'coverage_total', 'era_total', 'extras_total', 'dropoff', 'delivery_price', 'coupon_discount', 'young_driver_fee',
   'subtotal', 'airport_tax', 'tax', 'total',
   'client_name', 'client_last_name', 'client_email', 'client_phone', 'client_birthday', 'client_license',
-  'rental_status', 'picked_up_at', 'mileage_out', 'fuel_out', 'pickup_notes', 'pickup_photos',
+  ...RESERVATION_VEHICLE_FIELDS, 'rental_status', 'picked_up_at', 'mileage_out', 'fuel_out', 'pickup_notes', 'pickup_photos',
   'returned_at', 'mileage_in', 'fuel_in', 'damage_notes', 'damage_photos', 'return_charges', 'no_show_at',
   ...nested('car', ['id', 'marca', 'modelo', 'clasificacion', 'image']),
   ...nested('coverage', ['code']), ...nested('delivery_option', ['code']), ...nested('coupon', ['code']),
@@ -47,6 +50,7 @@ const PRECHECKIN_FIELDS = [
 const DAY_FIELDS = [
   'id', 'reservation_number', 'status', 'rental_status', 'client_name', 'client_last_name', 'pickup_date', 'return_date',
   'pickup_branch', 'return_branch', 'picked_up_at', 'returned_at', ...nested('car', ['id', 'marca', 'modelo', 'clasificacion']),
+  ...RESERVATION_VEHICLE_FIELDS,
 ];
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -197,13 +201,15 @@ export function registerReads(router: Router, { ItemsService, database, handle }
     const live: Filter = { _or: [{ status: { _null: true } }, { status: { _neq: 'cancelled' } }, { rental_status: { _in: ['picked_up', 'returned'] } }] };
     const read = async (filter: Filter, sort: string) =>
       (await items('reservations', req.schema).readByQuery({ filter: { _and: [live, filter] }, fields: DAY_FIELDS, sort: [sort, 'reservation_number'], limit: -1 })) as Row[];
-    const [pickups, returns, out] = await Promise.all([
+    const [pickups, returns, out, needsVehicle] = await Promise.all([
       read({ _and: [{ pickup_branch: { _eq: branch } }, { pickup_date: { _gte: from } }, { pickup_date: { _lt: to } }] }, 'pickup_date'),
       read({ _and: [returnsHere, { return_date: { _gte: from } }, { return_date: { _lt: to } }] }, 'return_date'),
       read({ _and: [returnsHere, { rental_status: { _eq: 'picked_up' } }, { return_date: { _lt: formatPanamaDateTime(now) } }] }, 'return_date'),
+      // Bookings the assignment pass found no unit for (a late return, a car sent to maintenance): staff give them one.
+      read({ _and: [{ pickup_branch: { _eq: branch } }, { needs_vehicle_since: { _nnull: true } }, { _or: [{ rental_status: { _null: true } }, { rental_status: { _eq: 'booked' } }] }, { status: { _neq: 'cancelled' } }] }, 'pickup_date'),
     ]);
     const overdue = out.filter((row) => isOverdue({ rentalStatus: row.rental_status, returnDate: row.return_date }, now));
-    const ids = [...new Set([...pickups, ...returns, ...overdue].map((row) => Number(row.id)))];
+    const ids = [...new Set([...pickups, ...returns, ...overdue, ...needsVehicle].map((row) => Number(row.id)))];
     const done = ids.length === 0
       ? new Set<number>()
       : new Set(((await items('precheckins', req.schema).readByQuery({ filter: { _and: [{ reservation: { _in: ids } }, { status: { _eq: 'paid' } }] }, fields: ['reservation'], limit: -1 })) as Row[])
@@ -218,38 +224,49 @@ export function registerReads(router: Router, { ItemsService, database, handle }
       rental_status: rentalStatusOf(row.rental_status),
       precheckin_done: done.has(Number(row.id)),
       overdue: isOverdue({ rentalStatus: row.rental_status, returnDate: row.return_date }, now),
+      vehicle: assignedVehicleOf(row),
+      needs_vehicle: text(row.needs_vehicle_since) !== null,
     });
-    return res.json({ data: { date, branch: branchOut(branchRow), pickups: pickups.map(shape), returns: returns.map(shape), overdue: overdue.map(shape) } });
+    return res.json({
+      data: {
+        date, branch: branchOut(branchRow), pickups: pickups.map(shape), returns: returns.map(shape), overdue: overdue.map(shape), needs_vehicle: needsVehicle.map(shape),
+      },
+    });
   }));
 
   /**
-   * A booking whose unit may still be out: another reservation of the same car at the same pickup branch was handed
-   * over and is not back by its booked return, and the stock (the domain's count, which keeps a late car's unit) has no
-   * unit left for this booking's span. Names the late reservation (the one due back first) and its booked return.
+   * A booking whose unit may still be out: the unit it holds was handed over to another reservation that is not back by
+   * its booked return (the assignment pass moves the booking to another ready unit when there is one); or, for a booking
+   * that holds no unit yet, no unit of its model is free for it while a car of that model is late at its branch. Names
+   * the late reservation (the one due back first) and its booked return.
    */
   async function lateUnitWarning(row: Row, schema: SchemaOverview, now: Date): Promise<{ reservation_number: string; return_date: string | null } | null> {
     if (rentalStatusOf(row.rental_status) !== 'booked' || row.status === 'cancelled') return null;
+    const vehicle = intOrNull(object(row.vehicle)?.id ?? row.vehicle);
     const car = intOrNull(object(row.car)?.id);
     const branch = branchOut(row.pickup_branch)?.id ?? null;
-    const pickup = normalizeLocalDateTimeSeconds(row.pickup_date);
-    const returnAt = normalizeLocalDateTimeSeconds(row.return_date);
-    if (car === null || branch === null || pickup === null || returnAt === null) return null;
+    if (vehicle === null && (car === null || branch === null)) return null;
     const late = ((await items('reservations', schema).readByQuery({
-      filter: { _and: [{ car: { _eq: car } }, { pickup_branch: { _eq: branch } }, { rental_status: { _eq: 'picked_up' } }, { id: { _neq: Number(row.id) } }] },
+      filter: {
+        _and: [
+          vehicle === null ? { _and: [{ car: { _eq: car } }, { pickup_branch: { _eq: branch } }] } : { vehicle: { _eq: vehicle } },
+          { rental_status: { _eq: 'picked_up' } }, { id: { _neq: Number(row.id) } },
+        ],
+      },
       fields: ['reservation_number', 'rental_status', 'return_date'],
       sort: ['return_date'],
       limit: -1,
     })) as Row[]).filter((other) => isOverdue({ rentalStatus: other.rental_status, returnDate: other.return_date }, now));
     const first = late[0];
     if (!first) return null;
-    const stock = (await database('fleet_stock').select('units').where({ car, branch }).first()) as { units: unknown } | undefined;
-    const units = cents(stock?.units);
-    const rules = await readBookingRules(database, row.brand);
-    const occupied = (await occupiedUnits({
-      ItemsService, knex: database, schema, branch, car, rules, excludeId: Number(row.id), now: now.getTime(),
-      pickup, returnAt,
-    })).get(car) ?? 0;
-    if (occupied < units) return null;
+    if (vehicle === null) {
+      const [own] = (await items('reservations', schema).readByQuery({ filter: { id: { _eq: Number(row.id) } }, fields: UNIT_RENTAL_FIELDS, limit: 1 })) as Row[];
+      const wish = own ? wishOf(unitRentalOf(own)) : null;
+      if (wish === null || car === null) return null;
+      const plan = await readModelPlan({ ItemsService, knex: database, schema }, car, now);
+      const rules = await readBookingRules(database, row.brand);
+      if (modelAvailability(plan.units, plan.rentals, wish, rules, now, String(row.id)).free > 0) return null;
+    }
     return { reservation_number: String(first.reservation_number), return_date: wallClock(first.return_date) };
   }
 }
@@ -308,6 +325,11 @@ export function shapeReservation(row: Row, payments: Row[], precheckin: Row | un
     return_date: wallClock(row.return_date),
     days: intOrNull(row.days),
     car: carOut(row.car),
+    // The unit handed over: shown once it is assigned (the assignment pass, or staff); `needs_vehicle` when none can be.
+    vehicle: assignedVehicleOf(row),
+    vehicle_assignment: text(row.vehicle_assignment),
+    vehicle_assignment_note: text(row.vehicle_assignment_note),
+    needs_vehicle: text(row.needs_vehicle_since) !== null,
     coverage: text(object(row.coverage)?.code),
     era: row.era === true,
     delivery_option: text(object(row.delivery_option)?.code),

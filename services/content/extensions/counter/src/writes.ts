@@ -11,13 +11,14 @@ import {
   type RentalAction,
   type RentalRefusal,
 } from '@rentacar/domain/rentals';
+import { formatPlate } from '@rentacar/domain/vehicles';
 import type { Knex } from '../../shared/directus';
 import { branchOf, type Staff } from './staff';
 
 /** The reservation's fields the actions read (add what a new action needs). */
 export const ROW_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'rental_status', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date',
-  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection',
+  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection', 'vehicle',
 ] as const;
 
 export interface ReservationRow {
@@ -35,6 +36,8 @@ export interface ReservationRow {
   deposit_amount: number | null;
   return_receipt_sent_at: string | null;
   return_collection: string | null;
+  /** The unit the booking holds (its id). */
+  vehicle: number | string | null;
 }
 
 /**
@@ -46,7 +49,13 @@ export type WriteOutcome =
   | { conflict: RentalRefusal }
   | { unprocessable: { message: string; code: string; field: string; reason?: string; max?: number } };
 
-export type WriteContext = { now: Date; staff: Staff; trx: Knex };
+export type WriteContext = {
+  now: Date;
+  staff: Staff;
+  trx: Knex;
+  /** Writes a unit's fields in the action's transaction, through Directus (activity, revisions) with the caller's name. */
+  updateVehicle: (id: number, set: Record<string, unknown>) => Promise<void>;
+};
 
 type Write<Body> = (input: Body, row: ReservationRow, context: WriteContext) => WriteOutcome | Promise<WriteOutcome>;
 
@@ -56,9 +65,31 @@ const DEPOSIT_REFUSALS: Record<DepositKeepRefusal, string> = {
   more_than_charges: 'More than the return\'s charges cannot be kept: give the rest back',
 };
 
+/** The unit a pickup or a return concerns, as stored: its id, plate and mileage. */
+async function unitOf(trx: Knex, row: ReservationRow): Promise<{ id: number; plate: string; mileage: number | null } | null> {
+  if (row.vehicle === null || row.vehicle === undefined) return null;
+  const unit = (await trx('vehicles').select('id', 'plate', 'mileage').where({ id: row.vehicle }).first()) as { id: number; plate: string; mileage: unknown } | undefined;
+  if (!unit) return null;
+  const mileage = unit.mileage === null || unit.mileage === undefined ? null : Number(unit.mileage);
+  return { id: Number(unit.id), plate: unit.plate, mileage: Number.isFinite(mileage) ? mileage : null };
+}
+
 export const COUNTER_WRITES: { [Action in RentalAction]: Write<CounterActionBody<Action>> } = {
-  pickup: (input, row, { now, staff }) => ({
-    set: {
+  // The car handed over is the booking's unit: its plate, when staff type or scan it, must be that unit's, and its
+  // mileage and fuel out are the unit's from now on.
+  pickup: async (input, row, { now, staff, trx, updateVehicle }) => {
+    const unit = await unitOf(trx, row);
+    if (input.plate !== undefined) {
+      if (unit === null) {
+        return { unprocessable: { message: 'This booking has no car assigned yet: assign one first', code: 'NO_VEHICLE_ASSIGNED', field: 'plate' } };
+      }
+      if (unit.plate !== input.plate) {
+        return { unprocessable: { message: `This is not the car assigned to the booking (${formatPlate(unit.plate)}): swap it first`, code: 'PLATE_MISMATCH', field: 'plate' } };
+      }
+    }
+    // The unit's odometer only goes forward: a lower reading typed at pickup is the rental's, not the car's.
+    if (unit !== null) await updateVehicle(unit.id, { mileage: Math.max(input.mileage, unit.mileage ?? 0), fuel_eighths: input.fuel_eighths });
+    return { set: {
       picked_up_at: now.toISOString(),
       picked_up_by: staff.user,
       pickup_branch_actual: staff.branch ?? branchOf('pickup', row),
@@ -68,11 +99,11 @@ export const COUNTER_WRITES: { [Action in RentalAction]: Write<CounterActionBody
       pickup_photos: input.photos ?? [],
       deposit_amount: input.deposit_amount ?? null,
       deposit_method: input.deposit_method ?? null,
-    },
-  }),
+    } };
+  },
 
   // The extra charges are computed and stored here, at the brand's rates; what is kept of the deposit goes towards them.
-  return: async (input, row, { now, staff, trx }) => {
+  return: async (input, row, { now, staff, trx, updateVehicle }) => {
     if (row.mileage_out !== null && input.mileage < row.mileage_out) {
       return { unprocessable: { message: `The mileage is below the ${row.mileage_out} km recorded at pickup`, code: 'MILEAGE_BELOW_PICKUP', field: 'mileage' } };
     }
@@ -94,6 +125,16 @@ export const COUNTER_WRITES: { [Action in RentalAction]: Write<CounterActionBody
     const kept = checkDepositKept({ deposit, charges: charges.total, kept: input.deposit_kept_amount ?? 0 });
     if (!kept.ok) {
       return { unprocessable: { message: DEPOSIT_REFUSALS[kept.reason], code: 'DEPOSIT_KEEP_REFUSED', field: 'deposit_kept_amount', reason: kept.reason, max: kept.max } };
+    }
+    // The unit is where it was returned (a one-way rental moved it), with its mileage and fuel in, and waits to be
+    // cleaned unless the brand lets the turnaround buffer make it ready.
+    const unit = await unitOf(trx, row);
+    if (unit !== null) {
+      const readyByItself = Boolean((row.brand ? await trx('sites_config').select('ready_after_buffer').where({ brand: row.brand }).first() as { ready_after_buffer: unknown } | undefined : undefined)?.ready_after_buffer);
+      await updateVehicle(unit.id, {
+        mileage: Math.max(input.mileage, unit.mileage ?? 0), fuel_eighths: input.fuel_eighths, current_branch: branchOf('return', row),
+        status: readyByItself ? 'ready' : 'needs_cleaning', status_note: null,
+      });
     }
     return {
       set: {

@@ -35,9 +35,10 @@ import type { Request } from 'express';
 import { defineEndpoint } from '../../shared/define';
 import { withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
 import { endpointKit, errorBody, invalid, isPlainObject, type Problem } from '../../shared/endpoint';
-import { occupiedUnits, OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
+import { OCCUPANCY_FIELDS, readBookingRules, rowHoldsUnit, type OccupancyRow } from '../../shared/occupancy';
 import { createReferences, type References } from '../../shared/references';
 import { createWriter, type Writer } from '../../shared/transactions';
+import { placedFields, placeRental, readAssignmentHours } from '../../shared/units';
 import { checkPayment, PAYMENT_INPUT_FIELDS, type PaymentPayload } from './payment-payload';
 
 // Columns of a payment, as answered.
@@ -254,21 +255,24 @@ async function settleReservation({ ItemsService, writer, trx, req, p }: RecordCo
   if (reservation.status === 'cancelled') return 'cancelled';
   if (reservation.status === 'paid') return null; // a second charge (a change): it stays paid
   const rules = await readBookingRules(trx, reservation.brand);
+  let unit: Record<string, unknown> = {};
   if (!rowHoldsUnit(reservation, rules, now.getTime())) {
     // The hold ran out: the unit was free for others, so the payment needs one again (the PATCH rule).
     const pickup = normalizeLocalDateTimeSeconds(reservation.pickup_date);
     const returnAt = normalizeLocalDateTimeSeconds(reservation.return_date);
     if (reservation.car === null || reservation.pickup_branch === null || !pickup || !returnAt) return 'sold_out';
     const car = Number(reservation.car);
-    const units = await writer.lockStock(trx, car, Number(reservation.pickup_branch));
-    const occupied = await occupiedUnits({
-      ItemsService, knex: trx, schema: req.schema, rules, now: now.getTime(), excludeId: Number(reservation.id),
-      branch: Number(reservation.pickup_branch), car, pickup, returnAt,
-    });
-    if ((occupied.get(car) ?? 0) >= units) return 'sold_out';
+    await writer.lockCar(trx, car);
+    const wish = {
+      pickup, returnAt, pickupBranch: String(reservation.pickup_branch), returnBranch: String(reservation.return_branch ?? reservation.pickup_branch),
+    };
+    const previous = reservation.vehicle === null || reservation.vehicle === undefined ? null : Number(reservation.vehicle);
+    const placed = await placeRental({ ItemsService, knex: trx, schema: req.schema }, { car, wish, rules, now, exclude: Number(reservation.id), keep: previous });
+    if (placed.vehicle === null) return 'sold_out';
+    if (placed.vehicle !== previous) unit = placedFields(placed.vehicle, pickup, await readAssignmentHours(trx, reservation.brand), now);
   }
   await new ItemsService('reservations', { knex: trx, schema: req.schema, accountability: withEndpointRights(req.accountability) })
-    .updateOne(reservation.id, { status: 'paid', payment_type: paymentTypeOfProvider(p.provider) });
+    .updateOne(reservation.id, { status: 'paid', payment_type: paymentTypeOfProvider(p.provider), ...unit });
   return null;
 }
 

@@ -34,7 +34,7 @@ export async function CounterActions({ reservation, closing: loaded }: { reserva
         {t('title')}
       </h2>
       {RENTAL_ACTIONS.filter((action) => allowed[action].allowed).map((action) => (
-        <CounterActionForm key={action} action={action} number={number} locale={locale} deposit={closing?.deposit ?? null} proposedDeposit={depositToTake} send={counterAction} />
+        <CounterActionForm key={action} action={action} number={number} locale={locale} deposit={closing?.deposit ?? null} proposedDeposit={depositToTake} vehicle={reservation.vehicle} send={counterAction} />
       ))}
       {reservation.rentalStatus === 'returned' && closing ? (
         <ChargesStep number={number} locale={locale} bill={billBody(closing.bill)} cardOnFile={closing.cardOnFile} action={collectAction} />

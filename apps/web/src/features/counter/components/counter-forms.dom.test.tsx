@@ -57,6 +57,42 @@ describe.each(['es', 'en'] as const)('the counter forms, in %s', (language) => {
     expect(await screen.findByRole('status')).toHaveTextContent(text.pickup.done);
   });
 
+  it('asks for the plate of the assigned car, refuses to send without it, and shows a wrong one under it', async () => {
+    action.mockResolvedValueOnce({ ok: false, errors: { plate: { message: 'counterActions.errors.plateMismatch' } } });
+    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} vehicle={{ plate: 'AB1234' }} action={action} />);
+    const plate = screen.getByLabelText(text.pickup.plate);
+    expect(plate).toHaveValue('');
+    expect(plate).toHaveAttribute('autocomplete', 'off');
+    expect(plate).toHaveAccessibleDescription(text.pickup.plateHint.replace('{plate}', 'AB-1234'));
+    await user.type(screen.getByLabelText(text.mileage), '12345');
+    await user.click(within(screen.getByRole('group', { name: text.fuel.legend })).getByRole('radio', { name: text.fuel.levels['8'] }));
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    expect(await screen.findByText(text.errors.plateRequired)).toHaveAttribute('role', 'alert');
+    expect(action).not.toHaveBeenCalled();
+    await user.type(plate, 'cd-5678');
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    expect(await screen.findByText(text.errors.plateMismatch)).toHaveAttribute('role', 'alert');
+    expect(Object.fromEntries(action.mock.calls[0]?.[1]?.entries() ?? [])).toMatchObject({ plate: 'cd-5678', mileage: '12345' });
+    expect(plate).toHaveValue('cd-5678');
+  });
+
+  it('leaves the plate optional while no car is assigned, and shows the content service\'s refusal of one under it', async () => {
+    action.mockResolvedValueOnce({ ok: false, errors: { plate: { message: 'counterActions.errors.noVehicleAssigned' } } }).mockResolvedValueOnce({ ok: true });
+    const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} action={action} />);
+    const plate = screen.getByLabelText(text.pickup.plate);
+    expect(plate).toHaveAccessibleDescription(text.pickup.plateHintNone);
+    await user.type(plate, 'ab 1234');
+    await user.type(screen.getByLabelText(text.mileage), '12345');
+    await user.click(within(screen.getByRole('group', { name: text.fuel.legend })).getByRole('radio', { name: text.fuel.levels['8'] }));
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    expect(await screen.findByText(text.errors.noVehicleAssigned)).toHaveAttribute('role', 'alert');
+    expect(plate).toHaveFocus();
+    await user.clear(plate);
+    await user.click(screen.getByRole('button', { name: text.pickup.submit }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(action.mock.calls[1]?.[1]?.entries() ?? [])).toMatchObject({ plate: '', mileage: '12345' });
+  });
+
   it('proposes the coverage\'s deposit for the car, says so, and asks how it was taken before sending', async () => {
     action.mockResolvedValue({ ok: true });
     const { user } = renderInLanguage(language, <PickupForm number="FF-7K3M9Q" locale={language} proposedDeposit={150_000} action={action} />);

@@ -16,6 +16,7 @@ import {
   type CounterActionForm,
   type RentalAction,
 } from '@rentacar/domain/rentals';
+import { formatPlate } from '@rentacar/domain/vehicles';
 import { Button, callAction, connectionLost, CONTROL_CLASS, domainResolver, encodeIssue, Field, FieldError, FormAlert, Input, RadioGroup, Select, useIssueText, useServerErrors, type FormIssue, type FormResult } from '@/shared/forms';
 import type { Locale } from '@/i18n/routing';
 import type { CounterActionResult, CounterBill } from '../actions';
@@ -127,14 +128,25 @@ function formDataOf(values: Record<string, string>, photos: readonly File[]): Fo
  * An action's form as the domain describes it: checked with its schema as typed (every field empty at first), sent
  * with the photos chosen, its refusals under its fields or above it.
  */
-function useActionForm<Values extends Record<string, string>>(form: CounterActionForm<Values, unknown>, send: (body: FormData) => Promise<CounterActionResult>, onDone: () => void, prefilled: Partial<Values> = {}) {
+function useActionForm<Values extends Record<string, string>>(
+  form: CounterActionForm<Values, unknown>,
+  send: (body: FormData) => Promise<CounterActionResult>,
+  onDone: () => void,
+  prefilled: Partial<Values> = {},
+  /** A check of this screen beyond the schema's: the field and the message key it refuses, or null. */
+  check: (values: Values) => { field: Path<Values>; message: string } | null = () => null,
+) {
   const state = useCounterForm();
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: domainResolver(form.schema),
     defaultValues: { ...blankCounterForm(form), ...prefilled } as DefaultValues<Values>,
   });
   const serverErrors = useServerErrors(setError, state.setFormError);
-  const onSubmit = handleSubmit((values) => state.submit(() => send(formDataOf(values, state.photos)), serverErrors, onDone));
+  const onSubmit = handleSubmit((values) => {
+    const refused = check(values);
+    if (refused) return setError(refused.field, { message: refused.message });
+    return state.submit(() => send(formDataOf(values, state.photos)), serverErrors, onDone);
+  });
   const error = (name: Path<Values>) => state.issueText(formState.errors[name]?.message as string | undefined);
   const errorCount = Object.keys(formState.errors).length + (state.photoError ? 1 : 0);
   return { ...state, register, onSubmit, error, errorCount };
@@ -175,10 +187,18 @@ function ActionPhotos({ id, form }: { id: string; form: ActionFormState }) {
 }
 
 /**
- * Hand the car over: mileage, fuel, notes, photos, and a deposit taken at the counter (optional). `proposedDeposit`
+ * Hand the car over: the plate of the car (required when the booking has its car assigned: the content service checks
+ * it is that car), mileage, fuel, notes, photos, and a deposit taken at the counter (optional). `proposedDeposit`
  * (cents): the coverage's deposit the renter was told at checkout, filled in as the amount and said in its hint.
  */
-export function PickupForm({ number, locale, proposedDeposit = null, action }: { number: string; locale: Locale; proposedDeposit?: number | null; action: Actions['pickup'] }) {
+export function PickupForm({ number, locale, proposedDeposit = null, vehicle = null, action }: {
+  number: string;
+  locale: Locale;
+  proposedDeposit?: number | null;
+  /** The booking's assigned car: its plate is asked for and checked at the handover. */
+  vehicle?: { plate: string } | null;
+  action: Actions['pickup'];
+}) {
   const t = useTranslations('counterActions');
   const id = useId();
   const router = useRouter();
@@ -192,11 +212,20 @@ export function PickupForm({ number, locale, proposedDeposit = null, action }: {
       router.refresh();
     },
     prefilled,
+    (values) => (vehicle !== null && values.plate.trim() === '' ? { field: 'plate', message: 'counterActions.errors.plateRequired' } : null),
   );
   if (done) return <Done>{t('pickup.done')}</Done>;
   const { register, error } = form;
   return (
     <ActionFormFrame id={id} testId="pickup-form" title={t('pickup.title')} submit={t('pickup.submit')} form={form}>
+      <Field
+        id={`${id}-plate`}
+        label={t('pickup.plate')}
+        hint={vehicle !== null ? t('pickup.plateHint', { plate: formatPlate(vehicle.plate) }) : t('pickup.plateHintNone')}
+        error={error('plate')}
+      >
+        {(control) => <Input {...control} autoComplete="off" autoCapitalize="characters" spellCheck={false} {...(vehicle !== null ? { 'aria-required': true } : {})} {...register('plate')} />}
+      </Field>
       <Field id={`${id}-mileage`} label={t('mileage')} error={error('mileage')}>
         {(control) => <Input {...control} inputMode="numeric" autoComplete="off" {...register('mileage')} />}
       </Field>
@@ -414,6 +443,8 @@ export type CounterActionFormProps = {
   deposit: number | null;
   /** The deposit of the reservation's coverage for its car (cents), which the pickup form proposes; null: none known. */
   proposedDeposit?: number | null;
+  /** The booking's assigned car, whose plate the pickup checks; null: none assigned. */
+  vehicle?: { plate: string } | null;
   send: (number: string, form: FormData) => Promise<CounterActionResult>;
 };
 
@@ -422,7 +453,7 @@ export type CounterActionFormProps = {
  * at least `title` and `done`); the type asks for one per action of the domain's `COUNTER_ACTIONS`.
  */
 export const COUNTER_ACTION_FORMS: { [Action in RentalAction]: { messages: keyof Messages['counterActions']; Form: (props: CounterActionFormProps) => ReactNode } } = {
-  pickup: { messages: 'pickup', Form: ({ number, locale, proposedDeposit, send }) => <PickupForm number={number} locale={locale} proposedDeposit={proposedDeposit ?? null} action={send} /> },
+  pickup: { messages: 'pickup', Form: ({ number, locale, proposedDeposit, vehicle, send }) => <PickupForm number={number} locale={locale} proposedDeposit={proposedDeposit ?? null} vehicle={vehicle ?? null} action={send} /> },
   return: { messages: 'return', Form: ({ number, locale, deposit, send }) => <ReturnForm number={number} locale={locale} deposit={deposit} action={send} /> },
   no_show: { messages: 'noShow', Form: ({ number, send }) => <NoShowButton number={number} action={(confirmed) => send(confirmed, new FormData())} /> },
 };

@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney } from '@rentacar/domain/money';
 import { savedLineLabel } from '@rentacar/domain/quote';
+import { formatPlate } from '@rentacar/domain/vehicles';
 import { getBookingCatalog, type CounterReservation } from '@/content';
 import { formatPanamaDateTimeForRenter } from '@/i18n';
 import type { Locale } from '@/i18n/routing';
 import { returnChargeRows } from '../receipt-email';
+import { assignVehicleAction } from '../actions';
+import { AssignVehicleForm } from './assign-vehicle-form';
 import { CounterActions, counterClosing } from './counter-actions';
 import { FocusHeading } from './focus-on-mount';
 import { counterBranchNames } from '../branch-names';
@@ -115,6 +118,30 @@ export async function ReservationView({ locale, reservation }: { locale: Locale;
               ...(reservation.flightNumber ? [[flight('counterLabel'), <strong key="flight" data-testid="counter-flight">{reservation.flightNumber}</strong>] as [string, ReactNode]] : []),
             ]}
           />
+        </Section>
+
+        <Section id="counter-vehicle" title={t('vehicle.title')}>
+          {reservation.vehicle ? (
+            <Facts
+              testId="counter-vehicle-facts"
+              rows={[
+                [t('vehicle.plate'), <strong key="plate" className="font-mono text-lg" data-testid="counter-vehicle-plate">{formatPlate(reservation.vehicle.plate)}</strong>],
+                [t('vehicle.model'), `${reservation.vehicle.car.name}${reservation.vehicle.car.class ? ` (${reservation.vehicle.car.class})` : ''}`],
+                [t('vehicle.colour'), dash(reservation.vehicle.colour)],
+                [t('vehicle.bay'), dash(reservation.vehicle.bay)],
+                ...(reservation.vehicleAssignment.kind === 'staff' || reservation.vehicleAssignment.kind === 'upgrade' || reservation.vehicleAssignment.kind === 'auto'
+                  ? [[t('vehicle.assignment'), [t(`vehicle.assignments.${reservation.vehicleAssignment.kind}`), reservation.vehicleAssignment.note].filter(Boolean).join(': ')] as [string, ReactNode]]
+                  : []),
+              ]}
+            />
+          ) : reservation.needsVehicle ? (
+            <p role="note" className="rounded border-2 border-red-700 bg-red-50 p-2 text-sm font-semibold text-red-900" data-testid="counter-needs-vehicle">{t('vehicle.needs')}</p>
+          ) : (
+            <p className="text-sm text-slate-700">{t('vehicle.none')}</p>
+          )}
+          {reservation.rentalStatus === 'booked' && reservation.status !== 'cancelled' && reservation.allowed.pickup.allowed ? (
+            <AssignVehicleForm number={reservation.number} action={assignVehicleAction} />
+          ) : null}
         </Section>
 
         <Section id="counter-bill" title={t('bill.title')}>

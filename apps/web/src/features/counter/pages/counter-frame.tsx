@@ -6,6 +6,7 @@ import type { Locale } from '@/i18n/routing';
 import { signOutStaff } from '../staff-actions';
 import type { CounterStaff } from '../staff';
 import { counterBranchNames } from '../branch-names';
+import { FleetLink } from '../components/fleet-link';
 
 /** The counter's pages: who is signed in and at which branch, the sign-out, then the page. */
 export async function CounterFrame({ locale, staff, children }: { locale: Locale; staff: CounterStaff; children: ReactNode }) {
@@ -20,6 +21,7 @@ export async function CounterFrame({ locale, staff, children }: { locale: Locale
           <p className="text-lg font-semibold text-slate-900" data-testid="counter-staff">
             {t('header.signedIn', { name: staff.name, branch: where })}
           </p>
+          <FleetLink locale={locale} />
         </div>
         <form action={signOutStaff.bind(null, locale)}>
           <button type="submit" className={buttonClass('secondary')}>
