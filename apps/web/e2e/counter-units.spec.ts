@@ -26,7 +26,7 @@ const TEXT = {
   },
   en: {
     home: '/en/mostrador', email: 'Email', password: 'Password', signIn: 'Sign in', number: 'Reservation number', find: 'Find',
-    car: 'Car', plate: 'Plate of the car handed over', mileage: 'Mileage (km)', fuel: 'Fuel (in eighths of a tank)', full: 'Full',
+    car: 'Car', plate: 'Plate of the car handed over', mileage: 'Mileage (km)', fuel: 'Fuel (eighths of a tank)', full: 'Full',
     pickup: 'Record the pickup', mismatch: 'is not the car assigned', required: 'Type or scan the plate', done: 'Car handed over',
   },
 } as const;

@@ -31,6 +31,11 @@ const errorsSchema = z.array(
   }),
 );
 
+/** The content service's refusal of a counter call (a status it answers with a reason), passed on; undefined for any other failure. */
+export function counterRefusalOf(error: unknown): CounterWriteRefusal | undefined {
+  return error instanceof ContentServiceError && (REFUSAL_STATUSES as readonly number[]).includes(error.statusCode) ? refusalOf(error) : undefined;
+}
+
 function refusalOf(error: ContentServiceError): CounterWriteRefusal {
   const parsed = errorsSchema.safeParse(error.body);
   const first = parsed.success ? parsed.data[0] : undefined;
@@ -45,7 +50,8 @@ function refusalOf(error: ContentServiceError): CounterWriteRefusal {
   };
 }
 
-async function counterCall(what: string, path: string, method: 'POST' | 'DELETE', token: string, body?: unknown): Promise<CounterWrite> {
+/** A write at the content service's `/counter` as the staff member: its data, or its refusal passed on. */
+export async function counterCall(what: string, path: string, method: 'POST' | 'DELETE', token: string, body?: unknown): Promise<CounterWrite> {
   try {
     const answer = await contentRequest(
       what,
@@ -56,7 +62,8 @@ async function counterCall(what: string, path: string, method: 'POST' | 'DELETE'
     const data = endpointData(answer);
     return { ok: true, data: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
   } catch (error) {
-    if (error instanceof ContentServiceError && (REFUSAL_STATUSES as readonly number[]).includes(error.statusCode)) return { ok: false, refusal: refusalOf(error) };
+    const refusal = counterRefusalOf(error);
+    if (refusal !== undefined) return { ok: false, refusal };
     throw error;
   }
 }

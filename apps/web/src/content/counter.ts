@@ -7,7 +7,7 @@ import { serverEnv } from '@/lib/env';
 import { withRequestId } from '@/lib/request-id';
 import { contentRequest, endpointData } from './client';
 import { ContentServiceError } from './errors';
-import type { CounterWrite, CounterWriteRefusal } from './counter-writes';
+import { counterCall, counterRefusalOf, type CounterWrite, type CounterWriteRefusal } from './counter-writes';
 
 /**
  * The counter's reads, reshaped (docs/counter.md, "Reading at the counter"): the content service's `/counter` routes
@@ -563,15 +563,6 @@ function toFleetUnit(raw: z.infer<typeof fleetUnitSchema>): CounterFleetUnit {
 
 const FLEET_REFUSALS = [400, 401, 403, 404, 409] as const;
 
-const fleetErrorsSchema = z.array(z.object({ message: z.string().catch(''), extensions: z.object({ code: z.string().catch('UNKNOWN'), field: z.string().nullish().catch(undefined) }).catch({ code: 'UNKNOWN' }) }));
-
-/** The content service's refusal of a fleet request, passed on (its status, stable code and field), or undefined. */
-function fleetRefusalOf(error: unknown): CounterWriteRefusal | undefined {
-  if (!(error instanceof ContentServiceError) || !(FLEET_REFUSALS as readonly number[]).includes(error.statusCode)) return undefined;
-  const first = fleetErrorsSchema.safeParse(error.body).data?.[0];
-  return { status: error.statusCode, code: first?.extensions.code ?? 'UNKNOWN', message: first?.message ?? error.statusMessage, ...(first?.extensions.field ? { field: first.extensions.field } : {}) };
-}
-
 /**
  * A branch's fleet board, read with the staff member's token (their own branch unless `query.branch` names another; an
  * administrator must name one), or the content service's refusal: 400 a filter it does not take (`field`), 401, 403.
@@ -585,7 +576,7 @@ export async function readCounterFleet(accessToken: string, query: CounterFleetQ
     const raw = fleetSchema.parse(endpointData(await contentRequest('GET /counter/vehicles', customEndpoint<unknown>({ path: '/counter/vehicles', method: 'GET', params }), { user: accessToken }, FLEET_REFUSALS)));
     return { branch: raw.branch, mayAct: raw.may_act, counts: raw.counts, vehicles: raw.vehicles.map(toFleetUnit) };
   } catch (error) {
-    const refused = fleetRefusalOf(error);
+    const refused = counterRefusalOf(error);
     if (refused !== undefined) return { refused };
     throw error;
   }
@@ -596,15 +587,6 @@ export async function readCounterFleet(accessToken: string, query: CounterFleetQ
  * member. Answers the unit and the bookings moved to another unit or put on "needs a car", or the refusal: 403
  * `OTHER_BRANCH`, 404 `NOT_FOUND`, 409 `VEHICLE_ON_RENT`, 400 `INVALID_PAYLOAD` with its field.
  */
-export async function changeVehicleStatus(accessToken: string, plate: string, body: VehicleStatusInput): Promise<CounterWrite> {
-  const path = `/counter/vehicles/${encodeURIComponent(plate)}/status`;
-  try {
-    const answer = await contentRequest('POST /counter/vehicles/:plate/status', customEndpoint<unknown>({ path, method: 'POST', body: JSON.stringify(body) }), { user: accessToken }, FLEET_REFUSALS);
-    const data = endpointData(answer);
-    return { ok: true, data: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
-  } catch (error) {
-    const refused = fleetRefusalOf(error);
-    if (refused !== undefined) return { ok: false, refusal: refused };
-    throw error;
-  }
+export function changeVehicleStatus(accessToken: string, plate: string, body: VehicleStatusInput): Promise<CounterWrite> {
+  return counterCall('POST /counter/vehicles/:plate/status', `/counter/vehicles/${encodeURIComponent(plate)}/status`, 'POST', accessToken, body);
 }
