@@ -182,6 +182,8 @@ describe('assignment', () => {
     const later = await booked(car, panamaClock(60 * 30), panamaClock(60 * 32));
     expect(await rowOf(later.id)).toMatchObject({ vehicle: unitId, vehicle_assigned_at: null });
     expect((await counterRead(later.reservation_number)).vehicle).toBeNull();
+    // The counter shows no car yet: a plate typed at a pickup is answered "assign one first", not compared with the plan.
+    expect(errorCode(await act(later.reservation_number, 'pickup', { mileage: 10_000, fuel_eighths: 8, plate: 'ZZ-0000' }))).toBe('NO_VEHICLE_ASSIGNED');
     const pass = dataOf(await assignPass(new Date(Date.now() + 7 * 3_600_000), [car]));
     expect(pass.assigned).toContain(later.reservation_number);
     expect((await counterRead(later.reservation_number)).vehicle).toEqual({ plate: unit.plate, colour: 'Rojo', bay: 'B04', car: expect.objectContaining({ id: car }) as unknown });

@@ -53,6 +53,9 @@ interface SiteRules {
 // Bookings further ahead than this are not looked at by the periodic pass: their units are checked again when they
 // come closer (a unit's status change re-places all of that model's bookings at once).
 const LOOK_AHEAD_HOURS = 72;
+// A renter late for pickup still gets a car: bookings whose pickup passed this many days ago (and not marked a no-show)
+// are still looked at.
+const LATE_PICKUP_DAYS = 7;
 
 async function readSiteRules(database: Knex): Promise<Map<string, SiteRules>> {
   type SiteRow = { brand: string; turnaround_buffer_minutes: unknown; payment_hold_minutes: unknown; vehicle_assignment_hours: unknown };
@@ -76,13 +79,13 @@ export async function runAssignment({ ItemsService, database, writer, schema, no
   const fallback: SiteRules = { rules: bookingRules(), leadHours: 24 };
   const maxLead = Math.max(24, ...[...sites.values()].map((site) => site.leadHours));
   const horizon = new Date(now.getTime() + (Math.max(maxLead, 0) + (cars ? 24 * 365 : LOOK_AHEAD_HOURS)) * 3_600_000);
-  // Booked, not cancelled, pickup from a day ago (a renter late for pickup still needs the car) up to the horizon.
+  // Booked, not cancelled, pickup from LATE_PICKUP_DAYS ago up to the horizon.
   const candidates = (await new ItemsService('reservations', { knex: database, schema }).readByQuery({
     filter: {
       _and: [
         { _or: [{ rental_status: { _null: true } }, { rental_status: { _eq: 'booked' } }] },
         { _or: [{ status: { _null: true } }, { status: { _neq: 'cancelled' } }] },
-        { pickup_date: { _gt: wallClock(new Date(now.getTime() - 86_400_000)) } },
+        { pickup_date: { _gt: wallClock(new Date(now.getTime() - LATE_PICKUP_DAYS * 86_400_000)) } },
         { pickup_date: { _lt: wallClock(horizon) } },
         { car: { _nnull: true } },
         ...(cars ? [{ car: { _in: cars } }] : []),

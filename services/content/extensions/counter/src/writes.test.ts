@@ -6,7 +6,7 @@ import { COUNTER_WRITES, type ReservationRow } from './writes';
 const row: ReservationRow = {
   id: 7, reservation_number: 'FF-7K3M9Q', brand: null, status: 'paid', rental_status: 'picked_up', pickup_branch: 3, return_branch: null,
   pickup_date: '2026-12-01T10:00', return_date: '2026-12-04T10:00', mileage_out: 12_000, fuel_out: 8, deposit_amount: 20_000,
-  return_receipt_sent_at: null, return_collection: null, vehicle: null,
+  return_receipt_sent_at: null, return_collection: null, vehicle: null, vehicle_assigned_at: null,
 };
 const now = new Date('2026-12-04T15:00:00Z');
 const context = {

@@ -18,7 +18,7 @@ import { branchOf, type Staff } from './staff';
 /** The reservation's fields the actions read (add what a new action needs). */
 export const ROW_FIELDS = [
   'id', 'reservation_number', 'brand', 'status', 'rental_status', 'pickup_branch', 'return_branch', 'pickup_date', 'return_date',
-  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection', 'vehicle',
+  'mileage_out', 'fuel_out', 'deposit_amount', 'return_receipt_sent_at', 'return_collection', 'vehicle', 'vehicle_assigned_at',
 ] as const;
 
 export interface ReservationRow {
@@ -36,8 +36,9 @@ export interface ReservationRow {
   deposit_amount: number | null;
   return_receipt_sent_at: string | null;
   return_collection: string | null;
-  /** The unit the booking holds (its id). */
+  /** The unit the booking holds (its id), and when it was assigned (null: only planned, the counter has not shown it). */
   vehicle: number | string | null;
+  vehicle_assigned_at: string | null;
 }
 
 /**
@@ -84,7 +85,11 @@ export const COUNTER_WRITES: { [Action in RentalAction]: Write<CounterActionBody
         return { unprocessable: { message: 'This booking has no car assigned yet: assign one first', code: 'NO_VEHICLE_ASSIGNED', field: 'plate' } };
       }
       if (unit.plate !== input.plate) {
-        return { unprocessable: { message: `This is not the car assigned to the booking (${formatPlate(unit.plate)}): swap it first`, code: 'PLATE_MISMATCH', field: 'plate' } };
+        // Staff saw no car on a booking not yet assigned (its unit was only planned): they are told to assign one, not
+        // the plate of a car the screen never showed them.
+        return row.vehicle_assigned_at === null
+          ? { unprocessable: { message: 'This booking has no car assigned yet: assign one first', code: 'NO_VEHICLE_ASSIGNED', field: 'plate' } }
+          : { unprocessable: { message: `This is not the car assigned to the booking (${formatPlate(unit.plate)}): swap it first`, code: 'PLATE_MISMATCH', field: 'plate' } };
       }
     }
     // The unit's odometer only goes forward: a lower reading typed at pickup is the rental's, not the car's.
