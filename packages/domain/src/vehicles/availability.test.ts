@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingRules } from '../reservations';
 import {
+  assignmentHoursOf,
   assignmentIsDue,
   modelAvailability,
   unitBranchAt,
@@ -137,6 +138,14 @@ describe('assignment', () => {
     expect(assignmentIsDue('2026-12-02T09:00:00', 24, now)).toBe(false);
     expect(assignmentIsDue('2026-12-02T08:00:00', 24, now)).toBe(true);
     expect(assignmentIsDue('2026-12-01T09:00:00', 0, now)).toBe(false);
+  });
+
+  it('reads the brand\'s assignment hours, 24 when empty or not whole hours', () => {
+    expect(assignmentHoursOf(6)).toBe(6);
+    expect(assignmentHoursOf(0)).toBe(0);
+    expect(assignmentHoursOf(null)).toBe(24);
+    expect(assignmentHoursOf(-1)).toBe(24);
+    expect(assignmentHoursOf('2.5')).toBe(24);
   });
 
   it('reads a reservation as the rental it asks for, back at the pickup branch by default', () => {

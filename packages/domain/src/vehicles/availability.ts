@@ -238,3 +238,10 @@ export function assignmentIsDue(pickup: LocalDateTimeSeconds, leadHours: number,
 
 /** The default of the brand's `vehicle_assignment_hours`. */
 export const DEFAULT_VEHICLE_ASSIGNMENT_HOURS = 24;
+
+/** The brand's `vehicle_assignment_hours` as stored: whole hours, 0 or more, else the default. */
+export function assignmentHoursOf(value: unknown): number {
+  if (value === null || value === undefined) return DEFAULT_VEHICLE_ASSIGNMENT_HOURS;
+  const hours = Number(value);
+  return Number.isInteger(hours) && hours >= 0 ? hours : DEFAULT_VEHICLE_ASSIGNMENT_HOURS;
+}

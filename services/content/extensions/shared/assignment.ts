@@ -14,7 +14,9 @@ import { formatPanamaDateTime, normalizeLocalDateTimeSeconds } from '@rentacar/d
 import { bookingRules, type BookingRules } from '@rentacar/domain/reservations';
 import { rentalStatusOf } from '@rentacar/domain/rentals';
 import {
+  assignmentHoursOf,
   assignmentIsDue,
+  DEFAULT_VEHICLE_ASSIGNMENT_HOURS,
   modelAvailability,
   rentalTakesAUnit,
   unitRefusal,
@@ -62,10 +64,9 @@ async function readSiteRules(database: Knex): Promise<Map<string, SiteRules>> {
   const rows: SiteRow[] = await database<SiteRow>('sites_config').select('brand', 'turnaround_buffer_minutes', 'payment_hold_minutes', 'vehicle_assignment_hours');
   const out = new Map<string, SiteRules>();
   for (const row of rows) {
-    const hours = Number(row.vehicle_assignment_hours ?? 24);
     out.set(row.brand, {
       rules: bookingRules({ turnaroundBufferMinutes: row.turnaround_buffer_minutes, paymentHoldMinutes: row.payment_hold_minutes }),
-      leadHours: Number.isInteger(hours) && hours >= 0 ? hours : 24,
+      leadHours: assignmentHoursOf(row.vehicle_assignment_hours),
     });
   }
   return out;
@@ -76,8 +77,8 @@ const wallClock = (instant: Date) => normalizeLocalDateTimeSeconds(formatPanamaD
 export async function runAssignment({ ItemsService, database, writer, schema, now, cars }: PassContext): Promise<AssignmentOutcome> {
   const outcome: AssignmentOutcome = { assigned: [], moved: [], needsVehicle: [] };
   const sites = await readSiteRules(database);
-  const fallback: SiteRules = { rules: bookingRules(), leadHours: 24 };
-  const maxLead = Math.max(24, ...[...sites.values()].map((site) => site.leadHours));
+  const fallback: SiteRules = { rules: bookingRules(), leadHours: DEFAULT_VEHICLE_ASSIGNMENT_HOURS };
+  const maxLead = Math.max(DEFAULT_VEHICLE_ASSIGNMENT_HOURS, ...[...sites.values()].map((site) => site.leadHours));
   const horizon = new Date(now.getTime() + (Math.max(maxLead, 0) + (cars ? 24 * 365 : LOOK_AHEAD_HOURS)) * 3_600_000);
   // Booked, not cancelled, pickup from LATE_PICKUP_DAYS ago up to the horizon.
   const candidates = (await new ItemsService('reservations', { knex: database, schema }).readByQuery({

@@ -8,14 +8,11 @@
 import type { Filter, SchemaOverview } from '@directus/types';
 import { formatPanamaDateTime, normalizeLocalDateTimeSeconds } from '@rentacar/domain/dates';
 import type { BookingRules } from '@rentacar/domain/reservations';
-import { assignmentIsDue, DEFAULT_VEHICLE_ASSIGNMENT_HOURS, modelAvailability, type ModelAvailability, type PlannedUnit, type RentalWish, type UnitRental } from '@rentacar/domain/vehicles';
+import { assignmentHoursOf, assignmentIsDue, modelAvailability, type ModelAvailability, type PlannedUnit, type RentalWish, type UnitRental } from '@rentacar/domain/vehicles';
 import type { ItemsServiceClass, Knex } from './directus';
+import { OCCUPANCY_FIELDS } from './occupancy';
 
 export const VEHICLE_FIELDS = ['id', 'car', 'current_branch', 'status', 'available_from', 'mileage', 'next_service_km', 'next_service_date'];
-export const UNIT_RENTAL_FIELDS = [
-  'id', 'car', 'vehicle', 'pickup_branch', 'return_branch', 'status', 'reservation_type', 'pickup_date', 'return_date', 'date_created',
-  'rental_status', 'picked_up_at', 'returned_at',
-];
 
 // Rentals that ended this long ago no longer say anything about a unit: its current branch does.
 const PAST_RENTALS_DAYS = 7;
@@ -107,7 +104,7 @@ async function readPlan({ ItemsService, knex, schema }: PlanSource, unitFilter: 
         },
       ],
     },
-    fields: UNIT_RENTAL_FIELDS,
+    fields: OCCUPANCY_FIELDS,
     sort: ['pickup_date'],
     limit: -1,
   })) as Row[];
@@ -172,8 +169,7 @@ export async function readAssignmentHours(knex: Knex, brand: unknown): Promise<n
   const row = typeof brand === 'string' && brand
     ? ((await knex('sites_config').select('vehicle_assignment_hours').where({ brand }).first()) as { vehicle_assignment_hours: unknown } | undefined)
     : undefined;
-  const hours = Number(row?.vehicle_assignment_hours ?? DEFAULT_VEHICLE_ASSIGNMENT_HOURS);
-  return Number.isInteger(hours) && hours >= 0 ? hours : DEFAULT_VEHICLE_ASSIGNMENT_HOURS;
+  return assignmentHoursOf(row?.vehicle_assignment_hours);
 }
 
 /**

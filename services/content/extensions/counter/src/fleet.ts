@@ -31,9 +31,9 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { runAssignment } from '../../shared/assignment';
 import { withEndpointRights, type ItemsServiceClass, type Knex, type Row } from '../../shared/directus';
 import { errorBody, invalid, positiveInt, type AsyncRoute } from '../../shared/endpoint';
-import { readBookingRules } from '../../shared/occupancy';
+import { OCCUPANCY_FIELDS, readBookingRules } from '../../shared/occupancy';
 import type { Writer } from '../../shared/transactions';
-import { plannedUnitOf, readModelPlan, unitRentalOf, UNIT_RENTAL_FIELDS, VEHICLE_FIELDS } from '../../shared/units';
+import { plannedUnitOf, readModelPlan, unitRentalOf, VEHICLE_FIELDS } from '../../shared/units';
 import { parseBody } from './input';
 import { branchId, branchOf, type Staff } from './staff';
 
@@ -223,7 +223,7 @@ export function registerFleet(router: Router, { ItemsService, database, writer, 
       if (rentalStatusOf(found.rental_status) !== 'booked') return { state: rentalStatusOf(found.rental_status) === 'picked_up' ? 'already_picked_up' : 'already_returned' };
       const kind = assignmentKind(text(object(found.car)?.clasificacion), text(object(unit.car)?.clasificacion), bookedCar === unitCar, reason);
       if (kind === null) return { reasonRequired: true };
-      const [rentalRow] = (await items('reservations', req.schema, trx).readByQuery({ filter: { id: { _eq: Number(found.id) } }, fields: UNIT_RENTAL_FIELDS, limit: 1 })) as Row[];
+      const [rentalRow] = (await items('reservations', req.schema, trx).readByQuery({ filter: { id: { _eq: Number(found.id) } }, fields: OCCUPANCY_FIELDS, limit: 1 })) as Row[];
       const wish = rentalRow ? wishOf(unitRentalOf(rentalRow)) : null;
       if (wish === null) return { notFound: 'reservation' };
       const plan = await readModelPlan({ ItemsService, knex: trx, schema: req.schema }, unitCar, now);

@@ -17,8 +17,8 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ItemsServiceClass, Knex } from '../../shared/directus';
 import { errorBody, invalid, type AsyncRoute } from '../../shared/endpoint';
 import { modelAvailability, wishOf } from '@rentacar/domain/vehicles';
-import { readBookingRules } from '../../shared/occupancy';
-import { readModelPlan, unitRentalOf, UNIT_RENTAL_FIELDS } from '../../shared/units';
+import { OCCUPANCY_FIELDS, readBookingRules } from '../../shared/occupancy';
+import { readModelPlan, unitRentalOf } from '../../shared/units';
 import { assignedVehicleOf, RESERVATION_VEHICLE_FIELDS } from './fleet';
 import { branchId, branchOf, staffOf, type Staff } from './staff';
 
@@ -260,7 +260,7 @@ export function registerReads(router: Router, { ItemsService, database, handle }
     const first = late[0];
     if (!first) return null;
     if (vehicle === null) {
-      const [own] = (await items('reservations', schema).readByQuery({ filter: { id: { _eq: Number(row.id) } }, fields: UNIT_RENTAL_FIELDS, limit: 1 })) as Row[];
+      const [own] = (await items('reservations', schema).readByQuery({ filter: { id: { _eq: Number(row.id) } }, fields: OCCUPANCY_FIELDS, limit: 1 })) as Row[];
       const wish = own ? wishOf(unitRentalOf(own)) : null;
       if (wish === null || car === null) return null;
       const plan = await readModelPlan({ ItemsService, knex: database, schema }, car, now);
